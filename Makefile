@@ -1,0 +1,27 @@
+# Two commands on a fresh machine: `make run` and `make test`. Everything else is optional.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: setup run test bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)  ## create .venv and install the project with its test tools
+
+run: setup  ## start every configured adapter (console chat when no tokens are set)
+	$(BIN)/studybuddy run
+
+test: setup  ## run the whole test suite (starts its own local servers)
+	$(BIN)/python -m pytest -q
+
+bench: setup  ## run the benchmarks; results in bench/results/
+	$(BIN)/studybuddy bench
+
+clean:
+	rm -rf $(VENV) .studybuddy .pytest_cache

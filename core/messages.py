@@ -1,0 +1,98 @@
+"""Platform-neutral message types exchanged between adapters and the core.
+
+Frozen plain data only: no platform objects, no behaviour beyond small derived views.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+
+
+class Confidence(StrEnum):
+    """How far the answer can be trusted, shown to the user as a mark under the reply."""
+
+    COURSE = "course"  # answered from the course materials
+    SUPPLEMENTED = "supplemented"  # course plus Wikipedia / arXiv / web, or outside sources only
+    LOW = "low"  # fallback: the sources did not really answer it
+    NONE = "none"  # not an answer at all (greeting, refusal, notice)
+
+
+class Intent(StrEnum):
+    """What triage decided the message is."""
+
+    CHITCHAT = "chitchat"
+    UNSAFE = "unsafe"
+    SIMPLE = "simple"
+    COMPLEX = "complex"
+    NOTICE = "notice"  # service-level answer: rate limit, length cap, /forget confirmation
+
+
+@dataclass(frozen=True, slots=True)
+class IncomingMessage:
+    """One user message, whatever platform it came from."""
+
+    platform: str
+    user_id: str
+    chat_id: str
+    text: str
+    is_direct: bool = True
+    mentions_bot: bool = False
+    reply_to_text: str | None = None
+    language_hint: str | None = None
+    message_id: str | None = None
+    sent_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """One numbered source shown under an answer."""
+
+    n: int
+    title: str
+    url_or_path: str
+    source_type: str  # course | wikipedia | arxiv | web
+    chunk_id: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "n": self.n,
+            "title": self.title,
+            "url_or_path": self.url_or_path,
+            "source_type": self.source_type,
+            "chunk_id": self.chunk_id,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """The core's answer to one message, rendered by each adapter in its own way."""
+
+    text: str
+    intent: Intent
+    citations: tuple[Citation, ...] = ()
+    confidence: Confidence = Confidence.NONE
+    low_confidence: bool = False
+    route: tuple[str, ...] = ()
+    retries: int = 0
+    llm_calls: int = 0
+    rerank_tier: str | None = None
+    language: str = "en"
+
+    @property
+    def is_fast_path(self) -> bool:
+        """Replies that never needed retrieval (no typing indicator for these)."""
+        return self.intent in (Intent.CHITCHAT, Intent.UNSAFE, Intent.NOTICE)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "answer": self.text,
+            "citations": [c.to_dict() for c in self.citations],
+            "low_confidence": self.low_confidence,
+            "confidence": self.confidence.value,
+            "intent": self.intent.value,
+            "route": list(self.route),
+            "retries": self.retries,
+            "llm_calls": self.llm_calls,
+            "rerank_tier": self.rerank_tier,
+        }
