@@ -1,0 +1,69 @@
+"""FakeHandler: the core's MessageHandler port, scripted, for adapter tests.
+
+Keeps the real service's contract: fast paths reply at once without typing; study questions
+reply inside `replier.typing()`. Records every message it saw.
+"""
+from __future__ import annotations
+
+import asyncio
+
+from core.messages import Citation, Confidence, IncomingMessage, Intent, Reply
+from core.ports import Replier
+
+GREETINGS = {"hi", "hello", "hey", "مرحبا", "السلام عليكم"}
+
+
+def study_reply(question: str) -> Reply:
+    return Reply(
+        text=f"Answer about: {question}\n\nSecond paragraph with <b>markup</b> & @everyone.",
+        intent=Intent.SIMPLE,
+        citations=(
+            Citation(1, "Lecture 3: Sorting", "course/sorting.md", "course", "c" * 64),
+            Citation(2, "Merge sort", "https://en.wikipedia.org/wiki/Merge_sort", "wikipedia", "d" * 64),
+        ),
+        confidence=Confidence.SUPPLEMENTED,
+        route=("triage", "init_state", "router", "retrieve", "normalize", "merge_pool", "rerank",
+               "generate"),
+    )
+
+
+class FakeHandler:
+    """Answers greetings instantly and everything else as a cited study answer."""
+
+    def __init__(self, study_delay_s: float = 0.0, answer_text: str | None = None) -> None:
+        self.study_delay_s = study_delay_s
+        self.answer_text = answer_text
+        self.seen: list[IncomingMessage] = []
+        self.forgotten: list[tuple[str, str]] = []
+
+    def _fast(self, message: IncomingMessage) -> Reply | None:
+        if message.text.strip().lower() in GREETINGS:
+            return Reply(text="Hi! Ask me anything about your course.", intent=Intent.CHITCHAT)
+        return None
+
+    async def handle(self, message: IncomingMessage) -> Reply:
+        self.seen.append(message)
+        fast = self._fast(message)
+        if fast:
+            return fast
+        await asyncio.sleep(self.study_delay_s)
+        reply = study_reply(message.text)
+        if self.answer_text is not None:
+            reply = Reply(text=self.answer_text, intent=reply.intent, citations=reply.citations,
+                          confidence=reply.confidence)
+        return reply
+
+    async def respond(self, message: IncomingMessage, replier: Replier) -> Reply:
+        fast = self._fast(message)
+        if fast:
+            self.seen.append(message)
+            await replier.send(fast)
+            return fast
+        async with replier.typing():
+            reply = await self.handle(message)
+            await replier.send(reply)
+        return reply
+
+    async def forget(self, platform: str, user_id: str) -> Reply:
+        self.forgotten.append((platform, user_id))
+        return Reply(text="Done: I erased your history.", intent=Intent.NOTICE)
