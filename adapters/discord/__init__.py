@@ -1,0 +1,4 @@
+"""Discord adapter: render (Reply -> texts), convert (events -> IncomingMessage), adapter (lifecycle).
+
+Nothing is imported here so `adapters.discord.render` stays cheap for the contract suite.
+"""
