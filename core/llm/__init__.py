@@ -1,0 +1,1 @@
+"""Language parts: the chat model factory (Mistral) and the offline extractive generator."""

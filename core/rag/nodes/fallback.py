@@ -1,0 +1,30 @@
+"""fallback: the honest answer when retries are exhausted — what was closest, clearly flagged."""
+from __future__ import annotations
+
+from langgraph.runtime import Runtime
+
+from core.llm.extractive import relevant_strips
+from core.messages import Confidence
+from core.rag import canned
+from core.rag.citations import citations_for
+from core.rag.state import RagContext, RagState
+
+PARTIAL_STRIPS = 2
+
+
+async def fallback(state: RagState, runtime: Runtime[RagContext]) -> dict:
+    """Say the course does not cover it, then the best partial strips with their sources."""
+    ctx = runtime.context
+    language = state.get("language", "en")
+    context = state.get("context") or []
+    strips = await relevant_strips(state["question"], context, ctx.embedder, PARTIAL_STRIPS)
+    used = []
+    for strip in strips:
+        if context[strip.chunk] not in used:
+            used.append(context[strip.chunk])
+    if strips:
+        text = canned.FALLBACK_INTRO[language] + "\n\n" + " ".join(s.text for s in strips)
+    else:
+        text = canned.FALLBACK_EMPTY[language]
+    return {"route": ["fallback"], "answer": text, "citations": citations_for(used),
+            "confidence": Confidence.LOW, "low_confidence": True}

@@ -1,0 +1,59 @@
+"""generate: the answer. With an LLM: drafted with [n] markers, cited sources are the ones whose
+markers were used, markers removed from the shown text. Offline (or if the LLM fails): extractive.
+"""
+from __future__ import annotations
+
+import logging
+
+from langchain_core.messages import HumanMessage, SystemMessage
+from langgraph.runtime import Runtime
+
+from core.llm.extractive import relevant_strips
+from core.rag.citations import citations_for, cite, confidence_of
+from core.rag.lines import message_text
+from core.rag.prompts import GENERATE_SYSTEM, generate_user
+from core.rag.state import RagContext, RagState
+
+log = logging.getLogger(__name__)
+LANGUAGE_NAMES = {"en": "English", "ar": "Arabic"}
+
+
+async def generate(state: RagState, runtime: Runtime[RagContext]) -> dict:
+    """Write a short, cited answer from the final context."""
+    ctx = runtime.context
+    context = state.get("context") or []
+    question = state["question"]
+    if ctx.llm is not None and context:
+        language = LANGUAGE_NAMES.get(state.get("language", "en"), "English")
+        try:
+            draft = await ctx.llm.ainvoke([SystemMessage(GENERATE_SYSTEM.format(language=language)),
+                                           HumanMessage(generate_user(question, context))])
+            text, citations = cite(message_text(draft), context)
+            if text:
+                return _answer(text, citations, llm_calls=1)
+        except Exception as exc:
+            log.warning("generation failed (%s); answering extractively", type(exc).__name__)
+        update = await extractive_answer(question, state, ctx)
+        return update | {"llm_calls": 1}
+    return await extractive_answer(question, state, ctx)
+
+
+async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> dict:
+    context = state.get("context") or []
+    strips = await relevant_strips(question, context, ctx.embedder, ctx.config.max_answer_sentences)
+    if not strips:
+        strips = await relevant_strips(question, context[:1], None, 2)
+    used = []
+    for strip in strips:
+        if context[strip.chunk] not in used:
+            used.append(context[strip.chunk])
+    text = " ".join(strip.text for strip in strips)
+    return _answer(text, citations_for(used))
+
+
+def _answer(text: str, citations: list, llm_calls: int = 0) -> dict:
+    update = {"route": ["generate"], "answer": text, "citations": citations,
+              "confidence": confidence_of(citations), "low_confidence": not citations}
+    if llm_calls:
+        update["llm_calls"] = llm_calls
+    return update

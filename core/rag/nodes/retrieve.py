@@ -1,0 +1,44 @@
+"""retrieve: runs every (source, query) of the pass concurrently, each under its own timeout.
+
+A failing or slow source yields nothing plus a warning; it never fails the question.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from itertools import product
+
+from langgraph.runtime import Runtime
+
+from core.ports import Document
+from core.rag.state import RagContext, RagState
+
+log = logging.getLogger(__name__)
+
+
+async def retrieve(state: RagState, runtime: Runtime[RagContext]) -> dict:
+    """Fetch candidate documents for this pass from the router's chosen sources."""
+    ctx = runtime.context
+    plan = [(s, q) for s, q in state.get("plan") or []] or list(
+        product(state.get("selected_sources") or list(ctx.sources)[:1], state.get("queries") or [state["question"]]))
+    plan = [(s, q) for s, q in plan if s in ctx.sources]
+    k = ctx.config.retrieve_k
+    results = await asyncio.gather(*(_search(ctx, name, query, k) for name, query in plan))
+    documents: list[tuple[int, Document]] = []
+    errors: list[str] = []
+    for (name, _), (docs, failed) in zip(plan, results, strict=True):
+        if failed:
+            errors.append(name)
+        documents.extend(enumerate(docs))
+    return {"route": ["retrieve"], "documents": documents, "source_errors": sorted(set(errors))}
+
+
+async def _search(ctx: RagContext, name: str, query: str, k: int) -> tuple[list[Document], bool]:
+    try:
+        docs = await asyncio.wait_for(ctx.sources[name].search(query, k), ctx.config.source_timeout_s)
+        return list(docs)[:k], False
+    except TimeoutError:
+        log.warning("source %s timed out after %.1fs", name, ctx.config.source_timeout_s)
+    except Exception as exc:
+        log.warning("source %s failed: %s", name, type(exc).__name__)
+    return [], True

@@ -1,0 +1,92 @@
+"""Tier-0 triage: regex rules for greetings, thanks, goodbyes (chitchat) and for gibberish,
+sexual content, politics and religion (unsafe), in English and Arabic. Pure and sub-millisecond.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.text import detect_language, keywords, normalize
+
+_CHITCHAT = {
+    "greeting": re.compile(
+        r"^(hi+|hello+|hey+|hiya|yo|howdy|greetings|good (morning|afternoon|evening|day)"
+        r"|what'?s up|sup|how are (you|u)( doing)?|how'?s it going|nice to meet you"
+        r"|مرحب[اًا]?|اهلا|أهلا|اهلين|هلا|السلام عليكم|سلام|صباح الخير|مساء الخير|كيف حالك|كيفك)"
+        r"( (there|everyone|all|bot|buddy|study buddy|friend|يا صديقي))?$"),
+    "thanks": re.compile(
+        r"^((many )?thanks( a lot| so much| again)?|thank (you|u)( so much| very much| a lot)?"
+        r"|thx|ty|cheers|much appreciated|appreciate it|great,? thanks|شكر[اًا]?|شكرا جزيلا"
+        r"|شكرا لك|مشكور|جزاك الله خيرا|يعطيك العافية)$"),
+    "goodbye": re.compile(
+        r"^(bye+|goodbye|good bye|see (you|ya)( later| soon)?|later|good night|take care|cya"
+        r"|مع السلامة|وداعا|الى اللقاء|إلى اللقاء|تصبح على خير|باي)$"),
+}
+_SEXUAL = re.compile(
+    r"\b(sex|sexual|porn\w*|nude\w*|naked|nsfw|erotic\w*|hentai|xxx|onlyfans|horny|sexting)\b"
+    r"|(إباحي|اباحي|جنسي|جنس|عاري|عارية|سكس)")
+_POLITICS = re.compile(
+    r"\b(who should i vote|vote for|election\w*|political part(y|ies)|democrats?|republicans?"
+    r"|left[- ]wing|right[- ]wing|trump|biden|putin|netanyahu|hamas|zionis\w*|communis[mt]"
+    r"|which party|your political|political opinion)\b"
+    r"|(انتخابات|حزب سياسي|الأحزاب السياسية|من انتخب|رأيك السياسي|سياسة الحكومة)")
+_RELIGION = re.compile(
+    r"\b(is god real|does god exist|which religion|true religion|best religion|is (islam|christianity"
+    r"|judaism|hinduism|buddhism) (true|right|wrong|false)|atheis[mt]\w*|your religion|blasphem\w*)\b"
+    r"|(الدين الصحيح|أي دين|هل الله موجود|ما دينك|الإلحاد|الالحاد)")
+_VOWELS = re.compile(r"[aeiouy]")
+_CONSONANT_RUN = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
+_LETTERS = re.compile(r"[A-Za-z\u0600-\u06FF]")
+
+
+@dataclass(frozen=True, slots=True)
+class Triage0:
+    """Tier-0 verdict: intent is None when the rules cannot decide (a study question)."""
+
+    intent: str | None  # chitchat | unsafe | None
+    kind: str = ""  # greeting | thanks | goodbye | gibberish | sexual | politics | religion
+    language: str = "en"
+
+
+def _looks_gibberish(text: str) -> bool:
+    if not _LETTERS.search(text):
+        return True
+    words = re.findall(r"[a-z]+", text)
+    if not words or len(words) < len(text.split()) / 2:
+        return False  # mostly non-Latin (e.g. Arabic) or numbers: not judged here
+    bad = sum(1 for w in words if len(w) >= 4 and (not _VOWELS.search(w) or _CONSONANT_RUN.search(w)))
+    return bad / len(words) > 0.5
+
+
+def classify(text: str) -> Triage0:
+    """Decide chitchat / unsafe by rules, or None for the graph's study path."""
+    language = detect_language(text)
+    norm = normalize(text)
+    bare = re.sub(r"[^\w\s'\u0600-\u06FF]", " ", norm)
+    bare = " ".join(bare.split())
+    for kind, pattern in _CHITCHAT.items():
+        if bare and pattern.match(bare):
+            return Triage0("chitchat", kind, language)
+    for kind, pattern in (("sexual", _SEXUAL), ("politics", _POLITICS), ("religion", _RELIGION)):
+        if pattern.search(norm):
+            return Triage0("unsafe", kind, language)
+    if _looks_gibberish(norm) or not keywords(norm):
+        return Triage0("unsafe", "gibberish", language)
+    return Triage0(None, "", language)
+
+
+_COMPLEX_MARKERS = re.compile(
+    r"\b(compare|comparison|contrast|difference|differences|versus|vs\.?|pros and cons"
+    r"|advantages and disadvantages|relationship between|step by step|why and how)\b"
+    r"|(قارن|الفرق بين|مقارنة|مزايا وعيوب)")
+_SPLIT = re.compile(r"\?\s*|؟\s*|;\s*|\b(?:and also|and then|as well as)\b|\band\b(?= (?:what|how|why|when|where|which|who)\b)")
+
+
+def split_question(question: str, max_parts: int) -> tuple[str, list[str]]:
+    """Offline stand-in for tier 1: ('simple'|'complex', sub-questions) from surface cues."""
+    parts = [p.strip(" ,.") for p in _SPLIT.split(question) if p and keywords(p)]
+    is_complex = bool(_COMPLEX_MARKERS.search(normalize(question))) or len(parts) > 1
+    if not is_complex:
+        return "simple", [question]
+    subs = parts if len(parts) > 1 else [question]
+    return "complex", subs[:max_parts]

@@ -1,0 +1,93 @@
+"""Graph state, the Chunk it carries, and the runtime context handed to every node.
+
+Nodes return partial updates; only `route` and `llm_calls` accumulate (operator.add), everything
+else is replaced, so a retry can reset the pool simply by writing a new one.
+"""
+from __future__ import annotations
+
+import operator
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Any, Protocol, TypedDict
+
+from langchain_core.language_models import BaseChatModel
+
+from core.config import RagConfig
+from core.messages import Citation, Confidence
+from core.ports import Embedder, Source
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """A normalised passage in the candidate pool."""
+
+    id: str  # SHA-256 of the normalised text
+    text: str  # what was matched and is scored by the reranker
+    context: str  # what generation reads (parent chunk for course hits)
+    title: str
+    url_or_path: str
+    source_type: str
+    source_rank: int = 0  # position in its source's result list (0 = best)
+    retrieval_score: float = 0.0
+    score: float | None = None  # calibrated rerank score in [0, 1]
+
+    def scored(self, score: float) -> Chunk:
+        return replace(self, score=score)
+
+
+class Ranked(Protocol):
+    scores: list[float]
+    tier: str
+
+
+class RerankPort(Protocol):
+    """The reranker cascade as the graph sees it: calibrated scores plus the tier that ran."""
+
+    async def score(self, query: str, passages: Sequence[str],
+                    retrieval_scores: Sequence[float] | None = None) -> Ranked: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RagContext:
+    """Static dependencies of one graph run (LangGraph runtime context)."""
+
+    config: RagConfig
+    sources: Mapping[str, Source]  # enabled sources by name; "course" first
+    reranker: RerankPort
+    llm: BaseChatModel | None = None  # None -> offline mode
+    embedder: Embedder | None = None  # used by the offline extractive generator
+    extras: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def offline(self) -> bool:
+        return self.llm is None
+
+
+class RagState(TypedDict, total=False):
+    """Everything the 13 nodes read and write for one question."""
+
+    question: str  # standalone question (follow-ups already rewritten by the service)
+    language: str  # "en" | "ar"
+    intent: str  # chitchat | unsafe | simple | complex
+    sub_questions: list[str]  # up to MAX_SUBQUERIES for complex questions
+    reply: str  # canned reply chosen by triage for fast paths
+    queries: list[str]  # queries of the current pass
+    selected_sources: list[str]  # sources of the current pass
+    plan: list[list[str]]  # explicit [source, query] pairs (tool selection); empty -> all x all
+    documents: list[Any]  # raw Documents from retrieve, tagged with their source
+    source_errors: list[str]  # sources that failed or timed out this pass
+    chunks: list[Chunk]  # normalised documents of the current pass
+    pool: list[Chunk]  # merged candidates (carry-over + current pass)
+    context: list[Chunk]  # reranked, pinned, cut to FINAL_CONTEXT_N
+    top_score: float
+    rerank_tier: str
+    verdict: str  # correct | ambiguous | incorrect
+    cause: str
+    missing: str
+    retries: int
+    answer: str
+    citations: list[Citation]
+    confidence: Confidence
+    low_confidence: bool
+    route: Annotated[list[str], operator.add]  # node names in visiting order
+    llm_calls: Annotated[int, operator.add]

@@ -1,0 +1,85 @@
+"""Text helpers shared by ingestion, retrieval and extractive answers (English + Arabic).
+
+Normalisation here defines chunk identity (SHA-256 of normalised text), so change it only with a
+migration of stored ids in mind.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+_ARABIC = re.compile(r"[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]")
+_LATIN = re.compile(r"[A-Za-z]")
+_DIACRITICS = re.compile(r"[\u064B-\u065F\u0670\u06D6-\u06ED]")
+_TATWEEL = "\u0640"
+_INVISIBLE = re.compile(r"[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF\u00AD]")
+_CONTROL = re.compile(r"[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]")
+_WORD = re.compile(r"[\w\u0600-\u06FF]+", re.UNICODE)
+_SENTENCE = re.compile(r"(?<=[.!?؟])\s+(?=[^\s])|\n{2,}|\n(?=[-*#>\d])")
+
+STOPWORDS = frozenset(
+    """a an the is are was were be been being of to in on at by for with from as and or not no
+    what which who whom whose when where why how does do did done can could should would will
+    shall may might must it its this that these those there their them they he she his her we
+    you your our i me my about into than then so such if else also just only very more most
+    explain describe tell define give list please between difference compare use used using
+    ما ماذا من في على عن إلى الى هل كيف لماذا متى أين اين هو هي هذا هذه ذلك تلك التي الذي
+    و أو او ثم مع كان كانت يكون بين اشرح عرف""".split()
+)
+
+
+def clean_input(text: str) -> str:
+    """Drop control and zero-width characters and collapse whitespace runs (user input)."""
+    text = _INVISIBLE.sub("", unicodedata.normalize("NFC", text))
+    text = _CONTROL.sub(" ", text)
+    return re.sub(r"[ \t]+", " ", text).strip()
+
+
+def normalize(text: str) -> str:
+    """Canonical form used for ids and matching: NFKC, casefold, no diacritics, single spaces."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = _DIACRITICS.sub("", text).replace(_TATWEEL, "")
+    text = _INVISIBLE.sub("", text)
+    return " ".join(text.split())
+
+
+def content_id(text: str) -> str:
+    """Stable chunk id: SHA-256 of the normalised text (same text -> same id, on any machine)."""
+    return hashlib.sha256(normalize(text).encode("utf-8")).hexdigest()
+
+
+def detect_language(text: str) -> str:
+    """'ar' when Arabic letters dominate the letters present, else 'en'."""
+    arabic = len(_ARABIC.findall(text))
+    latin = len(_LATIN.findall(text))
+    return "ar" if arabic and arabic >= latin else "en"
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-cased word tokens with Arabic diacritics and tatweel removed."""
+    return _WORD.findall(normalize(text))
+
+
+def _stem(word: str) -> str:
+    if word.startswith("ال") and len(word) > 4:
+        word = word[2:]
+    for suffix in ("ations", "ation", "ings", "ing", "ies", "es", "ed", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def keywords(text: str) -> list[str]:
+    """Content words (stopwords dropped), lightly stemmed, order kept, no repeats."""
+    seen: dict[str, None] = {}
+    for word in tokens(text):
+        if word not in STOPWORDS and (len(word) > 1 or word.isdigit()):
+            seen.setdefault(_stem(word), None)
+    return list(seen)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences ("knowledge strips") of a passage; Markdown headings and bullets stay separate."""
+    parts = (p.strip(" \t-*#>") for p in _SENTENCE.split(text))
+    return [" ".join(p.split()) for p in parts if p and len(p.split()) >= 3]
