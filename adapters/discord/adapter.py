@@ -1,0 +1,248 @@
+"""Discord lifecycle: connect, listen for DMs, mentions and /ask, hand them to the core, reply.
+
+No business logic here: convert.py decides what a message means, render.py how a reply looks, the
+MessageHandler what to answer and whether to show typing. Mentions are disabled on the client and on
+every send, because the text we send comes from an LLM and from users (reliability.md A4).
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from adapters.discord.convert import (
+    PLATFORM,
+    interaction_to_incoming,
+    is_addressed_to_bot,
+    message_to_incoming,
+)
+from adapters.discord.render import render_reply
+from core.messages import Reply
+from core.ports import MessageHandler
+
+log = logging.getLogger(__name__)
+
+NO_MENTIONS = discord.AllowedMentions.none()
+APOLOGY = "Sorry, something went wrong while answering. Please try again in a moment."
+READY_TIMEOUT_S = 60.0
+
+
+class DiscordStartError(RuntimeError):
+    """The bot could not connect; the message is safe to log (it never contains the token)."""
+
+
+@asynccontextmanager
+async def best_effort_typing(channel: discord.abc.Messageable) -> AsyncIterator[None]:
+    """channel.typing(), except that a failed typing POST never stops the answer."""
+    typing = channel.typing()
+    entered = False
+    try:
+        await typing.__aenter__()
+        entered = True
+    except discord.HTTPException as exc:
+        log.warning("discord typing indicator failed: %s", exc.status)
+    try:
+        yield
+    finally:
+        if entered:
+            await typing.__aexit__(None, None, None)
+
+
+class MessageReplier:
+    """Replies to one user message: the first part as a reply, further parts as follow-ups."""
+
+    def __init__(self, message: discord.Message) -> None:
+        self._message = message
+
+    def typing(self) -> AbstractAsyncContextManager[None]:
+        return best_effort_typing(self._message.channel)
+
+    async def send(self, reply: Reply) -> None:
+        await self.send_texts(render_reply(reply))
+
+    async def send_texts(self, parts: list[str]) -> None:
+        first, *rest = parts
+        # AllowedMentions.none() already has replied_user=False, so the author is not pinged.
+        # Passing mention_author=False as well would add "replied_user": false to the payload;
+        # leaving it out keeps every payload exactly {"parse": []} (Discord's default is false).
+        await self._message.reply(first, suppress_embeds=True, allowed_mentions=NO_MENTIONS)
+        for part in rest:
+            await self._message.channel.send(part, suppress_embeds=True,
+                                             allowed_mentions=NO_MENTIONS)
+
+
+class InteractionReplier:
+    """Answers a deferred slash command through its followup webhook (valid for 15 minutes)."""
+
+    def __init__(self, interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
+        self._interaction = interaction
+        self._ephemeral = ephemeral
+
+    def typing(self) -> AbstractAsyncContextManager[None]:
+        # The deferred response already shows "Study Buddy is thinking…".
+        return contextlib.nullcontext()
+
+    async def send(self, reply: Reply) -> None:
+        await self.send_texts(render_reply(reply))
+
+    async def send_texts(self, parts: list[str]) -> None:
+        for part in parts:
+            await self._interaction.followup.send(part, ephemeral=self._ephemeral,
+                                                  suppress_embeds=True,
+                                                  allowed_mentions=NO_MENTIONS)
+
+
+async def _apologise(replier: MessageReplier | InteractionReplier) -> None:
+    try:
+        await replier.send_texts([APOLOGY])
+    except discord.HTTPException as exc:
+        log.warning("discord apology could not be sent: %s", exc.status)
+
+
+def add_commands(tree: app_commands.CommandTree[Any], handler: MessageHandler) -> None:
+    """Register /ask and /forget on the tree (global; setup_hook may copy them to a guild)."""
+
+    @tree.command(name="ask", description="Ask Study Buddy a study question")
+    @app_commands.describe(question="Your question")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    async def ask(interaction: discord.Interaction, question: str) -> None:
+        # Defer first: Discord voids the interaction if nothing answers it within 3 s.
+        await interaction.response.defer(thinking=True)
+        replier = InteractionReplier(interaction)
+        try:
+            await handler.respond(interaction_to_incoming(interaction, question), replier)
+        except Exception as exc:
+            log.error("discord /ask failed: %s", type(exc).__name__, exc_info=exc)
+            await _apologise(replier)
+
+    @tree.command(name="forget", description="Erase what Study Buddy remembers about you")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    async def forget(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        replier = InteractionReplier(interaction, ephemeral=True)
+        try:
+            await replier.send(await handler.forget(PLATFORM, str(interaction.user.id)))
+        except Exception as exc:
+            log.error("discord /forget failed: %s", type(exc).__name__, exc_info=exc)
+            await _apologise(replier)
+
+
+class StudyBuddyClient(discord.Client):
+    """discord.Client wired to the core: no privileged intents, no mentions, one command tree."""
+
+    def __init__(self, handler: MessageHandler, *, sync_commands: bool = False,
+                 guild_id: int | None = None, **options: Any) -> None:
+        options.setdefault("intents", discord.Intents.default())
+        options["allowed_mentions"] = NO_MENTIONS
+        super().__init__(**options)
+        self.handler = handler
+        self.sync_commands = sync_commands
+        self.guild_id = guild_id
+        self.tree: app_commands.CommandTree[StudyBuddyClient] = app_commands.CommandTree(self)
+        add_commands(self.tree, handler)
+
+    async def setup_hook(self) -> None:
+        # Once per process, before the gateway connects; never in on_ready, which fires on
+        # every reconnect (command creation is rate limited per day).
+        if not self.sync_commands:
+            return
+        guild = discord.Object(self.guild_id) if self.guild_id is not None else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        try:
+            synced = await self.tree.sync(guild=guild)
+        except discord.HTTPException as exc:
+            log.warning("discord command sync failed (%s); slash commands may be stale",
+                        exc.status)
+            return
+        log.info("discord synced %d commands (%s)", len(synced),
+                 f"guild {self.guild_id}" if guild else "global")
+
+    async def on_message(self, message: discord.Message) -> None:
+        if self.user is None or not is_addressed_to_bot(message, self.user.id):
+            return
+        replier = MessageReplier(message)
+        try:
+            await self.handler.respond(message_to_incoming(message, self.user.id), replier)
+        except Exception as exc:
+            log.error("discord message handling failed: %s", type(exc).__name__, exc_info=exc)
+            await _apologise(replier)
+
+
+class DiscordAdapter:
+    """Runs the Discord bot inside the caller's event loop: `await start()`, later `await stop()`."""
+
+    name = "discord"
+
+    def __init__(self, handler: MessageHandler, token: str, *, sync_commands: bool = False,
+                 guild_id: int | None = None, client_options: dict[str, Any] | None = None,
+                 ready_timeout_s: float = READY_TIMEOUT_S) -> None:
+        self._handler = handler
+        self._token = token
+        self._sync_commands = sync_commands
+        self._guild_id = guild_id
+        self._client_options = dict(client_options or {})
+        self._ready_timeout_s = ready_timeout_s
+        self.client: StudyBuddyClient | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    def __repr__(self) -> str:  # never show the token
+        return f"DiscordAdapter(sync_commands={self._sync_commands}, guild_id={self._guild_id})"
+
+    async def start(self) -> None:
+        """Log in, sync commands if asked, connect; return once READY, else raise DiscordStartError."""
+        if self._task is not None:
+            raise DiscordStartError("discord adapter already started")
+        client = StudyBuddyClient(self._handler, sync_commands=self._sync_commands,
+                                  guild_id=self._guild_id, **self._client_options)
+        await client.__aenter__()
+        self.client = client
+        self._task = asyncio.create_task(client.start(self._token), name="discord-client")
+        ready = asyncio.create_task(client.wait_until_ready(), name="discord-ready")
+        done, _ = await asyncio.wait({self._task, ready}, timeout=self._ready_timeout_s,
+                                     return_when=asyncio.FIRST_COMPLETED)
+        if ready in done:
+            self._task.add_done_callback(_log_client_exit)
+            log.info("discord connected as bot user %s", client.user.id if client.user else "?")
+            return
+        ready.cancel()
+        reason = self._failure_reason(self._task if self._task in done else None)
+        await self.stop()
+        raise DiscordStartError(reason)
+
+    def _failure_reason(self, task: asyncio.Task[None] | None) -> str:
+        if task is None:
+            return f"discord did not become ready within {self._ready_timeout_s:g} s"
+        exc = None if task.cancelled() else task.exception()
+        if exc is None:
+            return "discord client exited before it became ready"
+        if isinstance(exc, discord.LoginFailure):
+            return "discord rejected the bot token (login failed); check the configured token"
+        if isinstance(exc, discord.PrivilegedIntentsRequired):
+            return "discord refused the requested privileged intents"
+        detail = str(exc).replace(self._token, "[token]") if self._token else str(exc)
+        return f"discord client stopped during startup: {type(exc).__name__}: {detail}"
+
+    async def stop(self) -> None:
+        """Close the gateway and HTTP session; safe to call twice or after a failed start."""
+        client, task = self.client, self._task
+        self.client, self._task = None, None
+        if client is None:
+            return
+        await client.close()
+        if task is not None:
+            # wait() rather than await: the task's own failure was already reported.
+            await asyncio.wait({task}, timeout=10)
+        await client.__aexit__(None, None, None)
+
+
+def _log_client_exit(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        exc = task.exception()
+        log.error("discord client stopped: %s", type(exc).__name__)
