@@ -1,0 +1,70 @@
+"""Rewrites a follow-up ("and what about its time complexity?") into a standalone question,
+from the user's last turns: with the LLM when there is one, by a deterministic rule offline.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import HumanMessage, SystemMessage
+
+from core.ports import Turn
+from core.rag.lines import message_text, parse_lines
+from core.rag.prompts import FOLLOWUP_SYSTEM
+from core.text import keywords
+
+log = logging.getLogger(__name__)
+_LEAD = re.compile(r"^\s*(and|also|so|but|then|what about|how about|و|وماذا عن|ماذا عن|وما)\b\s*",
+                   re.IGNORECASE)
+_QUESTION_HEAD = re.compile(
+    r"^\s*(?:(?:what|who|how|why|when|where|which)\s+(?:is|are|was|were|does|do)\s+(?:an?\s+|the\s+)?)?",
+    re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(its|it|this|that|they|them|their|these|those)\b|(ها|هذه|هذا)$",
+                      re.IGNORECASE)
+
+
+def looks_like_followup(question: str) -> bool:
+    """Short questions that lean on earlier context: a leading 'and/what about' or a pronoun."""
+    few_words = len(keywords(question)) <= 4
+    return few_words and bool(_LEAD.match(question) or _PRONOUN.search(question))
+
+
+def rule_rewrite(question: str, history: Sequence[Turn]) -> str:
+    """Offline rewrite: put the previous question's topic where the pronoun was."""
+    previous = next((t.question for t in reversed(history) if t.intent in ("simple", "complex")), "")
+    current = set(keywords(question))
+    topic = " ".join(w for w in _topic_words(previous) if w not in current)
+    if not topic:
+        return question
+    body = _LEAD.sub("", question).strip() or question
+    if _PRONOUN.search(body):
+        rewritten = _PRONOUN.sub(topic, body, count=1)
+    else:  # "how about quicksort?" -> the previous question, asked about the new subject
+        rewritten = _QUESTION_HEAD.match(previous).group(0) + body.rstrip("?؟ ") + "?"
+    return rewritten[:1].upper() + rewritten[1:]
+
+
+def _topic_words(question: str) -> list[str]:
+    stripped = question[_QUESTION_HEAD.match(question).end():]
+    return [w for w in re.findall(r"[\w\u0600-\u06FF]+", stripped.rstrip("?؟ ").lower())
+            if w in set(keywords(stripped)) or len(w) > 3][:6]
+
+
+async def standalone_question(question: str, history: Sequence[Turn], llm: BaseChatModel | None
+                              ) -> tuple[str, int]:
+    """(standalone question, LLM calls used)."""
+    if not history or not looks_like_followup(question):
+        return question, 0
+    if llm is None:
+        return rule_rewrite(question, history), 0
+    convo = "\n".join(f"Student: {t.question}\nAssistant: {t.answer[:400]}" for t in history[-3:])
+    try:
+        answer = await llm.ainvoke([SystemMessage(FOLLOWUP_SYSTEM),
+                                    HumanMessage(f"{convo}\nStudent: {question}")])
+        rewritten = (parse_lines(message_text(answer)).get("QUESTION") or [""])[0]
+        return (rewritten or rule_rewrite(question, history)), 1
+    except Exception as exc:
+        log.warning("follow-up rewrite failed (%s); using the rule", type(exc).__name__)
+        return rule_rewrite(question, history), 1

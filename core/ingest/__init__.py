@@ -1,0 +1,1 @@
+"""Ingestion: load course files, cut them into parent-child chunks, embed and store them."""

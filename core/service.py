@@ -1,0 +1,139 @@
+"""StudyBuddy: the one entry point adapters call — limits, history, the graph, the reply.
+
+history -> follow-up rewrite -> graph -> Reply -> history. Whatever happens inside, the user gets
+a reply: limits and failures become polite notices, never exceptions.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import defaultdict, deque
+from dataclasses import dataclass
+
+from langgraph.graph.state import CompiledStateGraph
+
+from core.followup import standalone_question
+from core.messages import Confidence, IncomingMessage, Intent, Reply
+from core.notices import notice
+from core.ports import HistoryStore, Replier, Turn
+from core.rag import rules
+from core.rag.state import RagContext
+from core.text import clean_input, detect_language
+
+log = logging.getLogger(__name__)
+RECURSION_LIMIT = 100  # far above the longest legal route; the retry counter bounds the loop
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Per-user and global limits; each breach is answered with a clear notice."""
+
+    max_question_chars: int = 2000
+    rate_limit_per_minute: int = 6
+    history_turns: int = 6
+    reply_deadline_s: float = 60.0
+    max_concurrent: int = 32
+    queue_max: int = 200
+
+
+class StudyBuddy:
+    """MessageHandler port implementation shared by every adapter."""
+
+    def __init__(self, graph: CompiledStateGraph, context: RagContext, history: HistoryStore,
+                 limits: Limits | None = None) -> None:
+        self.graph = graph
+        self.context = context
+        self.history = history
+        self.limits = limits or Limits()
+        self._recent: dict[tuple[str, str], deque[float]] = defaultdict(deque)
+        self._slots = asyncio.Semaphore(self.limits.max_concurrent)
+        self._waiting = 0
+
+    async def respond(self, message: IncomingMessage, replier: Replier) -> Reply:
+        """Fast paths reply at once; the study path keeps typing on until the reply is sent."""
+        if self._is_fast(message):
+            reply = await self.handle(message)
+            await replier.send(reply)
+            return reply
+        async with replier.typing():
+            reply = await self.handle(message)
+            await replier.send(reply)
+        return reply
+
+    def _is_fast(self, message: IncomingMessage) -> bool:
+        text = clean_input(message.text)
+        return (not text or len(text) > self.limits.max_question_chars
+                or rules.classify(text).intent is not None)
+
+    async def handle(self, message: IncomingMessage) -> Reply:
+        """Answer one message; never raises."""
+        text = clean_input(message.text)
+        language = detect_language(text) if text else (message.language_hint or "en")
+        if not text:
+            return _notice("empty", language)
+        if len(text) > self.limits.max_question_chars:
+            return _notice("too_long", language, length=len(text), limit=self.limits.max_question_chars)
+        if rules.classify(text).intent is None:
+            wait = self._rate_limited(message)
+            if wait:
+                return _notice("rate_limited", language, limit=self.limits.rate_limit_per_minute, wait=wait)
+        if self._waiting >= self.limits.queue_max + self.limits.max_concurrent:
+            return _notice("busy", language)
+        self._waiting += 1
+        try:
+            async with self._slots:
+                return await asyncio.wait_for(self._answer(message, text, language),
+                                              self.limits.reply_deadline_s)
+        except TimeoutError:
+            log.warning("reply deadline of %.0fs exceeded", self.limits.reply_deadline_s)
+            return _notice("timeout", language, confidence=Confidence.LOW)
+        except Exception:
+            log.exception("answering failed")
+            return _notice("error", language, confidence=Confidence.LOW)
+        finally:
+            self._waiting -= 1
+
+    async def _answer(self, message: IncomingMessage, text: str, language: str) -> Reply:
+        history = await self.history.recent(message.platform, message.user_id, self.limits.history_turns)
+        question, rewrite_calls = await standalone_question(text, history, self.context.llm)
+        state = await self.graph.ainvoke({"question": question}, context=self.context,
+                                         config={"recursion_limit": RECURSION_LIMIT})
+        reply = Reply(
+            text=state.get("answer", ""), intent=Intent(state.get("intent", "complex")),
+            citations=tuple(state.get("citations") or ()),
+            confidence=state.get("confidence", Confidence.LOW),
+            low_confidence=bool(state.get("low_confidence", False)),
+            route=tuple(state.get("route") or ()), retries=int(state.get("retries", 0)),
+            llm_calls=int(state.get("llm_calls", 0)) + rewrite_calls,
+            rerank_tier=state.get("rerank_tier"), language=state.get("language", language))
+        if not reply.is_fast_path:
+            await self.history.append(Turn(
+                message.platform, message.user_id, question, reply.text, reply.intent.value,
+                tuple(c.to_dict() for c in reply.citations)))
+        return reply
+
+    def _rate_limited(self, message: IncomingMessage) -> int:
+        """Seconds to wait when the user is over the per-minute limit, else 0 (and count it)."""
+        now = time.monotonic()
+        window = self._recent[(message.platform, message.user_id)]
+        while window and now - window[0] >= 60:
+            window.popleft()
+        if len(window) >= self.limits.rate_limit_per_minute:
+            return max(1, int(60 - (now - window[0])) + 1)
+        window.append(now)
+        if len(self._recent) > 10_000:  # keep memory bounded under many one-off users
+            for key in [k for k, w in self._recent.items() if now - w[-1] >= 60]:
+                del self._recent[key]
+        return 0
+
+    async def forget(self, platform: str, user_id: str) -> Reply:
+        """Erase the user's history (other users untouched) and confirm."""
+        removed = await self.history.forget(platform, user_id)
+        self._recent.pop((platform, user_id), None)
+        return _notice("forgot", "en", count=removed)
+
+
+def _notice(key: str, language: str, confidence: Confidence = Confidence.NONE, **values: object) -> Reply:
+    return Reply(text=notice(key, language, **values), intent=Intent.NOTICE, confidence=confidence,
+                 low_confidence=confidence is Confidence.LOW, language=language)

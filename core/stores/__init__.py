@@ -1,0 +1,1 @@
+"""Course stores (embedded SQLite, Supabase pgvector) and history stores."""

@@ -1,0 +1,75 @@
+"""Per-user history in SQLite via aiosqlite (WAL), with erasure that leaves no bytes behind.
+
+`forget` uses secure_delete and a WAL checkpoint so a user's text is gone from the file and its
+WAL, not just unlinked from the b-tree.
+"""
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import aiosqlite
+
+from core.ports import Turn
+from core.stores.sqlite_migrate import connect
+
+
+class SqliteHistoryStore:
+    """HistoryStore port over the embedded database file."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = path
+        self._db: aiosqlite.Connection | None = None
+
+    async def open(self) -> None:
+        connect(self.path).close()  # apply migrations once, synchronously, before serving
+        self._db = await aiosqlite.connect(str(self.path), timeout=30)
+        await self._db.execute("PRAGMA journal_mode=WAL")
+        await self._db.execute("PRAGMA synchronous=FULL")  # an acknowledged turn survives a crash
+        await self._db.execute("PRAGMA secure_delete=ON")
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("SqliteHistoryStore.open() was not awaited")
+        return self._db
+
+    async def recent(self, platform: str, user_id: str, limit: int) -> list[Turn]:
+        if limit <= 0:
+            return []
+        async with self.db.execute(
+            "SELECT platform, user_id, question, answer, intent, citations, created_at FROM turns "
+            "WHERE platform = ? AND user_id = ? ORDER BY id DESC LIMIT ?",
+            (platform, user_id, limit),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [Turn(r[0], r[1], r[2], r[3], r[4], tuple(json.loads(r[5])),
+                     datetime.fromisoformat(r[6])) for r in reversed(list(rows))]
+
+    async def append(self, turn: Turn) -> None:
+        created = (turn.created_at or datetime.now(UTC)).astimezone(UTC).isoformat()
+        await self.db.execute(
+            "INSERT INTO turns(platform, user_id, question, answer, intent, citations, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (turn.platform, turn.user_id, turn.question, turn.answer, turn.intent,
+             json.dumps(list(turn.citations), ensure_ascii=False), created))
+        await self.db.commit()
+
+    async def forget(self, platform: str, user_id: str) -> int:
+        cursor = await self.db.execute("DELETE FROM turns WHERE platform = ? AND user_id = ?",
+                                       (platform, user_id))
+        await self.db.commit()
+        await self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return cursor.rowcount
+
+    async def purge_older_than(self, days: int) -> int:
+        cutoff = (datetime.now(UTC) - timedelta(days=days)).isoformat()
+        cursor = await self.db.execute("DELETE FROM turns WHERE created_at < ?", (cutoff,))
+        await self.db.commit()
+        return cursor.rowcount
