@@ -1,0 +1,203 @@
+"""TelegramAdapter: PTB Application lifecycle, command and message routing, error replies.
+
+Uses PTB's manual lifecycle (initialize, start, updater.start_polling / the reverse on stop) so
+it shares the event loop with the other adapters; never `run_polling()`, which owns and closes
+the loop. No business logic here: everything is answered by the injected MessageHandler.
+"""
+from __future__ import annotations
+
+import logging
+import traceback
+from collections.abc import Callable
+
+from telegram import BotCommand, Update
+from telegram.error import TelegramError
+from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, CommandHandler, ContextTypes
+from telegram.ext import MessageHandler as PtbMessageHandler
+from telegram.ext import filters
+from telegram.request import BaseRequest
+
+from adapters.logsafe import RedactSecrets, install_redaction, quiet_http_loggers
+from adapters.telegram.convert import PLATFORM, language_hint, should_answer, to_incoming
+from adapters.telegram.replier import TYPING_REFRESH_S, TelegramReplier
+from core.messages import Intent, Reply
+from core.ports import MessageHandler
+
+logger = logging.getLogger(__name__)
+
+TEXTS = {
+    "en": {
+        "help": ("I'm Study Buddy. Ask me anything about your course and I'll answer from the "
+                 "course materials, with numbered sources.\n\n"
+                 "In a private chat, just type your question. In a group, mention me or use "
+                 "/ask <question>.\n\n/ask <question> — ask a study question\n"
+                 "/forget — erase what I remember about you\n/help — this message"),
+        "usage": "Usage: /ask <your question>, for example: /ask What is merge sort?",
+        "error": "Sorry, something went wrong while answering. Please try again in a moment.",
+    },
+    "ar": {
+        "help": ("أنا Study Buddy. اسألني أي سؤال عن مقررك وسأجيب من مواد المقرر مع مصادر "
+                 "مرقمة.\n\nفي المحادثة الخاصة اكتب سؤالك مباشرة. في المجموعات اذكرني أو استخدم "
+                 "/ask <سؤالك>.\n\n/ask <سؤالك> — اطرح سؤالًا دراسيًا\n"
+                 "/forget — امسح ما أتذكره عنك\n/help — هذه الرسالة"),
+        "usage": "الاستخدام: /ask <سؤالك>، مثلًا: /ask ما هو الفرز بالدمج؟",
+        "error": "عذرًا، حدث خطأ أثناء الإجابة. حاول مرة أخرى بعد قليل.",
+    },
+}
+COMMANDS = [("ask", "Ask a study question"), ("forget", "Erase your history"),
+            ("help", "How to use Study Buddy")]
+
+
+def notice(text: str) -> Reply:
+    return Reply(text=text, intent=Intent.NOTICE)
+
+
+def _texts(update: Update) -> dict[str, str]:
+    message = update.effective_message
+    lang = language_hint(message) if message else None
+    return TEXTS.get(lang or "en", TEXTS["en"])
+
+
+class TelegramAdapter:
+    """Runs one Telegram bot by long polling and routes its messages to the core."""
+
+    name = "telegram"
+
+    def __init__(self, handler: MessageHandler, token: str, base_url: str | None = None, *,
+                 request: BaseRequest | None = None,
+                 get_updates_request: BaseRequest | None = None,
+                 typing_interval_s: float = TYPING_REFRESH_S) -> None:
+        self.handler = handler
+        self.typing_interval_s = typing_interval_s
+        self._token = token
+        self._base_url = base_url
+        self._request = request
+        self._get_updates_request = get_updates_request
+        self._redactor = RedactSecrets([token])
+        self._uninstall_redaction: Callable[[], None] | None = None
+        self.app: Application | None = None  # built in start(): PTB logs its URLs on creation
+
+    def _build(self) -> Application:
+        builder = (ApplicationBuilder().token(self._token)
+                   .concurrent_updates(True)  # one slow RAG answer must not stall other chats
+                   .rate_limiter(AIORateLimiter(max_retries=3)))  # default 0 never retries a 429
+        if self._base_url:
+            builder = builder.base_url(self._base_url)
+        if self._request is not None:
+            builder = builder.request(self._request)
+        if self._get_updates_request is not None:
+            builder = builder.get_updates_request(self._get_updates_request)
+        app = builder.build()
+        self._add_handlers(app)
+        return app
+
+    def _add_handlers(self, app: Application) -> None:
+        new = filters.UpdateType.MESSAGE  # edits of old messages are not new questions
+        app.add_handler(CommandHandler(["start", "help"], self._on_help, filters=new))
+        app.add_handler(CommandHandler("ask", self._on_ask, filters=new))
+        app.add_handler(CommandHandler("forget", self._on_forget, filters=new))
+        app.add_handler(PtbMessageHandler(new & filters.TEXT & ~filters.COMMAND, self._on_text))
+        app.add_error_handler(self._on_error)
+
+    # --- lifecycle ---
+
+    async def start(self) -> None:
+        """Connect (getMe), register commands, start polling; returns once polling runs."""
+        quiet_http_loggers()
+        self._uninstall_redaction = install_redaction([self._token])
+        try:
+            self.app = app = self._build()
+            await app.initialize()
+            await self._set_commands(app)
+            await app.start()
+            assert app.updater is not None
+            await app.updater.start_polling(allowed_updates=[Update.MESSAGE],
+                                            drop_pending_updates=False)
+        except BaseException:
+            await self.stop()
+            raise
+        logger.info("Telegram adapter polling as @%s", app.bot.username)
+
+    async def stop(self) -> None:
+        """Stop polling, finish in-flight updates, close the HTTP clients. Safe to call twice."""
+        app = self.app
+        try:
+            if app is not None:
+                if app.updater is not None and app.updater.running:
+                    await app.updater.stop()
+                if app.running:
+                    await app.stop()
+                await app.shutdown()
+        finally:
+            if self._uninstall_redaction is not None:
+                self._uninstall_redaction()
+                self._uninstall_redaction = None
+
+    async def _set_commands(self, app: Application) -> None:
+        try:
+            await app.bot.set_my_commands([BotCommand(c, d) for c, d in COMMANDS])
+        except TelegramError as err:  # the menu is a nicety; the bot works without it
+            logger.warning("setMyCommands failed: %s", self._redactor.redact(str(err)))
+
+    # --- routing ---
+
+    def _replier(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> TelegramReplier:
+        message, chat = update.effective_message, update.effective_chat
+        assert chat is not None
+        if message is None:
+            return TelegramReplier(context.bot, chat.id, typing_interval_s=self.typing_interval_s)
+        thread = message.message_thread_id if message.is_topic_message else None
+        return TelegramReplier(context.bot, chat.id, message.message_id,
+                               message_thread_id=thread, typing_interval_s=self.typing_interval_s)
+
+    async def _answer(self, update: Update, context: ContextTypes.DEFAULT_TYPE, *,
+                      drop_command: bool) -> None:
+        message = update.effective_message
+        assert message is not None
+        incoming = to_incoming(message, context.bot.username, context.bot.id,
+                               drop_command=drop_command)
+        replier = self._replier(update, context)
+        if not incoming.text:
+            await replier.send(notice(_texts(update)["usage"]))
+            return
+        await self.handler.respond(incoming, replier)
+
+    async def _on_text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Private chats: every message; groups: only messages that mention the bot."""
+        message = update.effective_message
+        if message is None or not should_answer(message, context.bot.username, context.bot.id):
+            return
+        await self._answer(update, context, drop_command=False)
+
+    async def _on_ask(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """/ask <question>, anywhere; no question -> usage."""
+        message = update.effective_message
+        if message is None or (message.from_user is not None and message.from_user.is_bot):
+            return
+        await self._answer(update, context, drop_command=True)
+
+    async def _on_help(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """/start and /help."""
+        await self._replier(update, context).send(notice(_texts(update)["help"]))
+
+    async def _on_forget(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """/forget: erase the sender's history and confirm."""
+        user = update.effective_user
+        if user is None or user.is_bot:
+            return
+        reply = await self.handler.forget(PLATFORM, str(user.id))
+        await self._replier(update, context).send(reply)
+
+    async def _on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Log the failure (token redacted) and tell the user something went wrong."""
+        error = context.error
+        # Rendered and redacted here, not left to handlers: an exception text can carry the
+        # request URL, and with it the token, whatever filters the runner installed.
+        details = "".join(traceback.format_exception(error)) if error else "no exception"
+        logger.error("Telegram update failed:\n%s", self._redactor.redact(details))
+        if not isinstance(update, Update) or update.effective_chat is None:
+            return
+        try:
+            await self._replier(update, context).send(notice(_texts(update)["error"]))
+        except TelegramError as err:
+            logger.warning("Could not send the error notice: %s", self._redactor.redact(str(err)))
