@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import traceback
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
@@ -98,6 +99,13 @@ class InteractionReplier:
                                                   allowed_mentions=NO_MENTIONS)
 
 
+def describe_error(exc: BaseException) -> str:
+    """Type and innermost frame only: exception messages can carry keys, URLs or user text."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {frames[-1].filename}:{frames[-1].lineno} in {frames[-1].name}" if frames else ""
+    return f"{type(exc).__module__}.{type(exc).__qualname__}{where}"
+
+
 async def _apologise(replier: MessageReplier | InteractionReplier) -> None:
     try:
         await replier.send_texts([APOLOGY])
@@ -118,7 +126,7 @@ def add_commands(tree: app_commands.CommandTree[Any], handler: MessageHandler) -
         try:
             await handler.respond(interaction_to_incoming(interaction, question), replier)
         except Exception as exc:
-            log.error("discord /ask failed: %s", type(exc).__name__, exc_info=exc)
+            log.error("discord /ask failed: %s", describe_error(exc))
             await _apologise(replier)
 
     @tree.command(name="forget", description="Erase what Study Buddy remembers about you")
@@ -129,7 +137,7 @@ def add_commands(tree: app_commands.CommandTree[Any], handler: MessageHandler) -
         try:
             await replier.send(await handler.forget(PLATFORM, str(interaction.user.id)))
         except Exception as exc:
-            log.error("discord /forget failed: %s", type(exc).__name__, exc_info=exc)
+            log.error("discord /forget failed: %s", describe_error(exc))
             await _apologise(replier)
 
 
@@ -171,12 +179,12 @@ class StudyBuddyClient(discord.Client):
         try:
             await self.handler.respond(message_to_incoming(message, self.user.id), replier)
         except Exception as exc:
-            log.error("discord message handling failed: %s", type(exc).__name__, exc_info=exc)
+            log.error("discord message handling failed: %s", describe_error(exc))
             await _apologise(replier)
 
 
 class DiscordAdapter:
-    """Runs the Discord bot inside the caller's event loop: `await start()`, later `await stop()`."""
+    """Runs the Discord bot in the caller's event loop: `await start()`, later `await stop()`."""
 
     name = "discord"
 
@@ -196,7 +204,7 @@ class DiscordAdapter:
         return f"DiscordAdapter(sync_commands={self._sync_commands}, guild_id={self._guild_id})"
 
     async def start(self) -> None:
-        """Log in, sync commands if asked, connect; return once READY, else raise DiscordStartError."""
+        """Log in, sync commands if asked, connect; return once READY or raise DiscordStartError."""
         if self._task is not None:
             raise DiscordStartError("discord adapter already started")
         client = StudyBuddyClient(self._handler, sync_commands=self._sync_commands,
@@ -205,8 +213,13 @@ class DiscordAdapter:
         self.client = client
         self._task = asyncio.create_task(client.start(self._token), name="discord-client")
         ready = asyncio.create_task(client.wait_until_ready(), name="discord-ready")
-        done, _ = await asyncio.wait({self._task, ready}, timeout=self._ready_timeout_s,
-                                     return_when=asyncio.FIRST_COMPLETED)
+        try:
+            done, _ = await asyncio.wait({self._task, ready}, timeout=self._ready_timeout_s,
+                                         return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:  # the runner gave up (e.g. shutdown during startup)
+            ready.cancel()
+            await self.stop()
+            raise
         if ready in done:
             self._task.add_done_callback(_log_client_exit)
             log.info("discord connected as bot user %s", client.user.id if client.user else "?")

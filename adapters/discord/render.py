@@ -22,7 +22,7 @@ EMPTY_REPLY = "…"
 _AT_MENTION = re.compile(r"@(?=(?:everyone|here)|[!&]?\d+>)", re.IGNORECASE)
 _CHANNEL_MENTION = re.compile(r"<#(?=\d+>)")
 # Bare links that are not already inside <...> or a markdown link target.
-_BARE_URL = re.compile(r"(?<![<(])\bhttps?://[^\s<>]+", re.IGNORECASE)
+_BARE_URL = re.compile(r"(?<!<)(?<!\]\()\bhttps?://[^\s<>]+", re.IGNORECASE)
 _URL_TRAILING = ".,;:!?)]}'\""
 _MARKDOWN_SPECIALS = re.compile(r"([\\*_~`|>\[\]()#-])")
 
@@ -42,7 +42,8 @@ def _wrap_url(match: re.Match[str]) -> str:
     url = match.group(0)
     stripped = url.rstrip(_URL_TRAILING)
     # Keep a closing bracket that belongs to the URL itself (e.g. Wikipedia "Foo_(bar)").
-    while stripped != url and url[len(stripped)] == ")" and stripped.count("(") > stripped.count(")"):
+    while (stripped != url and url[len(stripped)] == ")"
+           and stripped.count("(") > stripped.count(")")):
         stripped += ")"
     return f"<{stripped}>{url[len(stripped):]}"
 

@@ -57,7 +57,8 @@ def handler() -> FakeHandler:
 
 
 async def running(handler: object, **kwargs: object) -> DiscordAdapter:
-    adapter = DiscordAdapter(handler, TOKEN, client_options=FAST, **kwargs)  # type: ignore[arg-type]
+    adapter = DiscordAdapter(handler, TOKEN, client_options=FAST,  # type: ignore[arg-type]
+                             **kwargs)
     await adapter.start()
     return adapter
 
@@ -90,7 +91,8 @@ class TestMessages:
         assert "**Sources:**" in reply.json["content"]
         assert "<https://en.wikipedia.org/wiki/Merge_sort>" in reply.json["content"]
         seen = handler.seen[-1]
-        assert (seen.text, seen.is_direct, seen.mentions_bot) == ("what is merge sort?", False, True)
+        assert (seen.text, seen.is_direct, seen.mentions_bot) == \
+            ("what is merge sort?", False, True)
         assert seen.user_id == str(USER_ID) and seen.chat_id == str(CHANNEL_ID)
 
     async def test_greeting_mention_replies_without_typing(self, fake, bot):
@@ -158,8 +160,8 @@ class TestMessages:
             await adapter.stop()
         assert reply.json["content"] == APOLOGY
         assert reply.json["message_reference"]["message_id"] == int(event["id"])
-        assert "RuntimeError" in caplog.text
-        assert TOKEN not in caplog.text
+        assert "RuntimeError at " in caplog.text
+        assert "hunter2" not in caplog.text and TOKEN not in caplog.text
 
 
 class TestSlashCommands:
@@ -214,7 +216,10 @@ class TestLifecycle:
             identify = fake.find("GATEWAY", "IDENTIFY")[0]
             put = fake.find("PUT", rf"/applications/{APP_ID}/commands")
             assert len(put) == 1 and put[0].index < identify.index
-            assert {c["name"] for c in put[0].json} == {"ask", "forget"}
+            commands = {c["name"]: c for c in put[0].json}
+            assert set(commands) == {"ask", "forget"}
+            assert {0, 1} <= set(commands["ask"]["contexts"])  # guilds and DMs
+            assert commands["ask"]["options"][0]["name"] == "question"
             await fake.drop_connection(4000)
             await fake.wait_for_call("GATEWAY", "RESUME")
             await fake.dispatch("MESSAGE_CREATE", fake.message("hi", dm=True))
