@@ -1,0 +1,182 @@
+"""ConsoleAdapter: a terminal chat with the core, the fallback when no platform token is set.
+
+Lines are read on a daemon thread and handed to the event loop, so a blocked `readline()` never
+stalls the loop and never keeps the process alive at exit (asyncio.to_thread would: the default
+executor is joined on shutdown). The output stream is the only place this package prints.
+
+Lifecycle: `await start()` launches the REPL in the background and returns at once, like every
+other adapter; `finished` is set when the user quits (/quit, Ctrl-D / EOF) or `stop()` runs.
+`await run_until_done()` does both, for `studybuddy chat`.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sys
+import threading
+from collections.abc import AsyncIterator
+from typing import TextIO
+
+from adapters.text import citation_parts, confidence_mark, sources_heading
+from core.messages import IncomingMessage, Reply
+from core.ports import MessageHandler
+
+logger = logging.getLogger(__name__)
+
+PLATFORM = "console"
+PROMPT = "you> "
+THINKING = "thinking…"
+HELP = ("Ask any study question and press Enter.\n"
+        "/forget  erase your history\n/help    this message\n/quit    leave (or Ctrl-D)")
+ERROR = "Sorry, something went wrong while answering. Please try again."
+
+
+def render_reply(reply: Reply) -> str:
+    """Plain text: answer, numbered sources with labels, then the confidence mark."""
+    blocks = [reply.text.strip()]
+    if reply.citations:
+        lines = [sources_heading(reply.language)]
+        for citation in reply.citations:
+            head, title, location = citation_parts(citation, reply.language)
+            lines.append(f"{head} · {title} — {location}")
+        blocks.append("\n".join(lines))
+    mark = confidence_mark(reply)
+    if mark:
+        blocks.append(mark)
+    return "\n\n".join(b for b in blocks if b)
+
+
+class ConsoleReplier:
+    """Writes replies to the output stream; "thinking…" stands in for a typing indicator."""
+
+    def __init__(self, output: TextIO) -> None:
+        self.output = output
+        self._thinking = False
+
+    def _write(self, text: str) -> None:
+        self.output.write(text)
+        self.output.flush()
+
+    def clear_thinking(self) -> None:
+        if self._thinking:
+            self._thinking = False
+            self._write("\r\033[K" if self.output.isatty() else "\n")
+
+    @contextlib.asynccontextmanager
+    async def typing(self) -> AsyncIterator[None]:
+        self._thinking = True
+        self._write(THINKING)
+        try:
+            yield
+        finally:
+            self.clear_thinking()
+
+    async def send(self, reply: Reply) -> None:
+        self.clear_thinking()
+        self._write(render_reply(reply) + "\n\n")
+
+
+class ConsoleAdapter:
+    """A read-eval-print loop over the core's MessageHandler."""
+
+    name = "console"
+
+    def __init__(self, handler: MessageHandler, *, input_stream: TextIO | None = None,
+                 output: TextIO | None = None, user_id: str = "console") -> None:
+        self.handler = handler
+        self.input_stream = input_stream if input_stream is not None else sys.stdin
+        self.output = output if output is not None else sys.stdout
+        self.user_id = user_id
+        self.finished = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Start the REPL in the background; returns immediately (watch `finished`)."""
+        if self._task is None:
+            self.finished.clear()
+            self._task = asyncio.create_task(self._repl(), name="console-repl")
+
+    async def stop(self) -> None:
+        """End the REPL (a pending question is cancelled); safe to call twice."""
+        task, self._task = self._task, None
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self.finished.set()
+
+    async def run_until_done(self) -> None:
+        """Chat until the user quits."""
+        await self.start()
+        try:
+            await self.finished.wait()
+        finally:
+            await self.stop()
+
+    # --- the loop ---
+
+    async def _repl(self) -> None:
+        lines = self._start_reader()
+        replier = ConsoleReplier(self.output)
+        try:
+            self._write("Study Buddy — type a question, /help for commands, /quit to leave.\n")
+            while True:
+                self._write(PROMPT)
+                line = await lines.get()
+                if line is None:  # EOF / Ctrl-D
+                    self._write("\n")
+                    break
+                if not await self._handle_line(line.strip(), replier):
+                    break
+        finally:
+            self.finished.set()
+
+    async def _handle_line(self, text: str, replier: ConsoleReplier) -> bool:
+        """Answer one line; False when the user asked to quit."""
+        command = text.lower()
+        if not text:
+            return True
+        if command in ("/quit", "/exit"):
+            return False
+        if command == "/help":
+            self._write(HELP + "\n\n")
+            return True
+        try:
+            if command == "/forget":
+                await replier.send(await self.handler.forget(PLATFORM, self.user_id))
+            else:
+                await self.handler.respond(self._incoming(text), replier)
+        except Exception:
+            logger.exception("console question failed")
+            replier.clear_thinking()
+            self._write(ERROR + "\n\n")
+        return True
+
+    def _incoming(self, text: str) -> IncomingMessage:
+        return IncomingMessage(platform=PLATFORM, user_id=self.user_id, chat_id=self.user_id,
+                               text=text, is_direct=True)
+
+    def _write(self, text: str) -> None:
+        self.output.write(text)
+        self.output.flush()
+
+    def _start_reader(self) -> asyncio.Queue[str | None]:
+        """Feed input lines (None at EOF) into a queue from a daemon thread."""
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue[str | None] = asyncio.Queue()
+
+        def put(item: str | None) -> None:
+            with contextlib.suppress(RuntimeError):  # loop already closed: nobody is listening
+                loop.call_soon_threadsafe(queue.put_nowait, item)
+
+        def read() -> None:
+            try:
+                for line in iter(self.input_stream.readline, ""):
+                    put(line)
+            except (OSError, ValueError):  # stream closed under us
+                pass
+            put(None)
+
+        threading.Thread(target=read, name="console-input", daemon=True).start()
+        return queue
