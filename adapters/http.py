@@ -1,0 +1,147 @@
+"""HttpAdapter: a small JSON API over the core (POST /ask, POST /forget, GET /healthz).
+
+Meant for loopback use, scripts and evaluation, not for the open internet: there is no
+authentication, so the default bind address is 127.0.0.1. Every error is JSON with a clear
+message; a handler failure is logged and answered with a generic 500, never a stack trace.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiohttp import web
+
+from core.messages import IncomingMessage, Reply
+from core.ports import MessageHandler
+
+logger = logging.getLogger(__name__)
+
+PLATFORM = "http"
+DEFAULT_USER = "http"
+MAX_BODY_BYTES = 1 << 20
+REPLY_FIELDS = ("answer", "citations", "low_confidence", "intent", "confidence")
+
+
+class BadRequest(Exception):
+    """A request we refuse, with the status and the message the client sees."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def reply_json(reply: Reply) -> dict[str, Any]:
+    """The public subset of Reply.to_dict(): no routing or cost internals."""
+    data = reply.to_dict()
+    return {key: data[key] for key in REPLY_FIELDS}
+
+
+def _error(status: int, message: str) -> web.Response:
+    return web.json_response({"error": message}, status=status)
+
+
+@web.middleware
+async def json_errors(request: web.Request,
+                      handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+                      ) -> web.StreamResponse:
+    """Turn refusals and aiohttp's own HTTP errors (404, 405, 413) into JSON bodies."""
+    try:
+        return await handler(request)
+    except BadRequest as err:
+        return _error(err.status, str(err))
+    except web.HTTPException as err:
+        if err.status < 400:
+            raise
+        return _error(err.status, err.reason)
+    except Exception:
+        logger.exception("HTTP %s %s failed", request.method, request.path)
+        return _error(500, "internal error")
+
+
+async def _json_object(request: web.Request) -> dict[str, Any]:
+    try:
+        body = await request.json()
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise BadRequest("body must be valid JSON") from err
+    if not isinstance(body, dict):
+        raise BadRequest("body must be a JSON object")
+    return body
+
+
+def _user_id(body: dict[str, Any], *, required: bool) -> str:
+    user_id = body.get("user_id")
+    if user_id is None and not required:
+        return DEFAULT_USER
+    if not isinstance(user_id, str) or not user_id.strip():
+        raise BadRequest("'user_id' must be a non-empty string")
+    return user_id.strip()
+
+
+class HttpAdapter:
+    """Serves the JSON API on host:port; port 0 picks a free port (read `port` after start)."""
+
+    name = "http"
+
+    def __init__(self, handler: MessageHandler, host: str = "127.0.0.1", port: int = 8080,
+                 max_question_chars: int = 2000) -> None:
+        self.handler = handler
+        self.host = host
+        self.port = port
+        self.max_question_chars = max_question_chars
+        self._runner: web.AppRunner | None = None
+
+    def build_app(self) -> web.Application:
+        app = web.Application(middlewares=[json_errors], client_max_size=MAX_BODY_BYTES)
+        app.router.add_post("/ask", self._ask)
+        app.router.add_post("/forget", self._forget)
+        app.router.add_get("/healthz", self._healthz)
+        return app
+
+    async def start(self) -> None:
+        """Bind and serve; returns once the socket listens."""
+        runner = web.AppRunner(self.build_app(), handle_signals=False, access_log=None)
+        await runner.setup()
+        try:
+            site = web.TCPSite(runner, self.host, self.port)
+            await site.start()
+        except BaseException:
+            await runner.cleanup()
+            raise
+        self._runner = runner
+        self.port = runner.addresses[0][1]
+        logger.info("HTTP adapter listening on http://%s:%s", self.host, self.port)
+
+    async def stop(self) -> None:
+        """Stop listening and close open connections; safe to call twice."""
+        runner, self._runner = self._runner, None
+        if runner is not None:
+            await runner.cleanup()
+
+    async def _ask(self, request: web.Request) -> web.Response:
+        body = await _json_object(request)
+        question = body.get("question")
+        if question is None:
+            raise BadRequest("missing 'question'")
+        if not isinstance(question, str):
+            raise BadRequest("'question' must be a string")
+        question = question.strip()
+        if not question:
+            raise BadRequest("'question' must not be blank")
+        if len(question) > self.max_question_chars:
+            raise BadRequest(f"'question' is longer than {self.max_question_chars} characters",
+                             status=413)
+        user_id = _user_id(body, required=False)
+        message = IncomingMessage(platform=PLATFORM, user_id=user_id, chat_id=user_id,
+                                  text=question, is_direct=True)
+        return web.json_response(reply_json(await self.handler.handle(message)))
+
+    async def _forget(self, request: web.Request) -> web.Response:
+        user_id = _user_id(await _json_object(request), required=True)
+        reply = await self.handler.forget(PLATFORM, user_id)
+        return web.json_response({"status": "forgotten", "user_id": user_id,
+                                  "message": reply.text})
+
+    async def _healthz(self, request: web.Request) -> web.Response:
+        return web.json_response({"status": "ok"})
