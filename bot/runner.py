@@ -1,0 +1,84 @@
+"""Runs every configured adapter in one process and one event loop until Ctrl-C / SIGTERM.
+
+Tokens present -> Discord / Telegram; HTTP_PORT -> POST /ask; no platform token -> the console.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from typing import Any, Protocol
+
+from bot.container import App
+from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+class Adapter(Protocol):
+    name: str
+
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
+def build_adapters(settings: Settings, app: App, *, console: bool | None = None) -> list[Adapter]:
+    """The adapters this configuration enables, constructed but not started."""
+    adapters: list[Any] = []
+    if settings.discord_token and settings.discord_token.get_secret_value():
+        from adapters.discord.adapter import DiscordAdapter
+
+        adapters.append(DiscordAdapter(app.service, settings.discord_token.get_secret_value(),
+                                       sync_commands=settings.discord_sync_commands,
+                                       guild_id=settings.discord_guild_id))
+    if settings.telegram_token and settings.telegram_token.get_secret_value():
+        from adapters.telegram.adapter import TelegramAdapter
+
+        adapters.append(TelegramAdapter(app.service, settings.telegram_token.get_secret_value(),
+                                        settings.telegram_base_url))
+    if settings.http_port is not None:
+        from adapters.http import HttpAdapter
+
+        adapters.append(HttpAdapter(app.service, host=settings.http_host, port=settings.http_port,
+                                    max_question_chars=settings.max_question_chars))
+    if console is None:
+        console = not adapters or (len(adapters) == 1 and settings.http_port is not None
+                                   and sys.stdin.isatty())
+    if console:
+        from adapters.console import ConsoleAdapter
+
+        adapters.append(ConsoleAdapter(app.service))
+    return adapters
+
+
+async def run_adapters(adapters: list[Adapter]) -> None:
+    """Start all adapters, wait for a signal (or the console to finish), stop in reverse order."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    started: list[Adapter] = []
+    try:
+        for adapter in adapters:
+            await adapter.start()
+            started.append(adapter)
+            log.info("%s adapter started", adapter.name)
+        waiters = [asyncio.create_task(stop.wait())]
+        waiters += [asyncio.create_task(a.finished.wait()) for a in started if hasattr(a, "finished")]
+        await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+        for waiter in waiters:
+            waiter.cancel()
+    finally:
+        for adapter in reversed(started):
+            try:
+                await adapter.stop()
+                log.info("%s adapter stopped", adapter.name)
+            except Exception:
+                log.exception("stopping the %s adapter failed", adapter.name)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.remove_signal_handler(sig)

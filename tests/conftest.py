@@ -1,0 +1,34 @@
+"""Shared fixtures: a compiled graph and a RagContext builder over fakes."""
+from __future__ import annotations
+
+import pytest
+
+from core.config import RagConfig
+from core.rag.graph import build_graph
+from core.rag.state import RagContext
+from tests.support.fakes import FakeSource, ScriptedReranker, doc
+
+MERGE = ("Merge sort divides the array into two halves, sorts each half recursively and merges "
+         "the sorted halves. Merge sort runs in O(n log n) time in the worst case.")
+HASH = "A hash table maps keys to values using a hash function to compute an index into buckets."
+
+
+@pytest.fixture(scope="session")
+def graph():
+    return build_graph()
+
+
+@pytest.fixture
+def make_context():
+    def make(llm=None, reranker=None, sources=None, **config) -> RagContext:
+        sources = sources if sources is not None else {
+            "course": FakeSource("course", [doc(MERGE, "Sorting › Merge sort", url="02-sorting.md"),
+                                            doc(HASH, "Hashing", url="03-hashing.md")]),
+            "wikipedia": FakeSource("wikipedia", [doc("Merge sort is an efficient, general-purpose "
+                                                      "comparison-based sorting algorithm.",
+                                                      "Merge sort", "wikipedia",
+                                                      "https://en.wikipedia.org/wiki/Merge_sort")]),
+        }
+        return RagContext(config=RagConfig(**config), sources=sources,
+                          reranker=reranker or ScriptedReranker([{"Merge sort": 0.9}]), llm=llm)
+    return make

@@ -1,0 +1,157 @@
+"""Fakes at the core's own ports: a scripted chat model, sources, a scripted reranker, a
+deterministic embedder and a collecting replier (cosmicpython style: fakes, not mocks)."""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from pydantic import Field
+
+from core.messages import Reply
+from core.ports import Document
+from core.text import tokens
+
+Script = AIMessage | str | BaseException | Callable[[list[BaseMessage]], Any]
+
+
+class ScriptedChatModel(BaseChatModel):
+    """Answers each call with the next scripted item; records every prompt it was sent."""
+
+    script: list[Any] = Field(default_factory=list)
+    calls: list[list[BaseMessage]] = Field(default_factory=list)
+    tools_bound: list[Any] = Field(default_factory=list)
+    delay_s: float = 0.0
+
+    @property
+    def _llm_type(self) -> str:
+        return "scripted"
+
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> ScriptedChatModel:
+        self.tools_bound.append(list(tools))
+        return self
+
+    def _next(self, messages: list[BaseMessage]) -> AIMessage:
+        self.calls.append(list(messages))
+        item = self.script.pop(0) if self.script else "INTENT: simple"
+        if callable(item) and not isinstance(item, BaseException):
+            item = item(messages)
+        if isinstance(item, BaseException):
+            raise item
+        return item if isinstance(item, AIMessage) else AIMessage(content=str(item))
+
+    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                  run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
+        return ChatResult(generations=[ChatGeneration(message=self._next(messages))])
+
+    async def _agenerate(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                         run_manager: AsyncCallbackManagerForLLMRun | None = None,
+                         **kwargs: Any) -> ChatResult:
+        if self.delay_s:
+            await asyncio.sleep(self.delay_s)
+        return ChatResult(generations=[ChatGeneration(message=self._next(messages))])
+
+
+def doc(text: str, title: str = "Notes", source_type: str = "course", url: str = "notes.md",
+        score: float = 1.0) -> Document:
+    return Document(text=text, title=title, url_or_path=url, source_type=source_type, score=score)
+
+
+@dataclass
+class FakeSource:
+    """Returns its documents for every query and records the queries."""
+
+    name: str
+    docs: list[Document] = field(default_factory=list)
+    queries: list[str] = field(default_factory=list)
+    delay_s: float = 0.0
+
+    async def search(self, query: str, k: int) -> list[Document]:
+        self.queries.append(query)
+        if self.delay_s:
+            await asyncio.sleep(self.delay_s)
+        return self.docs[:k]
+
+
+@dataclass
+class FailingSource:
+    """A source that is down."""
+
+    name: str
+    error: BaseException = field(default_factory=lambda: ConnectionError("down"))
+    calls: int = 0
+
+    async def search(self, query: str, k: int) -> list[Document]:
+        self.calls += 1
+        raise self.error
+
+
+@dataclass(frozen=True)
+class Ranked:
+    scores: list[float]
+    tier: str
+
+
+@dataclass
+class ScriptedReranker:
+    """Scores passages by substring rules; each pass can use a different table."""
+
+    passes: list[dict[str, float]] = field(default_factory=list)
+    default: float = 0.1
+    calls: int = 0
+
+    async def score(self, query: str, passages: Sequence[str],
+                    retrieval_scores: Sequence[float] | None = None) -> Ranked:
+        table = self.passes[min(self.calls, len(self.passes) - 1)] if self.passes else {}
+        self.calls += 1
+        return Ranked([next((v for k, v in table.items() if k in p), self.default) for p in passages],
+                      "scripted")
+
+
+class HashEmbedder:
+    """Deterministic bag-of-words embedder (hashed into 64 dims), L2-normalised."""
+
+    name = "hash-bow"
+    dim = 64
+
+    def _vec(self, text: str) -> np.ndarray:
+        v = np.zeros(self.dim, dtype=np.float32)
+        for word in tokens(text):
+            v[int(hashlib.md5(word.encode()).hexdigest(), 16) % self.dim] += 1.0
+        n = np.linalg.norm(v)
+        return v / n if n else v
+
+    async def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return np.array([self._vec(t) for t in texts], dtype=np.float32).reshape(len(texts), self.dim)
+
+    async def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        return await self.embed_queries(texts)
+
+
+@dataclass
+class CollectingReplier:
+    """Records typing spans and replies in order: ('typing_start' | 'send' | 'typing_end', ...)."""
+
+    events: list[tuple[str, Any]] = field(default_factory=list)
+
+    @asynccontextmanager
+    async def _typing(self):
+        self.events.append(("typing_start", None))
+        try:
+            yield
+        finally:
+            self.events.append(("typing_end", None))
+
+    def typing(self):
+        return self._typing()
+
+    async def send(self, reply: Reply) -> None:
+        self.events.append(("send", reply))
