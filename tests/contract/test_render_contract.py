@@ -1,0 +1,174 @@
+"""Every renderer keeps the same promises, whatever its markup and limit.
+
+Renderers are listed by import path; each has `render_reply(reply)` returning message texts
+(list[str], or one str for the console) and, when the platform caps messages, `MAX_CHARS`.
+A renderer not written yet is skipped (importorskip), so the suite runs while adapters land.
+"""
+from __future__ import annotations
+
+import html
+import importlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+
+from adapters.text import CONFIDENCE_MARKS, CONFIDENCE_MARKS_AR, confidence_mark, source_label
+from core.messages import Citation, Confidence, Intent, Reply
+from tests.support.fake_handler import study_reply
+
+_TAG = re.compile(r"<[^>]*>")
+
+
+def _from_html(text: str) -> str:
+    return html.unescape(_TAG.sub("", text))  # our tags first, then the escaped text itself
+
+
+def _from_discord(text: str) -> str:
+    return text.replace("\u200b", "").replace("\\", "")
+
+
+@dataclass(frozen=True)
+class Renderer:
+    path: str
+    plain: Callable[[str], str]  # one rendered part -> the text a reader sees
+
+    def load(self) -> tuple[Callable[[Reply], list[str]], int | None]:
+        module = pytest.importorskip(self.path)
+        render = module.render_reply
+
+        def parts(reply: Reply) -> list[str]:
+            out = render(reply)
+            return [out] if isinstance(out, str) else list(out)
+
+        return parts, getattr(module, "MAX_CHARS", None)
+
+
+RENDERERS = [
+    Renderer("adapters.telegram.render", _from_html),
+    Renderer("adapters.discord.render", _from_discord),
+    Renderer("adapters.console", lambda text: text),
+]
+
+
+@pytest.fixture(params=RENDERERS, ids=lambda r: r.path)
+def renderer(request: pytest.FixtureRequest) -> tuple[Callable[[Reply], list[str]], int | None,
+                                                      Callable[[str], str]]:
+    spec: Renderer = request.param
+    parts, max_chars = spec.load()
+    return parts, max_chars, spec.plain
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"\w+", text)
+
+
+def is_subsequence(needles: list[str], haystack: list[str]) -> bool:
+    it = iter(haystack)
+    return all(word in it for word in needles)
+
+
+def long_answer() -> str:
+    """~20k characters: short paragraphs and one paragraph longer than any platform limit."""
+    def paragraph(p: int, n: int) -> str:
+        return " ".join(f"Sentence {p}-{i} explains how merge sort divides the list." for i in
+                        range(n))
+    paragraphs = [paragraph(p, 25) for p in range(11)] + [paragraph(99, 100)]
+    return "\n\n".join(paragraphs)
+
+
+def with_text(reply: Reply, text: str) -> Reply:
+    return Reply(text=text, intent=reply.intent, citations=reply.citations,
+                 confidence=reply.confidence, language=reply.language)
+
+
+def check_parts(parts: list[str], max_chars: int | None) -> None:
+    assert parts and all(part.strip() for part in parts)
+    if max_chars is not None:
+        assert all(len(part) <= max_chars for part in parts), [len(p) for p in parts]
+
+
+class TestRenderContract:
+    def test_citations_are_numbered_labelled_and_in_order(self, renderer):
+        parts, max_chars, plain = renderer
+        reply = study_reply("What is merge sort?")
+        rendered = parts(reply)
+        check_parts(rendered, max_chars)
+        text = plain("\n".join(rendered))
+        positions = []
+        for c in reply.citations:
+            head = f"[{c.n}] {source_label(c.source_type)}"
+            assert head in text
+            assert c.title in text
+            positions.append(text.index(head))
+        assert positions == sorted(positions)
+
+    def test_answer_carries_its_confidence_mark(self, renderer):
+        parts, _, plain = renderer
+        for confidence in (Confidence.COURSE, Confidence.SUPPLEMENTED, Confidence.LOW):
+            reply = Reply(text="Merge sort is O(n log n).", intent=Intent.SIMPLE,
+                          confidence=confidence)
+            text = plain("\n".join(parts(reply)))
+            assert confidence_mark(reply) in text
+
+    def test_chitchat_has_no_mark_and_no_sources(self, renderer):
+        parts, max_chars, plain = renderer
+        rendered = parts(Reply(text="Hi! Ask me anything.", intent=Intent.CHITCHAT))
+        check_parts(rendered, max_chars)
+        text = plain("\n".join(rendered))
+        assert "Hi! Ask me anything." in text
+        assert not any(m in text for m in [*CONFIDENCE_MARKS.values(),
+                                           *CONFIDENCE_MARKS_AR.values()])
+        assert "Sources" not in text
+
+    def test_nothing_is_lost(self, renderer):
+        parts, max_chars, plain = renderer
+        reply = study_reply("Is 2 < 3 && 4 > 1? *bold* _it_ `code` @everyone <@123>")
+        rendered = parts(reply)
+        check_parts(rendered, max_chars)
+        assert is_subsequence(words(reply.text), words(plain("\n".join(rendered))))
+
+    def test_arabic_reply_uses_arabic_labels(self, renderer):
+        parts, _, plain = renderer
+        reply = study_reply("ما هو الفرز بالدمج؟")
+        reply = Reply(text=reply.text, intent=reply.intent, citations=reply.citations,
+                      confidence=Confidence.COURSE, language="ar")
+        text = plain("\n".join(parts(reply)))
+        assert "[1] المقرر" in text and "[2] ويكيبيديا" in text
+        assert confidence_mark(reply) in text
+        assert "ما هو الفرز بالدمج؟" in text
+
+
+class TestSplitting:
+    def test_long_answer_splits_on_paragraph_and_sentence_boundaries(self, renderer):
+        parts, max_chars, plain = renderer
+        reply = with_text(study_reply("x"), long_answer())
+        assert len(reply.text) > 20_000
+        rendered = parts(reply)
+        check_parts(rendered, max_chars)
+        if max_chars is not None:
+            assert len(rendered) > 1
+        plain_parts = [plain(p) for p in rendered]
+        for sentence in re.split(r"(?<=\.)\s+", reply.text.replace("\n\n", " ")):
+            assert any(sentence in part for part in plain_parts), f"cut: {sentence!r}"
+        assert is_subsequence(words(reply.text), words(" ".join(plain_parts)))
+        assert confidence_mark(reply) in plain_parts[-1]
+
+    def test_a_citation_line_is_never_split(self, renderer):
+        parts, max_chars, plain = renderer
+        citations = tuple(
+            Citation(n, f"Chapter {n}: " + "a long descriptive title " * 6,
+                     f"https://example.org/notes/{n}/" + "segment/" * 30, "web", f"c{n}")
+            for n in range(1, 61))
+        reply = Reply(text="See the sources.", intent=Intent.COMPLEX, citations=citations,
+                      confidence=Confidence.SUPPLEMENTED)
+        rendered = parts(reply)
+        check_parts(rendered, max_chars)
+        plain_parts = [plain(p) for p in rendered]
+        for c in citations:
+            head = f"[{c.n}] {source_label(c.source_type)}"
+            holders = [p for p in plain_parts if head + " " in p or p.endswith(head)]
+            assert len(holders) == 1
+            line = next(ln for ln in holders[0].splitlines() if ln.startswith(head))
+            assert f"Chapter {c.n}:" in line  # number, label and title stay on one line
