@@ -1,0 +1,41 @@
+"""Tier-0 triage rules in English and Arabic, and the offline simple/complex split."""
+from __future__ import annotations
+
+import pytest
+
+from core.rag.rules import classify, split_question
+
+
+@pytest.mark.parametrize(("text", "kind", "lang"), [
+    ("hi", "greeting", "en"), ("Good morning!", "greeting", "en"), ("thanks a lot", "thanks", "en"),
+    ("bye", "goodbye", "en"), ("مرحبا", "greeting", "ar"), ("السلام عليكم", "greeting", "ar"),
+    ("شكرا", "thanks", "ar"), ("مع السلامة", "goodbye", "ar")])
+def test_chitchat(text, kind, lang):
+    verdict = classify(text)
+    assert (verdict.intent, verdict.kind, verdict.language) == ("chitchat", kind, lang)
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("asdfgh qwrtzp xkcdvb", "gibberish"), ("???", "gibberish"), ("send me nude pics", "sexual"),
+    ("Who should I vote for?", "politics"), ("Which religion is the true religion?", "religion"),
+    ("ما هو الدين الصحيح؟", "religion")])
+def test_unsafe(text, kind):
+    verdict = classify(text)
+    assert (verdict.intent, verdict.kind) == ("unsafe", kind)
+
+
+@pytest.mark.parametrize("text", ["What is merge sort?", "hi, what is a hash table?",
+                                  "ما هو التمثيل الضوئي؟", "Explain Dijkstra's algorithm",
+                                  "thanks! and what is BFS?", "What is the sexual reproduction of plants?"])
+def test_study_questions_pass_through(text):
+    # The last one is biology, but the blunt rule refuses it; documented limitation below.
+    if "sexual" in text:
+        pytest.xfail("tier-0 keyword rules cannot tell biology from explicit requests; tier 1 can")
+    assert classify(text).intent is None
+
+
+def test_split_question_offline():
+    assert split_question("What is merge sort?", 3) == ("simple", ["What is merge sort?"])
+    intent, subs = split_question("What is BFS? And how does DFS differ?", 3)
+    assert intent == "complex" and len(subs) == 2
+    assert split_question("Compare merge sort and quicksort", 3)[0] == "complex"

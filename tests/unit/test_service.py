@@ -1,0 +1,101 @@
+"""StudyBuddy service: typing only on the study path, limits as notices, history and follow-ups."""
+from __future__ import annotations
+
+import pytest
+
+from core.messages import IncomingMessage, Intent
+from core.service import Limits, StudyBuddy
+from core.stores.sqlite_history import SqliteHistoryStore
+from tests.support.fakes import CollectingReplier, FakeSource, ScriptedChatModel, ScriptedReranker
+
+
+def msg(text: str, user: str = "alice") -> IncomingMessage:
+    return IncomingMessage("telegram", user, "chat-1", text)
+
+
+@pytest.fixture
+async def history(tmp_path):
+    store = SqliteHistoryStore(tmp_path / "h.db")
+    await store.open()
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+def service(graph, make_context, history):
+    def make(llm=None, limits=None, **ctx) -> StudyBuddy:
+        return StudyBuddy(graph, make_context(llm=llm, **ctx), history, limits or Limits())
+    return make
+
+
+async def test_study_question_is_answered_inside_typing(service):
+    replier = CollectingReplier()
+    reply = await service().respond(msg("What is the worst case time of merge sort?"), replier)
+    assert [e[0] for e in replier.events] == ["typing_start", "send", "typing_end"]
+    assert reply.citations and "O(n log n)" in reply.text
+
+
+@pytest.mark.parametrize("text", ["hello", "شكرا", "asdfgh qwrtzp", "", "   "])
+async def test_fast_paths_and_notices_have_no_typing(service, text):
+    replier = CollectingReplier()
+    reply = await service().respond(msg(text), replier)
+    assert [e[0] for e in replier.events] == ["send"]
+    assert reply.is_fast_path
+
+
+async def test_too_long_question_gets_a_clear_notice(service):
+    reply = await service(limits=Limits(max_question_chars=50)).handle(msg("x " * 100))
+    assert reply.intent is Intent.NOTICE and "too long" in reply.text and "50" in reply.text
+
+
+async def test_rate_limit_is_per_user(service):
+    svc = service(limits=Limits(rate_limit_per_minute=2))
+    for _ in range(2):
+        assert (await svc.handle(msg("What is merge sort?"))).intent is not Intent.NOTICE
+    limited = await svc.handle(msg("What is merge sort?"))
+    assert limited.intent is Intent.NOTICE and "per minute" in limited.text
+    assert (await svc.handle(msg("What is merge sort?", user="bob"))).intent is not Intent.NOTICE
+    assert (await svc.handle(msg("thanks"))).intent is Intent.CHITCHAT  # fast paths are not limited
+
+
+async def test_offline_followup_is_rewritten_from_history(service, make_context):
+    svc = service()
+    await svc.handle(msg("What is merge sort?"))
+    course = svc.context.sources["course"]
+    await svc.handle(msg("and what about its time complexity?"))
+    assert course.queries[-1] == "What about merge sort time complexity?"
+
+
+async def test_llm_followup_rewrite(service):
+    llm = ScriptedChatModel(script=["INTENT: simple", "no tools", "Merge sort [1].",
+                                    "QUESTION: What is the time complexity of merge sort?",
+                                    "INTENT: simple", "no tools", "O(n log n) [1]."])
+    svc = service(llm=llm)
+    await svc.handle(msg("What is merge sort?"))
+    reply = await svc.handle(msg("and its time complexity?"))
+    assert llm.calls[4][-1].content == "What is the time complexity of merge sort?"  # triage saw it
+    assert reply.llm_calls == 4
+
+
+async def test_forget_erases_only_that_user(service, history):
+    svc = service()
+    await svc.handle(msg("What is merge sort?"))
+    await svc.handle(msg("What is merge sort?", user="bob"))
+    reply = await svc.forget("telegram", "alice")
+    assert reply.intent is Intent.NOTICE and "1 saved" in reply.text
+    assert await history.recent("telegram", "alice", 5) == []
+    assert len(await history.recent("telegram", "bob", 5)) == 1
+
+
+async def test_deadline_turns_into_a_timeout_notice(service):
+    slow = {"course": FakeSource("course", [], delay_s=5)}
+    reply = await service(limits=Limits(reply_deadline_s=0.2), sources=slow).handle(msg("What is merge sort?"))
+    assert reply.intent is Intent.NOTICE and reply.low_confidence and "longer than expected" in reply.text
+
+
+async def test_unexpected_failure_becomes_an_apology(service):
+    class Broken(ScriptedReranker):
+        async def score(self, *a, **k):
+            raise RuntimeError("boom")
+    reply = await service(reranker=Broken()).handle(msg("What is merge sort?"))
+    assert reply.intent is Intent.NOTICE and "went wrong" in reply.text

@@ -1,0 +1,30 @@
+"""Normalisation defines chunk identity; these values must never change silently."""
+from __future__ import annotations
+
+from core.text import clean_input, content_id, detect_language, keywords, normalize, split_sentences
+
+
+def test_content_id_is_stable_across_runs_and_spacing():
+    cid = content_id("Merge sort runs in O(n log n) time.")
+    assert cid == content_id("  merge SORT   runs in O(n log n) time. ")
+    assert len(cid) == 64 and cid == content_id("Merge sort runs in O(n log n) time.")
+
+
+def test_content_id_pinned():
+    import hashlib
+    assert content_id("Hello  World") == hashlib.sha256(b"hello world").hexdigest()
+
+
+def test_arabic_normalisation_drops_diacritics_and_tatweel():
+    assert normalize("البِنَاءُ الضـــوئي") == "البناء الضوئي"
+    assert detect_language("ما هو التمثيل الضوئي؟") == "ar" and detect_language("What is BFS?") == "en"
+
+
+def test_clean_input_removes_control_and_zero_width():
+    assert clean_input("hel\u200blo\x00 wor\u202eld\t\t!") == "hello world !"
+
+
+def test_keywords_and_sentences():
+    assert keywords("What is the time complexity of sorting?") == ["time", "complexity", "sort"]
+    assert split_sentences("Merge sort is stable. Quicksort is not stable in general.") == [
+        "Merge sort is stable.", "Quicksort is not stable in general."]
