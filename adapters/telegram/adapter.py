@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from telegram import BotCommand, Update
 from telegram.error import TelegramError
-from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, CommandHandler, ContextTypes
+from telegram.ext import (AIORateLimiter, Application, ApplicationBuilder, CommandHandler,
+                          ContextTypes)
 from telegram.ext import MessageHandler as PtbMessageHandler
 from telegram.ext import filters
 from telegram.request import BaseRequest
@@ -103,6 +104,8 @@ class TelegramAdapter:
 
     async def start(self) -> None:
         """Connect (getMe), register commands, start polling; returns once polling runs."""
+        if self.app is not None and self.app.running:
+            return
         quiet_http_loggers()
         self._uninstall_redaction = install_redaction([self._token])
         try:

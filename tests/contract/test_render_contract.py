@@ -7,7 +7,6 @@ A renderer not written yet is skipped (importorskip), so the suite runs while ad
 from __future__ import annotations
 
 import html
-import importlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass

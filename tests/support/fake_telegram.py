@@ -35,6 +35,7 @@ class FakeTelegram:
         self.max_poll_s = max_poll_s
         self.calls: list[Call] = []
         self.updates: list[dict[str, Any]] = []
+        self.faults: dict[str, list[tuple[int, dict[str, Any]]]] = {}
         self._next_update_id = 1
         self._next_message_id = 1000
         self._changed = asyncio.Event()
@@ -71,6 +72,11 @@ class FakeTelegram:
         self._wake()
         return update_id
 
+    def fail_next(self, method: str, status: int = 429, retry_after: int = 1) -> None:
+        """Make the next call to `method` fail (429 carries retry_after, like Telegram's)."""
+        parameters = {"retry_after": retry_after} if status == 429 else {}
+        self.faults.setdefault(method, []).append((status, parameters))
+
     def calls_to(self, method: str) -> list[Call]:
         return [c for c in self.calls if c.method == method]
 
@@ -99,6 +105,9 @@ class FakeTelegram:
         handler = getattr(self, f"_m_{method}", None)
         if handler is None:
             return _error(404, "Not Found: method not found")
+        if self.faults.get(method):
+            status, parameters = self.faults[method].pop(0)
+            return _error(status, "Too Many Requests" if status == 429 else "Error", parameters)
         return web.json_response({"ok": True, "result": await handler(params)})
 
     async def _m_getMe(self, params: dict[str, str]) -> Any:
@@ -138,9 +147,12 @@ class FakeTelegram:
         return list(self.updates)
 
 
-def _error(status: int, description: str) -> web.Response:
-    return web.json_response({"ok": False, "error_code": status, "description": description},
-                             status=status)
+def _error(status: int, description: str, parameters: dict[str, Any] | None = None
+           ) -> web.Response:
+    body: dict[str, Any] = {"ok": False, "error_code": status, "description": description}
+    if parameters:
+        body["parameters"] = parameters
+    return web.json_response(body, status=status)
 
 
 async def _read_params(request: web.Request) -> dict[str, str]:
@@ -169,7 +181,8 @@ def _utf16_len(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def message(text: str, *, chat_id: int = 42, group: bool = False, sender: dict[str, Any] | None = None,
+def message(text: str, *, chat_id: int = 42, group: bool = False,
+            sender: dict[str, Any] | None = None,
             reply_to: dict[str, Any] | None = None) -> dict[str, Any]:
     """A text message with mention / command entities computed like Telegram does."""
     chat: dict[str, Any] = ({"id": chat_id, "type": "supergroup", "title": "Study group"} if group

@@ -49,7 +49,8 @@ def cite(n: int, url: str, source_type: str = "web", title: str = "Title") -> Ci
 class TestCitations:
     def test_http_url_becomes_an_escaped_link(self):
         line = render_citation(cite(1, "https://x.org/a?b=1&c=<2>", title="A & <B>"))
-        assert line == '[1] Web · <a href="https://x.org/a?b=1&amp;c=&lt;2&gt;">A &amp; &lt;B&gt;</a>'
+        assert line == ('[1] Web · <a href="https://x.org/a?b=1&amp;c=&lt;2&gt;">'
+                        "A &amp; &lt;B&gt;</a>")
 
     def test_non_http_locations_stay_text(self):
         for location in ("course/notes.md", "javascript:alert(1)", "file:///etc/passwd",
@@ -67,7 +68,8 @@ class TestCitations:
                       confidence=Confidence.COURSE)
         [part] = render_reply(reply)
         assert check_html(part) == []
-        assert "&lt;a href=&quot;https://evil.example&quot;&gt;click&lt;/a&gt; &amp; &lt;/b&gt;" in part
+        assert ("&lt;a href=&quot;https://evil.example&quot;&gt;click&lt;/a&gt; "
+                "&amp; &lt;/b&gt;") in part
 
 
 class TestSplitting:
