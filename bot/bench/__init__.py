@@ -1,0 +1,1 @@
+"""Benchmarks behind `studybuddy bench` / `make bench`; results land in bench/results/."""
