@@ -43,6 +43,11 @@ def _parser() -> argparse.ArgumentParser:
     ingest.add_argument("--store", choices=["sqlite", "supabase"], help="override COURSE_STORE")
     ingest.add_argument("--course", default="", help="course name for files without a Course: line")
     sub.add_parser("graph", help="print the graph as Mermaid (from the compiled graph)")
+    from bot.bench.runner import add_bench_parser
+    from bot.evaluate import add_eval_parser
+
+    add_eval_parser(sub)  # eval retrieval | eval xquad (handlers in bot/evaluate.py)
+    add_bench_parser(sub)  # bench (handler in bot/bench/runner.py)
     return parser
 
 
@@ -138,6 +143,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(mermaid())
         return 0
+    if args.command in ("eval", "bench"):
+        return args.handler(args)
     try:
         settings = load_settings()
     except ValidationError as err:

