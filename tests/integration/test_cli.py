@@ -1,0 +1,59 @@
+"""`studybuddy` as users run it: a subprocess, offline, no keys, clear errors, never a traceback."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.rag.graph import NODES
+
+pytestmark = pytest.mark.integration
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def studybuddy(*args: str, data_dir: Path, **env: str) -> subprocess.CompletedProcess:
+    base = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(data_dir),
+            "DATA_DIR": str(data_dir), "WIKIPEDIA_ENABLED": "false", "ARXIV_ENABLED": "false"}
+    return subprocess.run([sys.executable, "-m", "bot", *args], cwd=data_dir, env=base | env,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_ask_json_answers_from_the_sample_course(sample_store):
+    out = studybuddy("ask", "--json", "Where does glycolysis happen?",
+                     data_dir=Path(sample_store.path).parent)
+    assert out.returncode == 0, out.stderr
+    reply = json.loads(out.stdout)
+    assert "cytoplasm" in reply["answer"]
+    assert reply["citations"][0]["source_type"] == "course" and reply["citations"][0]["n"] == 1
+    assert set(reply["citations"][0]) == {"n", "title", "url_or_path", "source_type", "chunk_id"}
+    assert reply["route"][0] == "triage" and reply["route"][-1] == "generate"
+    assert (reply["intent"], reply["low_confidence"], reply["llm_calls"]) == ("simple", False, 0)
+
+
+def test_ask_plain_text_shows_numbered_sources(sample_store):
+    out = studybuddy("ask", "What is a hash table?", data_dir=Path(sample_store.path).parent)
+    assert out.returncode == 0, out.stderr
+    assert "[1]" in out.stdout and "Course" in out.stdout
+
+
+@pytest.mark.parametrize(("args", "env", "needle"), [
+    (("ask", "   "), {}, "The question is empty"),
+    (("ask", "x" * 50), {"MAX_QUESTION_CHARS": "20"}, "limit is 20"),
+    (("ask", "What is BFS?"), {"AUTO_INGEST_SAMPLE": "false"}, "course store is empty"),
+    (("ingest", "nowhere/notes.md"), {}, "no such file or folder"),
+    (("ask", "hi"), {"TOP_K": "lots"}, "Invalid setting TOP_K"),
+])
+def test_bad_input_gets_one_clear_line(tmp_path, args, env, needle):
+    out = studybuddy(*args, data_dir=tmp_path, **env)
+    assert out.returncode != 0
+    assert needle in out.stderr and "Traceback" not in out.stderr + out.stdout
+
+
+def test_graph_prints_mermaid_with_all_13_nodes(tmp_path):
+    out = studybuddy("graph", data_dir=tmp_path)
+    assert out.returncode == 0 and out.stdout.lstrip().startswith("---")
+    assert len(NODES) == 13 and all(f"{n.__name__}(" in out.stdout for n in NODES)

