@@ -16,6 +16,7 @@ from core.ingest.pipeline import IngestReport, ingest_paths
 from core.ports import CourseStore, Embedder, HistoryStore, Source
 from core.rag.graph import build_graph
 from core.rag.state import RagContext
+from core.resilience import CircuitBreaker, GuardedChatModel, GuardedReranker, GuardedSource
 from core.service import Limits, StudyBuddy
 from core.sources.course import CourseSource
 
@@ -93,24 +94,28 @@ async def build_history(settings: Settings, stack: AsyncExitStack) -> HistorySto
 def build_sources(settings: Settings, store: CourseStore, client: httpx.AsyncClient
                   ) -> dict[str, Source]:
     sources: dict[str, Source] = {"course": CourseSource(store, settings.course_filter)}
+    if settings.course_store == "supabase":  # the embedded SQLite store needs no breaker
+        sources["course"] = GuardedSource(sources["course"], CircuitBreaker("supabase"))
+    agent = {"user_agent": settings.user_agent, "timeout_s": settings.source_timeout_s}
     if settings.wikipedia_enabled:
         from core.sources.wikipedia import WikipediaSource
 
-        sources["wikipedia"] = WikipediaSource(client)
+        sources["wikipedia"] = WikipediaSource(client, **agent)
     if settings.arxiv_enabled:
         from core.sources.arxiv import ArxivSource
 
-        sources["arxiv"] = ArxivSource(client)
+        sources["arxiv"] = ArxivSource(client, **agent)
     if settings.web_search != "none":
         from core.sources.web import build_web_source
 
         web = build_web_source(
             settings.web_search, client,
             tavily_key=_secret(settings.tavily_api_key), brave_key=_secret(settings.brave_api_key),
-            searxng_url=settings.searxng_url)
+            searxng_url=settings.searxng_url, **agent)
         if web is not None:
             sources["web"] = web
-    return sources
+    return {name: s if name == "course" else GuardedSource(s, CircuitBreaker(name))
+            for name, s in sources.items()}
 
 
 def build_reranker(settings: Settings, embedder: Embedder, client: httpx.AsyncClient):
@@ -121,8 +126,10 @@ def build_reranker(settings: Settings, embedder: Embedder, client: httpx.AsyncCl
     if settings.jina_api_key and settings.jina_api_key.get_secret_value():
         from core.rerank.jina import JinaReranker
 
-        tiers.append(JinaReranker(client, settings.jina_api_key.get_secret_value(),
-                                  model=settings.jina_model, base_url=settings.jina_base_url))
+        tiers.append(GuardedReranker(JinaReranker(
+            client, settings.jina_api_key.get_secret_value(), model=settings.jina_model,
+            base_url=settings.jina_base_url, user_agent=settings.user_agent),
+            CircuitBreaker("jina")))
     tiers.append(LocalReranker(embedder))
     return RerankCascade(tiers)
 
@@ -133,11 +140,12 @@ def build_llm(settings: Settings):
     from core.llm.mistral import build_chat_model
 
     assert settings.mistral_api_key is not None
-    return build_chat_model(
+    model = build_chat_model(
         settings.mistral_api_key.get_secret_value(), model=settings.mistral_model,
         base_url=settings.mistral_base_url, temperature=settings.llm_temperature,
         timeout_s=settings.llm_timeout_s, requests_per_second=settings.llm_requests_per_second,
         max_retries=settings.llm_max_retries)
+    return GuardedChatModel(inner=model, breaker=CircuitBreaker("mistral"))
 
 
 def _secret(value: object) -> str | None:

@@ -106,6 +106,14 @@ class ArxivSource:
 
     async def search(self, query: str, k: int) -> list[Document]:
         """Up to k abstracts by relevance; [] plus a warning on any failure."""
+        try:
+            return await self.search_strict(query, k)
+        except Exception as exc:  # any failure degrades to no documents
+            log.warning("arxiv search failed: %s", describe_failure(exc))
+            return []
+
+    async def search_strict(self, query: str, k: int) -> list[Document]:
+        """Like search, but raises on failure (so a circuit breaker can count failures)."""
         expression = search_query(query)
         if not expression or k < 1:
             return []
@@ -113,11 +121,7 @@ class ArxivSource:
         cached = self._cache.get(key)
         if cached and self._clock() - cached[0] < CACHE_TTL_S:
             return list(cached[1])
-        try:
-            docs = await self._fetch(expression, k)
-        except Exception as exc:  # any failure degrades to no documents
-            log.warning("arxiv search failed: %s", describe_failure(exc))
-            return []
+        docs = await self._fetch(expression, k)
         self._cache[key] = (self._clock(), docs)
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)

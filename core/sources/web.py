@@ -46,15 +46,18 @@ class _WebSource:
 
     async def search(self, query: str, k: int) -> list[Document]:
         """Up to k results, best first; [] plus a warning on any failure."""
-        if not query.strip() or k < 1:
-            return []
         try:
-            items = await self._results(query, k)
-            return self._documents(items, k)
+            return await self.search_strict(query, k)
         except Exception as exc:  # any failure degrades to no documents
             log.warning("web search (%s) failed: %s", self.provider,
                         describe_failure(exc, self._secrets))
             return []
+
+    async def search_strict(self, query: str, k: int) -> list[Document]:
+        """Like search, but raises on failure (so a circuit breaker can count failures)."""
+        if not query.strip() or k < 1:
+            return []
+        return self._documents(await self._results(query, k), k)
 
     async def _results(self, query: str, k: int) -> list[Any]:
         raise NotImplementedError

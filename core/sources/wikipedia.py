@@ -54,14 +54,18 @@ class WikipediaSource:
 
     async def search(self, query: str, k: int) -> list[Document]:
         """Up to k intro extracts, best search hit first; [] plus a warning on any failure."""
-        lang = question_language(query)
+        try:
+            return await self.search_strict(query, k)
+        except Exception as exc:  # any failure degrades to no documents
+            log.warning("wikipedia (%s) search failed: %s", question_language(query),
+                        describe_failure(exc))
+            return []
+
+    async def search_strict(self, query: str, k: int) -> list[Document]:
+        """Like search, but raises on failure (so a circuit breaker can count failures)."""
         if not query.strip() or k < 1:
             return []
-        try:
-            return await self._search(lang, query, k)
-        except Exception as exc:  # any failure degrades to no documents
-            log.warning("wikipedia (%s) search failed: %s", lang, describe_failure(exc))
-            return []
+        return await self._search(question_language(query), query, k)
 
     async def _search(self, lang: str, query: str, k: int) -> list[Document]:
         hits = await self._titles(lang, query, min(k, EXTRACTS_MAX))

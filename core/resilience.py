@@ -1,0 +1,180 @@
+"""Circuit breakers at our own ports: stop calling a dependency that keeps failing, retry it later.
+
+Retries (one layer, in the clients) handle a blip; a breaker handles an outage: after
+`failure_threshold` consecutive failures it opens and every call fails fast (no upstream
+request, no timeout to wait out) until `reset_after_s` has passed; then one trial call is let
+through (half-open). Success closes it, failure re-opens it for another `reset_after_s`.
+Reference: reliability.md E3 (circuitbreaker's defaults: 5 failures, 30 s).
+
+The wrappers sit at our ports, never inside an SDK: GuardedSource (a Source that returns []
+when open), GuardedReranker (raises CircuitOpen so the cascade moves to the next tier) and
+GuardedChatModel (a BaseChatModel delegate that raises CircuitOpen so nodes degrade offline).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.runnables import RunnableBinding
+from pydantic import ConfigDict
+
+from core.ports import Document, Reranker, Source
+from core.sources.fetch import describe_failure
+
+log = logging.getLogger(__name__)
+
+CLOSED, OPEN, HALF_OPEN = "closed", "open", "half_open"
+
+
+class CircuitOpen(RuntimeError):
+    """The dependency's breaker is open: the call was refused without contacting it."""
+
+
+class CircuitBreaker:
+    """Consecutive-failure breaker: closed -> open -> half-open (one trial) -> closed."""
+
+    def __init__(self, name: str, failure_threshold: int = 5, reset_after_s: float = 30.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        if failure_threshold < 1 or reset_after_s < 0:
+            raise ValueError("failure_threshold must be >= 1 and reset_after_s >= 0")
+        self.name = name
+        self.failure_threshold = failure_threshold
+        self.reset_after_s = reset_after_s
+        self._clock = clock
+        self._state = CLOSED
+        self._failures = 0
+        self._opened_at = 0.0
+        self._trial_running = False
+        self.refused = 0  # calls answered fast while open (a figure for tests and metrics)
+
+    @property
+    def state(self) -> str:
+        if self._state == OPEN and self._clock() - self._opened_at >= self.reset_after_s:
+            return HALF_OPEN
+        return self._state
+
+    def allow(self) -> bool:
+        """May a call go out now? In half-open, only one trial at a time."""
+        state = self.state
+        if state == CLOSED:
+            return True
+        if state == HALF_OPEN and not self._trial_running:
+            self._state, self._trial_running = HALF_OPEN, True
+            log.info("circuit %s half-open: trying one call", self.name)
+            return True
+        self.refused += 1
+        return False
+
+    def record_success(self) -> None:
+        if self._state != CLOSED:
+            log.info("circuit %s closed: the dependency answered again", self.name)
+        self._state, self._failures, self._trial_running = CLOSED, 0, False
+
+    def record_failure(self) -> None:
+        self._failures += 1
+        if self._state == HALF_OPEN or self._failures >= self.failure_threshold:
+            if self._state != OPEN:
+                log.warning("circuit %s open after %d failure(s); calls skipped for %.0fs",
+                            self.name, self._failures, self.reset_after_s)
+            self._state, self._opened_at, self._trial_running = OPEN, self._clock(), False
+
+    async def call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Await fn(*args) under the breaker; CircuitOpen when refused.
+
+        Any exception, or cancellation (an outer timeout), counts as a failure and propagates.
+        """
+        if not self.allow():
+            raise CircuitOpen(f"circuit {self.name} is open")
+        try:
+            result = await fn(*args, **kwargs)
+        except (Exception, asyncio.CancelledError):
+            self.record_failure()
+            raise
+        self.record_success()
+        return result
+
+
+class GuardedSource:
+    """Source port behind a breaker: when open, [] at once (plus a log line), no request.
+
+    Sources that swallow their own errors expose `search_strict` (which raises); it is used
+    when present so the breaker sees failures; they are then logged here and become [].
+    """
+
+    def __init__(self, source: Source, breaker: CircuitBreaker) -> None:
+        self.source = source
+        self.breaker = breaker
+        self.name = source.name
+
+    async def search(self, query: str, k: int) -> list[Document]:
+        strict = getattr(self.source, "search_strict", None) or self.source.search
+        try:
+            return list(await self.breaker.call(strict, query, k))
+        except CircuitOpen:
+            log.info("source %s skipped: circuit open", self.name)
+        except Exception as exc:
+            secrets = getattr(self.source, "_secrets", ())
+            log.warning("source %s failed: %s", self.name, describe_failure(exc, secrets))
+        return []
+
+
+class GuardedReranker:
+    """Reranker tier behind a breaker: when open, CircuitOpen at once so the cascade falls through."""
+
+    def __init__(self, reranker: Reranker, breaker: CircuitBreaker) -> None:
+        self.reranker = reranker
+        self.breaker = breaker
+        self.name = reranker.name
+
+    async def score(self, query: str, passages: Sequence[str]) -> list[float]:
+        return await self.breaker.call(self.reranker.score, query, passages)  # type: ignore[no-any-return]
+
+
+class GuardedChatModel(BaseChatModel):
+    """Chat-model delegate behind a breaker; bind_tools keeps working (tools ride as kwargs).
+
+    Calls go through the inner model's own ainvoke, so its rate limiter and retries still apply.
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+    inner: BaseChatModel
+    breaker: Any
+
+    @property
+    def _llm_type(self) -> str:
+        return f"guarded-{self.inner._llm_type}"
+
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> Any:
+        bound = self.inner.bind_tools(tools, **kwargs)
+        if isinstance(bound, RunnableBinding):  # carry the provider-formatted tools through us
+            return self.bind(**bound.kwargs)
+        return self
+
+    async def _agenerate(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                         run_manager: Any = None, **kwargs: Any) -> ChatResult:
+        message = await self.breaker.call(self.inner.ainvoke, messages, stop=stop, **kwargs)
+        return _result(message)
+
+    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                  run_manager: Any = None, **kwargs: Any) -> ChatResult:
+        if not self.breaker.allow():
+            raise CircuitOpen(f"circuit {self.breaker.name} is open")
+        try:
+            message = self.inner.invoke(messages, stop=stop, **kwargs)
+        except Exception:
+            self.breaker.record_failure()
+            raise
+        self.breaker.record_success()
+        return _result(message)
+
+
+def _result(message: BaseMessage) -> ChatResult:
+    if not isinstance(message, AIMessage):
+        message = AIMessage(content=message.content)
+    return ChatResult(generations=[ChatGeneration(message=message)])
