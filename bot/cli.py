@@ -55,9 +55,13 @@ def _progress_factory(desc: str) -> Callable[[int], Callable[[int], None]]:
     def factory(total: int) -> Callable[[int], None]:
         from tqdm import tqdm
 
-        bar = tqdm(total=total, desc=desc, unit="chunk", file=sys.stderr, leave=True,
-                   disable=total == 0)
-        return lambda n: (bar.update(n), bar.refresh() if bar.n >= total else None) and None
+        bar = tqdm(total=total, desc=desc, unit="chunk", file=sys.stderr, disable=total == 0)
+
+        def update(n: int) -> None:
+            bar.update(n)
+            if bar.n >= total:
+                bar.close()
+        return update
     return factory
 
 
@@ -100,15 +104,15 @@ async def _ask(settings: Settings, args: argparse.Namespace) -> int:
 
 
 async def _ingest(settings: Settings, args: argparse.Namespace) -> int:
-    from bot.container import build_embedder, build_store
     from contextlib import AsyncExitStack
 
     import httpx
+
+    from bot.container import build_embedder, build_store
     from core.ingest.pipeline import ingest_paths
 
     if args.store:
-        settings = settings.model_copy(update={"course_store": args.store})
-        Settings.model_validate(settings.model_dump())
+        settings = load_settings(course_store=args.store)  # re-validated: supabase needs its keys
     async with AsyncExitStack() as stack, httpx.AsyncClient() as client:
         embedder = build_embedder(settings, client)
         store = await build_store(settings, embedder, stack)
@@ -125,9 +129,12 @@ async def _serve(settings: Settings, console_only: bool) -> int:
     from bot.runner import build_adapters, run_adapters
 
     async def action(app) -> int:
-        adapters = build_adapters(settings, app, console=True) if console_only else build_adapters(settings, app)
         if console_only:
-            adapters = [a for a in adapters if a.name == "console"]
+            from adapters.console import ConsoleAdapter
+
+            adapters = [ConsoleAdapter(app.service)]
+        else:
+            adapters = build_adapters(settings, app)
         await run_adapters(adapters)
         return 0
     return await _with_app(settings, action)

@@ -25,7 +25,7 @@ class Adapter(Protocol):
     async def stop(self) -> None: ...
 
 
-def build_adapters(settings: Settings, app: App, *, console: bool | None = None) -> list[Adapter]:
+def build_adapters(settings: Settings, app: App) -> list[Adapter]:
     """The adapters this configuration enables, constructed but not started."""
     adapters: list[Any] = []
     if settings.discord_token and settings.discord_token.get_secret_value():
@@ -44,10 +44,8 @@ def build_adapters(settings: Settings, app: App, *, console: bool | None = None)
 
         adapters.append(HttpAdapter(app.service, host=settings.http_host, port=settings.http_port,
                                     max_question_chars=settings.max_question_chars))
-    if console is None:
-        console = not adapters or (len(adapters) == 1 and settings.http_port is not None
-                                   and sys.stdin.isatty())
-    if console:
+    # No platform token: the console, so `make run` works for anyone (also beside HTTP on a tty).
+    if not adapters or (settings.http_port is not None and len(adapters) == 1 and sys.stdin.isatty()):
         from adapters.console import ConsoleAdapter
 
         adapters.append(ConsoleAdapter(app.service))
