@@ -64,7 +64,9 @@ async def build_store(settings: Settings, embedder: Embedder, stack: AsyncExitSt
         assert settings.supabase_url and settings.supabase_service_key
         client = await connect_supabase(settings.supabase_url,
                                         settings.supabase_service_key.get_secret_value())
-        return SupabaseCourseStore(client, embedder)
+        supabase_store = SupabaseCourseStore(client, embedder)
+        stack.push_async_callback(supabase_store.aclose)
+        return supabase_store
     from core.stores.sqlite_store import SqliteCourseStore
 
     store = SqliteCourseStore(database_path(settings), embedder)
@@ -78,10 +80,7 @@ async def build_history(settings: Settings, stack: AsyncExitStack) -> HistorySto
 
         assert settings.history_postgres_dsn is not None
         pg = PostgresHistoryStore(settings.history_postgres_dsn.get_secret_value())
-        if hasattr(pg, "open"):
-            await pg.open()
-        if hasattr(pg, "close"):
-            stack.push_async_callback(pg.close)
+        stack.push_async_callback(pg.aclose)
         return pg
     from core.stores.sqlite_history import SqliteHistoryStore
 
