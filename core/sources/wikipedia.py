@@ -7,7 +7,6 @@ an empty result plus one WARNING; the question never fails because Wikipedia did
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 import httpx
@@ -15,22 +14,16 @@ import httpx
 from core.ports import Document
 from core.sources.fetch import (DEFAULT_TIMEOUT_S, describe_failure, expect, parse_json, request,
                                 strip_html)
+from core.text import detect_language
 
 log = logging.getLogger(__name__)
 
-_ARABIC = re.compile(r"[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]")
-_LATIN = re.compile(r"[A-Za-z\u00C0-\u024F]")
 # Characters that would break a URL path; everything else (incl. Arabic letters) stays readable.
 _URL_UNSAFE = {" ": "_", "%": "%25", "?": "%3F", "#": "%23", '"': "%22", "<": "%3C", ">": "%3E",
                "[": "%5B", "]": "%5D", "{": "%7B", "}": "%7D", "|": "%7C", "\\": "%5C", "^": "%5E",
                "`": "%60"}
 EXTRACTS_MAX = 20  # the API returns at most 20 intro extracts per request
 MAX_CHARS = 4000  # long intros are cut; generation only needs the gist
-
-
-def question_language(text: str) -> str:
-    """'ar' when Arabic-script letters outnumber Latin ones, else 'en'."""
-    return "ar" if len(_ARABIC.findall(text)) > len(_LATIN.findall(text)) else "en"
 
 
 def article_url(lang: str, title: str) -> str:
@@ -57,7 +50,7 @@ class WikipediaSource:
         try:
             return await self.search_strict(query, k)
         except Exception as exc:  # any failure degrades to no documents
-            log.warning("wikipedia (%s) search failed: %s", question_language(query),
+            log.warning("wikipedia (%s) search failed: %s", detect_language(query),
                         describe_failure(exc))
             return []
 
@@ -65,7 +58,7 @@ class WikipediaSource:
         """Like search, but raises on failure (so a circuit breaker can count failures)."""
         if not query.strip() or k < 1:
             return []
-        return await self._search(question_language(query), query, k)
+        return await self._search(detect_language(query), query, k)
 
     async def _search(self, lang: str, query: str, k: int) -> list[Document]:
         hits = await self._titles(lang, query, min(k, EXTRACTS_MAX))

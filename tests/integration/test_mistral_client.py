@@ -63,6 +63,18 @@ async def test_streaming_reply_arrives_in_chunks(fake):
     assert "".join(chunks) == "one two three" and len(chunks) >= 3
 
 
+async def test_streaming_retries_until_the_first_chunk(fake):
+    fake.enqueue(server_error(502), reply("streamed after retry"))
+    chunks = [c.content async for c in model_for(fake).astream("hi")]
+    assert "".join(chunks) == "streamed after retry" and len(fake.requests) == 2
+    assert all(r.body["stream"] is True for r in fake.requests)
+
+
+def test_missing_key_is_refused_before_any_client_is_built():
+    with pytest.raises(ValueError, match="API key"):
+        build_chat_model("")
+
+
 async def test_429_waits_retry_after_then_succeeds(fake):
     fake.enqueue(rate_limited(retry_after="0.3"), reply("after the wait"))
     answer = await model_for(fake).ainvoke("hi")

@@ -7,7 +7,7 @@ import logging
 import httpx
 import pytest
 
-from core.sources.wikipedia import WikipediaSource, article_url, question_language
+from core.sources.wikipedia import WikipediaSource, article_url
 
 UA = "StudyBuddy/0.1 (tests; admin@example.org)"
 
@@ -136,12 +136,16 @@ async def test_failing_extracts_request_also_degrades(caplog):
     assert len([r for r in caplog.records if r.levelno == logging.WARNING]) == 1
 
 
-@pytest.mark.parametrize(("text", "lang"), [
-    ("What is mitosis?", "en"), ("ما هو الانقسام المتساوي؟", "ar"),
-    ("ما معنى DNA في علم الأحياء", "ar"), ("What does 'مرحبا' mean in English?", "en"),
+@pytest.mark.parametrize(("text", "host"), [
+    ("What is mitosis?", "en.wikipedia.org"), ("ما هو الانقسام المتساوي؟", "ar.wikipedia.org"),
+    ("ما معنى DNA في علم الأحياء", "ar.wikipedia.org"),
+    ("What does 'مرحبا' mean in English?", "en.wikipedia.org"),
 ])
-def test_language_follows_the_script_of_the_question(text, lang):
-    assert question_language(text) == lang
+async def test_wiki_language_follows_the_script_of_the_question(text, host):
+    empty = {"batchcomplete": True, "query": {"searchinfo": {"totalhits": 0}, "search": []}}
+    source, seen = source_with(api(empty, {}))
+    await source.search(text, 3)
+    assert seen[0].url.host == host
 
 
 def test_article_url_keeps_titles_readable_but_safe():
