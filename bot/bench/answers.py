@@ -38,7 +38,7 @@ async def answer_containment(path: Path, embedder: Embedder, questions: Mapping[
     store = SqliteCourseStore(path, embedder)
     graph = build_graph()
     context = offline_context(store, embedder)
-    hits = fallbacks = 0
+    hits = fallbacks = ceiling = 0
     misses: list[dict] = []
     try:
         for qid, question in tqdm(questions.items(), desc=desc, leave=False, disable=not show,
@@ -47,6 +47,8 @@ async def answer_containment(path: Path, embedder: Embedder, questions: Mapping[
                                         config={"recursion_limit": 100})
             reply = state.get("answer", "")
             fallbacks += (state.get("route") or [""])[-1] == "fallback"
+            top = (state.get("context") or [None])[0]
+            ceiling += bool(top and contains_answer(top.context, answers.get(qid, [])))
             if contains_answer(reply, answers.get(qid, [])):
                 hits += 1
             elif len(misses) < 5:
@@ -56,4 +58,5 @@ async def answer_containment(path: Path, embedder: Embedder, questions: Mapping[
         await store.close()
     n = len(questions)
     return {"questions": n, "containment": hits / n if n else 0.0,
+            "top_passage_contains": ceiling / n if n else 0.0,
             "fallback_share": fallbacks / n if n else 0.0, "examples_missed": misses}

