@@ -72,19 +72,51 @@ create index if not exists chunks_course_idx on public.chunks (course, doc_type)
 
 alter table public.chunks enable row level security;
 
--- A row passes `filter` when course/doc_type/lang equal the columns and every other key is
--- contained in metadata ({} passes everything). Simple expression: inlined by the planner.
+-- A row passes a filter when course/doc_type/lang equal the columns (null = any) and the rest of
+-- the filter is contained in metadata ({} passes everything). Callers split the filter once with
+-- scalar sub-selects (evaluated once per call, not per row); this expression is then inlined.
 create or replace function public.chunk_filter_ok(
-  filter jsonb, course text, doc_type text, lang text, metadata jsonb
+  f_course text, f_doc_type text, f_lang text, f_meta jsonb,
+  course text, doc_type text, lang text, metadata jsonb
 ) returns boolean
 language sql immutable parallel safe as $$
-  select (filter ->> 'course' is null or course = filter ->> 'course')
-     and (filter ->> 'doc_type' is null or doc_type = filter ->> 'doc_type')
-     and (filter ->> 'lang' is null or lang = filter ->> 'lang')
-     and metadata @> (coalesce(filter, '{}'::jsonb) - 'course' - 'doc_type' - 'lang')
+  -- each argument used once: an argument holding a sub-select may not be duplicated by inlining
+  select course = coalesce(f_course, course)
+     and doc_type = coalesce(f_doc_type, doc_type)
+     and lang = coalesce(f_lang, lang)
+     and metadata @> f_meta
 $$;
 
--- Plain vector search. ORDER BY the distance expression itself (not an alias) so HNSW serves it.
+-- The 100 nearest chunks by cosine distance (fewer from HNSW: it yields at most hnsw.ef_search,
+-- default 40). Unfiltered: `ORDER BY embedding <=> q LIMIT 100` straight on the table, which HNSW
+-- serves. The LIMIT is a constant on purpose: behind PostgREST a caller's match_count is a
+-- parameter, the planner then assumes 10% of the table and picks a seq scan + sort.
+-- Filtered: an exact scan of the rows passing the filter (`+ 0` keeps HNSW out), because HNSW
+-- applies the filter after its scan and a selective course filter could come back short or
+-- empty. `filter` picks the branch once per call (a one-time filter), also as a parameter.
+create or replace function public.nearest_chunks(
+  query_embedding extensions.vector(384), filter jsonb
+) returns table (id text, distance double precision)
+language sql stable as $$
+  (select c.id, c.embedding operator(extensions.<=>) query_embedding
+   from public.chunks c
+   where coalesce(filter, '{}'::jsonb) = '{}'::jsonb
+   order by c.embedding operator(extensions.<=>) query_embedding
+   limit 100)
+  union all
+  (select c.id, c.embedding operator(extensions.<=>) query_embedding
+   from public.chunks c
+   where coalesce(filter, '{}'::jsonb) <> '{}'::jsonb
+     and public.chunk_filter_ok(
+         (select filter ->> 'course'), (select filter ->> 'doc_type'),
+         (select filter ->> 'lang'),
+         (select coalesce(filter, '{}'::jsonb) - array['course', 'doc_type', 'lang']),
+         c.course, c.doc_type, c.lang, c.metadata)
+   order by (c.embedding operator(extensions.<=>) query_embedding) + 0
+   limit 100)
+$$;
+
+-- Plain vector search (Supabase's match_documents shape), at most 100 rows.
 create or replace function public.match_chunks(
   query_embedding extensions.vector(384), match_count int default 10,
   filter jsonb default '{}'::jsonb
@@ -94,18 +126,16 @@ create or replace function public.match_chunks(
 )
 language sql stable as $$
   select c.id, c.content, c.parent_text, c.title, c.url, c.course, c.doc_type, c.lang,
-         c.metadata, 1 - (c.embedding operator(extensions.<=>) query_embedding)
-  from public.chunks c
-  where public.chunk_filter_ok(filter, c.course, c.doc_type, c.lang, c.metadata)
-  order by c.embedding operator(extensions.<=>) query_embedding
-  limit least(match_count, 200)
+         c.metadata, 1 - n.distance
+  from public.nearest_chunks(query_embedding, filter) n
+  join public.chunks c on c.id = n.id
+  order by n.distance, c.id
+  limit least(match_count, 100)
 $$;
 
--- Hybrid search fused by RRF. The vector CTE is `ORDER BY embedding <=> q LIMIT n` straight on
--- the table (HNSW-servable); row numbers are taken afterwards. Supabase's guide numbers rows
--- inside the scan (`row_number() over (order by embedding <=> q)`), which forces a seq scan.
--- HNSW returns at most hnsw.ef_search (40) candidates and applies `filter` after the scan; with a
--- very selective filter enable pgvector 0.8's `hnsw.iterative_scan` for the calling role.
+-- Hybrid search fused by RRF. The vector side is nearest_chunks (HNSW-servable); row numbers
+-- are taken afterwards. Supabase's guide numbers rows inside the scan
+-- (`row_number() over (order by embedding <=> q)`), which forces a seq scan and a full sort.
 -- Beyond the RRF `score`: `parent_id` (callers keep one hit per parent) and `similarity`
 -- (cosine; null for text-only hits) for callers that want a raw, comparable score.
 create or replace function public.hybrid_search(
@@ -119,24 +149,21 @@ create or replace function public.hybrid_search(
 language sql stable as $$
   with full_text as (
     select c.id,
-           row_number() over (order by ts_rank(c.fts, public.fts_query(query_text)) desc, c.id)
-             as rank_ix
+           row_number() over (order by ts_rank(c.fts, (select public.fts_query(query_text))) desc,
+                                       c.id) as rank_ix
     from public.chunks c
-    where c.fts @@ public.fts_query(query_text)
-      and public.chunk_filter_ok(filter, c.course, c.doc_type, c.lang, c.metadata)
+    where c.fts @@ (select public.fts_query(query_text))  -- sub-select: built once, not per row
+      and public.chunk_filter_ok(
+         (select filter ->> 'course'), (select filter ->> 'doc_type'),
+         (select filter ->> 'lang'),
+         (select coalesce(filter, '{}'::jsonb) - array['course', 'doc_type', 'lang']),
+         c.course, c.doc_type, c.lang, c.metadata)
     order by rank_ix
-    limit least(match_count, 50) * 2
-  ),
-  nearest as (
-    select c.id, c.embedding operator(extensions.<=>) query_embedding as distance
-    from public.chunks c
-    where public.chunk_filter_ok(filter, c.course, c.doc_type, c.lang, c.metadata)
-    order by c.embedding operator(extensions.<=>) query_embedding
     limit least(match_count, 50) * 2
   ),
   semantic as (
     select n.id, n.distance, row_number() over (order by n.distance, n.id) as rank_ix
-    from nearest n
+    from public.nearest_chunks(query_embedding, filter) n
   )
   select c.id, c.content, c.parent_id, c.parent_text, c.title, c.url, c.course, c.doc_type,
          c.lang, c.metadata,
@@ -183,14 +210,19 @@ create or replace function public.count_chunks(filter jsonb default '{}'::jsonb)
 returns bigint
 language sql stable as $$
   select count(*) from public.chunks c
-  where public.chunk_filter_ok(filter, c.course, c.doc_type, c.lang, c.metadata)
+  where public.chunk_filter_ok(
+         (select filter ->> 'course'), (select filter ->> 'doc_type'),
+         (select filter ->> 'lang'),
+         (select coalesce(filter, '{}'::jsonb) - array['course', 'doc_type', 'lang']),
+         c.course, c.doc_type, c.lang, c.metadata)
 $$;
 
 -- Service role only. New functions are executable by PUBLIC, and Supabase's default privileges
 -- also grant anon/authenticated explicitly, so revoke from all three. The roles exist on
 -- Supabase; on a plain Postgres (tests, self-hosting) only the PUBLIC revoke applies.
 revoke all on function public.fts_normalize(text), public.fts_query(text),
-  public.chunk_filter_ok(jsonb, text, text, text, jsonb),
+  public.chunk_filter_ok(text, text, text, jsonb, text, text, text, jsonb),
+  public.nearest_chunks(extensions.vector, jsonb),
   public.match_chunks(extensions.vector, int, jsonb),
   public.hybrid_search(text, extensions.vector, int, jsonb, float, float, int),
   public.upsert_chunks(jsonb), public.existing_chunk_ids(text[]), public.count_chunks(jsonb)
@@ -201,7 +233,8 @@ declare
   fn text;
   fns text[] := array[
     'public.fts_normalize(text)', 'public.fts_query(text)',
-    'public.chunk_filter_ok(jsonb, text, text, text, jsonb)',
+    'public.chunk_filter_ok(text, text, text, jsonb, text, text, text, jsonb)',
+    'public.nearest_chunks(extensions.vector, jsonb)',
     'public.match_chunks(extensions.vector, int, jsonb)',
     'public.hybrid_search(text, extensions.vector, int, jsonb, float, float, int)',
     'public.upsert_chunks(jsonb)', 'public.existing_chunk_ids(text[])',

@@ -126,16 +126,43 @@ def test_hybrid_search_vector_cte_uses_hnsw(filled: str) -> None:
     assert "Bitmap Index Scan on chunks_fts_idx" in plan, plan
 
 
-def test_hnsw_is_used_through_postgrest_shape_with_a_filter(filled: str) -> None:
-    args = [("query_text", "text"), ("query_embedding", "extensions.vector"),
-            ("match_count", "integer"), ("filter", "jsonb")]
-    payload = json.dumps({"query_text": "binary tree", "query_embedding": json.loads(
-        _query_vector(2)), "match_count": 10, "filter": {"course": "c1"}})
+HYBRID_ARGS = [("query_text", "text"), ("query_embedding", "extensions.vector"),
+               ("match_count", "integer"), ("filter", "jsonb")]
+
+
+def _postgrest_call(conn: psycopg.Connection, seed: int, filters: dict[str, str] | None,
+                    *, explain: bool) -> str:
+    """hybrid_search in PostgREST's SQL shape: arguments are parameters, not constants."""
+    body = {"query_text": "binary tree", "query_embedding": json.loads(_query_vector(seed)),
+            "match_count": 10}
+    args = HYBRID_ARGS if filters is not None else HYBRID_ARGS[:3]
+    if filters is not None:
+        body["filter"] = filters
+    conn.execute("set search_path = public, extensions")
+    query = build_call("public", "hybrid_search", args, True, True)
+    if explain:
+        return _plan(conn, query, (json.dumps(body),))
+    return conn.execute(query, (json.dumps(body),)).fetchone()[0]  # type: ignore[index]
+
+
+def test_hnsw_is_used_behind_postgrest(filled: str) -> None:
     with psycopg.connect(filled) as conn:
-        conn.execute("set search_path = public, extensions")
-        plan = _plan(conn, build_call("public", "hybrid_search", args, True, True), (payload,))
-        rows = conn.execute(build_call("public", "hybrid_search", args, True, True),
-                            (payload,)).fetchone()
+        plan = _postgrest_call(conn, 2, None, explain=True)
+        hits = json.loads(_postgrest_call(conn, 2, None, explain=False))
     assert "Index Scan using chunks_embedding_idx" in plan, plan
-    hits = json.loads(rows[0])
-    assert hits and all(h["course"] == "c1" for h in hits)
+    assert len(hits) == 10
+
+
+def test_filtered_search_behind_postgrest_is_exact_and_complete(filled: str) -> None:
+    """A filter switches the vector side to an exact scan: HNSW post-filtering can come back
+    short; here every one of the 10 hits is from the filtered course."""
+    with psycopg.connect(filled) as conn:
+        plan = _postgrest_call(conn, 3, {"course": "c1"}, explain=True)
+        hits = json.loads(_postgrest_call(conn, 3, {"course": "c1"}, explain=False))
+        exact = conn.execute(
+            "select id from public.chunks where course = 'c1' order by embedding"
+            " operator(extensions.<=>) %s::extensions.vector limit 1", (_query_vector(3),)
+        ).fetchone()
+    assert "One-Time Filter" in plan, plan
+    assert len(hits) == 10 and {h["course"] for h in hits} == {"c1"}
+    assert exact is not None and exact[0] in {h["id"] for h in hits}
