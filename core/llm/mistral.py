@@ -26,8 +26,13 @@ from langchain_core.rate_limiters import InMemoryRateLimiter
 from langchain_mistralai import ChatMistralAI
 from pydantic import PrivateAttr, SecretStr
 
-from core.llm.retry import (DEFAULT_BASE_DELAY_S, DEFAULT_MAX_DELAY_S, DEFAULT_RETRY_AFTER_CAP_S,
-                            is_rate_limit, retry_delay)
+from core.llm.retry import (
+    DEFAULT_BASE_DELAY_S,
+    DEFAULT_MAX_DELAY_S,
+    DEFAULT_RETRY_AFTER_CAP_S,
+    is_rate_limit,
+    retry_delay,
+)
 from core.sources.fetch import describe_failure
 
 log = logging.getLogger(__name__)
@@ -62,8 +67,9 @@ class MistralChatModel(ChatMistralAI):
     def _error(self, exc: BaseException, attempts: int) -> MistralError:
         key = self.mistral_api_key.get_secret_value() if self.mistral_api_key else ""
         status = exc.response.status_code if isinstance(exc, httpx.HTTPStatusError) else None
-        return MistralError(f"Mistral chat request failed after {attempts} attempt(s): "
-                            f"{describe_failure(exc, [key])}", status_code=status, attempts=attempts)
+        reason = describe_failure(exc, [key])
+        return MistralError(f"Mistral chat request failed after {attempts} attempt(s): {reason}",
+                            status_code=status, attempts=attempts)
 
     def _note_retry(self, exc: BaseException, attempt: int, delay: float) -> None:
         key = self.mistral_api_key.get_secret_value() if self.mistral_api_key else ""
@@ -102,7 +108,8 @@ class MistralChatModel(ChatMistralAI):
                 await self._after_failure(exc, attempt)
 
     async def _astream(self, messages: list[BaseMessage], stop: list[str] | None = None,
-                       run_manager: Any = None, **kwargs: Any) -> AsyncIterator[ChatGenerationChunk]:
+                       run_manager: Any = None, **kwargs: Any
+                       ) -> AsyncIterator[ChatGenerationChunk]:
         # Retry only until the first chunk arrives; after that the caller has seen partial text.
         parent = super()._astream
         attempt = 0

@@ -50,7 +50,8 @@ class Calibration:
 
     def __post_init__(self) -> None:
         if not (self.a > 0 and math.isfinite(self.a) and math.isfinite(self.b)):
-            raise ValueError(f"calibration needs a finite a > 0 and finite b, got {self.a}, {self.b}")
+            raise ValueError(f"calibration needs a finite a > 0 and a finite b, "
+                             f"got {self.a}, {self.b}")
 
     def __call__(self, raw: float) -> float:
         z = self.a * float(raw) + self.b

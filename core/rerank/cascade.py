@@ -50,7 +50,8 @@ class RerankCascade:
                     retrieval_scores: Sequence[float] | None = None) -> Ranked:
         """Calibrated scores from the first tier that succeeds."""
         if retrieval_scores is not None and len(retrieval_scores) != len(passages):
-            raise ValueError(f"{len(retrieval_scores)} retrieval scores for {len(passages)} passages")
+            raise ValueError(f"{len(retrieval_scores)} retrieval scores for "
+                             f"{len(passages)} passages")
         if not passages:
             return Ranked([], "retrieval")
         for tier in self._tiers:

@@ -19,7 +19,13 @@ from xml.etree import ElementTree as ET
 import httpx
 
 from core.ports import Document
-from core.sources.fetch import DEFAULT_TIMEOUT_S, UnexpectedShape, collapse, describe_failure, request
+from core.sources.fetch import (
+    DEFAULT_TIMEOUT_S,
+    UnexpectedShape,
+    collapse,
+    describe_failure,
+    request,
+)
 
 log = logging.getLogger(__name__)
 

@@ -26,7 +26,8 @@ class UnexpectedShape(ValueError):
 
 async def request(client: httpx.AsyncClient, method: str, url: str, *, user_agent: str,
                   timeout_s: float, params: Mapping[str, Any] | None = None,
-                  json_body: Any = None, headers: Mapping[str, str] | None = None) -> httpx.Response:
+                  json_body: Any = None, headers: Mapping[str, str] | None = None
+                  ) -> httpx.Response:
     """Send one request; raises httpx errors (incl. HTTPStatusError for 4xx/5xx)."""
     merged = {"User-Agent": user_agent, **(headers or {})}
     response = await client.request(method, url, params=params, json=json_body, headers=merged,
@@ -87,7 +88,7 @@ def scrub(text: str, secrets: Iterable[str]) -> str:
 
 
 def strip_html(text: str) -> str:
-    """Snippet HTML (<span class="searchmatch">, <strong>, entities) to plain, single-spaced text."""
+    """Snippet HTML (<span class="searchmatch">, <strong>, entities) to plain single-spaced text."""
     return _SPACE.sub(" ", html.unescape(_TAG.sub("", text or ""))).strip()
 
 

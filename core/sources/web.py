@@ -12,8 +12,14 @@ from typing import Any, Protocol
 import httpx
 
 from core.ports import Document, Source
-from core.sources.fetch import (DEFAULT_TIMEOUT_S, describe_failure, expect, parse_json, request,
-                                strip_html)
+from core.sources.fetch import (
+    DEFAULT_TIMEOUT_S,
+    describe_failure,
+    expect,
+    parse_json,
+    request,
+    strip_html,
+)
 
 log = logging.getLogger(__name__)
 

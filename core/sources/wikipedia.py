@@ -12,8 +12,14 @@ from typing import Any
 import httpx
 
 from core.ports import Document
-from core.sources.fetch import (DEFAULT_TIMEOUT_S, describe_failure, expect, parse_json, request,
-                                strip_html)
+from core.sources.fetch import (
+    DEFAULT_TIMEOUT_S,
+    describe_failure,
+    expect,
+    parse_json,
+    request,
+    strip_html,
+)
 from core.text import detect_language
 
 log = logging.getLogger(__name__)
@@ -106,6 +112,7 @@ class WikipediaSource:
         pages = expect(expect(payload.get("query"), dict, "query").get("pages", []), list, "pages")
         by_title = {}
         for page in pages:
-            if isinstance(page, dict) and isinstance(page.get("title"), str) and not page.get("missing"):
+            if (isinstance(page, dict) and isinstance(page.get("title"), str)
+                    and not page.get("missing")):
                 by_title[page["title"]] = page
         return by_title

@@ -1,4 +1,4 @@
-"""The real ChatMistralAI (via build_chat_model) and MistralEmbedder against FakeMistral on loopback.
+"""The real ChatMistralAI (via build_chat_model) and MistralEmbedder against a loopback FakeMistral.
 
 Counts upstream requests to prove retries happen in exactly one layer.
 """
@@ -14,8 +14,14 @@ from langchain_core.messages import HumanMessage
 
 from core.llm.mistral import MistralError, build_chat_model
 from core.llm.mistral_embed import EmbeddingError, MistralEmbedder
-from tests.support.fake_mistral import (FakeMistral, hang, malformed, rate_limited, reply,
-                                        server_error)
+from tests.support.fake_mistral import (
+    FakeMistral,
+    hang,
+    malformed,
+    rate_limited,
+    reply,
+    server_error,
+)
 
 pytestmark = pytest.mark.integration
 

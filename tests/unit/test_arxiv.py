@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 
 import httpx
@@ -188,7 +189,7 @@ async def test_requests_are_spaced_three_seconds_apart_without_real_sleeps():
         await source.search(query, 3)
     starts = [t for t, _ in seen]
     assert len(starts) == 3
-    assert all(b - a >= 3.0 for a, b in zip(starts, starts[1:]))
+    assert all(b - a >= 3.0 for a, b in itertools.pairwise(starts))
     assert clock.sleeps == [3.0, 3.0]
 
 
@@ -208,7 +209,7 @@ async def test_concurrent_searches_use_one_connection_at_a_time():
                                                                    "epsilon zeta")))
     assert peak == 1 and len(seen) == 3 and all(len(r) == 2 for r in results)
     starts = sorted(t for t, _ in seen)
-    assert all(b - a >= 3.0 for a, b in zip(starts, starts[1:]))
+    assert all(b - a >= 3.0 for a, b in itertools.pairwise(starts))
 
 
 async def test_a_failed_request_still_counts_against_the_rate(caplog):

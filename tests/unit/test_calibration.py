@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import math
 from collections.abc import Sequence
 from pathlib import Path
@@ -11,8 +12,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.rerank.calibration import (JINA_V2, LOCAL_E5, LOCAL_E5_CROSSLINGUAL, RETRIEVAL_RANK,
-                                     Calibration, logit, rank_raw)
+from core.rerank.calibration import (
+    JINA_V2,
+    LOCAL_E5,
+    LOCAL_E5_CROSSLINGUAL,
+    RETRIEVAL_RANK,
+    Calibration,
+    logit,
+    rank_raw,
+)
 from core.rerank.local import LocalReranker
 
 SHIPPED = [LOCAL_E5, LOCAL_E5_CROSSLINGUAL, RETRIEVAL_RANK, JINA_V2]
@@ -32,7 +40,7 @@ def test_shipped_calibrations_are_increasing_and_never_overflow(cal):
     grid = np.linspace(-5, 5, 201)
     values = cal.many(grid)
     assert all(0.0 <= v <= 1.0 for v in values)
-    assert all(a <= b for a, b in zip(values, values[1:]))
+    assert all(a <= b for a, b in itertools.pairwise(values))
     assert cal(-1e9) == 0.0 and cal(1e9) == 1.0
 
 
@@ -70,7 +78,7 @@ def test_cross_lingual_curve_sits_lower_on_the_cosine_axis():
 
 def test_retrieval_rank_curve_is_strictly_decreasing_and_below_high():
     scores = [RETRIEVAL_RANK(rank_raw(r)) for r in range(50)]
-    assert all(a > b for a, b in zip(scores, scores[1:]))
+    assert all(a > b for a, b in itertools.pairwise(scores))
     assert 0.35 < scores[0] < 0.8  # simple questions may generate; complex ones go to the evaluator
     assert scores[9] < 0.05
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import hashlib
+import itertools
 import logging
 import re
 from collections.abc import Sequence
@@ -110,7 +111,8 @@ async def test_malformed_tier_answers_are_failures():
     out_of_range = FixedReranker("raw-logits", [3.2, -1.0, 0.4])
     not_finite = FixedReranker("nan", [float("nan"), 0.1, 0.2])
     good = FixedReranker("good", [0.7, 0.2, 0.4])
-    ranked = await RerankCascade([wrong_length, out_of_range, not_finite, good]).score("q", PASSAGES)
+    cascade = RerankCascade([wrong_length, out_of_range, not_finite, good])
+    ranked = await cascade.score("q", PASSAGES)
     assert ranked == Ranked([0.7, 0.2, 0.4], "good")
 
 
@@ -140,7 +142,7 @@ def test_ranked_is_frozen_and_tier_names_are_listed():
 
 def test_retrieval_scores_are_monotone_over_a_whole_pool():
     scores = retrieval_scores_by_rank(50)
-    assert all(a > b for a, b in zip(scores, scores[1:])) and 0.0 < scores[-1] < scores[0] < 1.0
+    assert all(a > b for a, b in itertools.pairwise(scores)) and 0.0 < scores[-1] < scores[0] < 1.0
 
 
 async def test_local_tier_clips_long_passages_like_the_calibration_data():
