@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.ports import Embedder
+from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.state import Chunk
 from core.text import keywords, normalize, split_sentences
 
@@ -32,6 +33,9 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
     candidates: list[tuple[int, int, str]] = []
     for ci, chunk in enumerate(chunks):
         for pi, sentence in enumerate(split_sentences(chunk.context)[:MAX_STRIPS_PER_CHUNK * 2]):
+            # Untrusted text: never quote instructions to the assistant or links of its own.
+            if looks_like_injection(sentence) or has_foreign_url(sentence, chunk.url_or_path):
+                continue
             candidates.append((ci, pi, sentence))
     if not candidates:
         return []

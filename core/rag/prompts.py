@@ -3,6 +3,7 @@ never placed in the system (instruction) position.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from core.rag.state import Chunk
@@ -40,12 +41,20 @@ ROUTER_SYSTEM = """Choose which search tools to call for the student's question.
 tools with a focused search query each. Prefer the course materials."""
 
 
+_FENCE_TAG = re.compile(r"<(\s*/?\s*)passages(\s*)>", re.IGNORECASE)
+
+
+def _unfenced(text: str) -> str:
+    """Any <passages> / </passages> look-alike (any case or spacing) -> [passages]: no breakout."""
+    return _FENCE_TAG.sub(lambda m: f"[{'/' if '/' in m.group(1) else ''}passages]", text)
+
+
 def fence_passages(chunks: Sequence[Chunk]) -> str:
     """Number the passages inside a data fence the model is told not to obey."""
     lines = ["<passages>"]
     for n, chunk in enumerate(chunks, start=1):
-        body = chunk.context.replace("</passages>", "</ passages>")
-        lines.append(f"[{n}] ({chunk.source_type}) {chunk.title}\n{body}")
+        title, body = _unfenced(chunk.title), _unfenced(chunk.context)  # titles are untrusted too
+        lines.append(f"[{n}] ({chunk.source_type}) {title}\n{body}")
     lines.append("</passages>")
     return "\n\n".join(lines)
 
