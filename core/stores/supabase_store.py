@@ -31,14 +31,24 @@ async def connect_supabase(url: str, key: str, *, timeout_s: float = 10,
                            httpx_client: httpx.AsyncClient | None = None) -> AsyncClient:
     """Build the async client for server-side use: no session persistence, no token refresh.
 
-    With `httpx_client` given, its own timeout applies (supabase-py then ignores
-    postgrest_client_timeout).
+    Without `httpx_client` we create one (HTTP/2 over TLS, `timeout_s` per request, connect at
+    most 5 s): supabase-py would otherwise truncate a float timeout to whole seconds and warn
+    that its timeout option is deprecated. A given client keeps its own timeout. Either way the
+    store's `aclose()` closes it, so pass one dedicated to Supabase.
     """
+    if timeout_s <= 0:
+        raise ValueError("timeout_s must be > 0")
+    owned = httpx_client is None
+    http = httpx_client or httpx.AsyncClient(
+        http2=True, follow_redirects=True,
+        timeout=httpx.Timeout(timeout_s, connect=min(timeout_s, 5.0)))
     options = AsyncClientOptions(postgrest_client_timeout=timeout_s, auto_refresh_token=False,
-                                 persist_session=False, httpx_client=httpx_client)
+                                 persist_session=False, httpx_client=http)
     try:
         return await acreate_client(url, key, options=options)
     except Exception as err:  # SupabaseException (bad URL/key shape) or anything unexpected
+        if owned:
+            await http.aclose()
         raise StoreError(f"cannot create the Supabase client for {url!r}: "
                          f"{redact(str(err), [key])}") from None
 

