@@ -53,7 +53,7 @@ def summary(out: Path, results: dict[str, dict[str, Any]], mode: str) -> Path:
              ""]
     met = [r["met"] for res in results.values() for r in res.get("rows", []) if r["met"] is not None]
     lines += [f"Targets met: {sum(met)} of {len(met)}.", ""]
-    for name, res in results.items():
+    for name, res in sorted(results.items(), key=lambda item: item[1].get("title", item[0])):
         lines += [f"## {res.get('title', name)}", ""]
         if res.get("note"):
             lines += [res["note"], ""]

@@ -56,7 +56,7 @@ def run_bench(args: argparse.Namespace) -> int:
         data=args.data, out=args.out, quick=args.quick,
         scifact_docs=args.scifact_docs or (1000 if args.quick else None),
         xquad_questions=args.xquad_questions or (150 if args.quick else None),
-        show=sys.stderr.isatty() or True)
+        show=True)
     from bot.bench.report import summary, write_result
 
     results = {}
