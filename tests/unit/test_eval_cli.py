@@ -1,0 +1,30 @@
+"""`studybuddy eval retrieval` end to end on a tiny BEIR set (BM25 mode: no embedder work)."""
+from __future__ import annotations
+
+import json
+
+from bot.cli import main
+
+
+def test_eval_retrieval_bm25_on_files_anywhere(tmp_path, capsys):
+    docs = [("d1", "Merge sort", "Merge sort splits the array and merges sorted halves."),
+            ("d2", "Photosynthesis", "Plants turn light, water and carbon dioxide into sugar."),
+            ("d3", "Hash tables", "A hash function maps keys to buckets for fast lookup.")]
+    (tmp_path / "corpus.jsonl").write_text("\n".join(
+        json.dumps({"_id": i, "title": t, "text": x}) for i, t, x in docs), encoding="utf-8")
+    (tmp_path / "queries.jsonl").write_text("\n".join(json.dumps(q) for q in (
+        {"_id": "q1", "text": "how do plants make sugar from light"},
+        {"_id": "q2", "text": "buckets and keys lookup"})), encoding="utf-8")
+    (tmp_path / "qrels.tsv").write_text("query-id\tcorpus-id\tscore\nq1\td2\t1\nq2\td3\t1\n")
+    code = main(["eval", "retrieval", "--corpus", str(tmp_path / "corpus.jsonl"),
+                 "--queries", str(tmp_path / "queries.jsonl"), "--qrels", str(tmp_path / "qrels.tsv"),
+                 "--mode", "bm25", "--json", "--cache", str(tmp_path / "cache.sqlite")])
+    result = json.loads(capsys.readouterr().out)
+    assert code == 0 and result["queries"] == 2
+    assert result["modes"]["bm25"]["ndcg@10"] == 1.0 and result["modes"]["bm25"]["recall@100"] == 1.0
+
+
+def test_eval_missing_file_is_one_line_error(tmp_path, capsys):
+    code = main(["eval", "retrieval", "--corpus", str(tmp_path / "nope.jsonl"), "--queries",
+                 str(tmp_path / "q.jsonl"), "--qrels", str(tmp_path / "r.tsv")])
+    assert code == 2 and "no such file" in capsys.readouterr().err
