@@ -7,9 +7,10 @@
 -- using mistral-embed (1024-d) needs a new migration that empties or re-embeds the table and
 -- changes every `vector(384)`: `alter table public.chunks alter column embedding type
 -- extensions.vector(1024)` (after `truncate` or re-embedding, the index is rebuilt), then
--- `drop function` the old match_chunks/hybrid_search signatures first (create or replace with a
--- new argument type leaves an overload behind -> PostgREST PGRST203) and recreate them with
--- `query_embedding extensions.vector(1024)`. HNSW supports up to 2000 dimensions for `vector`.
+-- `drop function` the old nearest_chunks/match_chunks/hybrid_search signatures first (create or
+-- replace with a new argument type leaves an overload behind -> PostgREST PGRST203) and recreate
+-- them with `query_embedding extensions.vector(1024)`; SupabaseCourseStore(dim=1024) then
+-- accepts a 1024-d embedder. HNSW supports up to 2000 dimensions for `vector`.
 --
 -- Text search config: 'english' over fts_normalize(text). English gets stemming and stop words
 -- (a question's "what is a ..." does not drown the content words); the Snowball English stemmer
@@ -68,7 +69,6 @@ create table if not exists public.chunks (
 create index if not exists chunks_embedding_idx
   on public.chunks using hnsw (embedding extensions.vector_cosine_ops);
 create index if not exists chunks_fts_idx on public.chunks using gin (fts);
-create index if not exists chunks_course_idx on public.chunks (course, doc_type);
 
 alter table public.chunks enable row level security;
 
@@ -263,3 +263,6 @@ begin
   end if;
 end
 $$;
+
+-- PostgREST caches function signatures: make it see the new ones now.
+notify pgrst, 'reload schema';

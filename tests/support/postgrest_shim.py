@@ -115,6 +115,7 @@ class PostgrestShim:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"  # keep-alive, as httpx expects
+            disable_nagle_algorithm = True  # headers and body are separate writes: no 40 ms stall
 
             def do_POST(self) -> None:  # noqa: N802 (http.server naming)
                 shim._serve(self, "POST")
