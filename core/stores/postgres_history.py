@@ -50,8 +50,9 @@ class PostgresHistoryStore:
              json.dumps(list(turn.citations), ensure_ascii=False), created))
 
     async def forget(self, platform: str, user_id: str) -> int:
-        return await self._run("delete from public.history_turns where platform = %s and user_id = %s",
-                               (platform, user_id))
+        return await self._run(
+            "delete from public.history_turns where platform = %s and user_id = %s",
+            (platform, user_id))
 
     async def purge_older_than(self, days: int) -> int:
         return await self._run(

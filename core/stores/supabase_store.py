@@ -161,8 +161,9 @@ def _row(chunk: StoredChunk, embedding: np.ndarray | None, dim: int) -> dict[str
 
 
 def _document(row: dict[str, Any]) -> Document:
-    metadata = {**(row.get("metadata") or {}), "chunk_id": row["id"], "course": row.get("course", ""),
-                "doc_type": row.get("doc_type", ""), "lang": row.get("lang", "")}
+    metadata = {**(row.get("metadata") or {}), "chunk_id": row["id"],
+                "course": row.get("course", ""), "doc_type": row.get("doc_type", ""),
+                "lang": row.get("lang", "")}
     if row.get("parent_id"):
         metadata["parent_id"] = row["parent_id"]
     if row.get("similarity") is not None:

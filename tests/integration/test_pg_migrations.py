@@ -39,7 +39,8 @@ def test_first_run_applies_every_file_and_records_it(migrated: str) -> None:
 def test_reapplying_is_a_no_op(migrated: str) -> None:
     assert apply_migrations(migrated) == []
     with psycopg.connect(migrated) as conn:
-        count = conn.execute("select count(*) from supabase_migrations.schema_migrations").fetchone()
+        count = conn.execute(
+            "select count(*) from supabase_migrations.schema_migrations").fetchone()
     assert count == (len(migration_files()),)
 
 
@@ -113,7 +114,8 @@ def _query_vector(seed: int) -> str:
 
 
 def _plan(conn: psycopg.Connection, query: object, params: tuple[object, ...]) -> str:
-    rows = conn.execute(psycopg.sql.SQL("explain (costs off) {}").format(query), params)  # type: ignore[arg-type]
+    explain = psycopg.sql.SQL("explain (costs off) {}").format(query)  # type: ignore[arg-type]
+    rows = conn.execute(explain, params)
     return re.sub(r"'\[[^\]]*\]'", "'[...]'", "\n".join(r[0] for r in rows))
 
 

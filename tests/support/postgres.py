@@ -27,7 +27,8 @@ from psycopg import sql
 
 SUPABASE_ROLES_SQL = """
 do $$ begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then create role anon nologin; end if;
+  if not exists (select 1 from pg_roles where rolname = 'anon') then
+    create role anon nologin; end if;
   if not exists (select 1 from pg_roles where rolname = 'authenticated') then
     create role authenticated nologin; end if;
   if not exists (select 1 from pg_roles where rolname = 'service_role') then
@@ -35,9 +36,12 @@ do $$ begin
 end $$;
 create schema if not exists extensions;
 grant usage on schema public, extensions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges in schema public
+  grant all on tables to anon, authenticated, service_role;
+alter default privileges in schema public
+  grant all on functions to anon, authenticated, service_role;
+alter default privileges in schema public
+  grant all on sequences to anon, authenticated, service_role;
 """
 
 
@@ -63,7 +67,8 @@ class LocalPostgres:
     def create_database(self, name: str) -> str:
         """Create (or recreate) an empty database and return its DSN."""
         with psycopg.connect(self.dsn, autocommit=True) as conn:
-            conn.execute(sql.SQL("drop database if exists {} with (force)").format(sql.Identifier(name)))
+            conn.execute(sql.SQL("drop database if exists {} with (force)").format(
+                sql.Identifier(name)))
             conn.execute(sql.SQL("create database {}").format(sql.Identifier(name)))
         return self.dsn_for(name)
 

@@ -85,8 +85,8 @@ def build_call(schema: str, fn: str, args: list[tuple[str, str]], returns_rows: 
         inner = sql.SQL("select pgrst_call.* from {}, lateral {} pgrst_call").format(source, target)
         value = sql.SQL("_postgrest_t")
     else:
-        inner = sql.SQL("select pgrst_call.pgrst_scalar from {}, lateral {} pgrst_call(pgrst_scalar)"
-                        ).format(source, target)
+        inner = sql.SQL("select pgrst_call.pgrst_scalar from {},"
+                        " lateral {} pgrst_call(pgrst_scalar)").format(source, target)
         value = sql.SQL("_postgrest_t.pgrst_scalar")
     body = (sql.SQL("coalesce(json_agg({}), '[]')::text") if returns_set
             else sql.SQL("coalesce((json_agg({})->0)::text, 'null')")).format(value)
@@ -187,14 +187,16 @@ class PostgrestShim:
         profile = "Content-Profile" if method == "POST" else "Accept-Profile"
         schema = handler.headers.get(profile) or self.schemas[0]
         if schema not in self.schemas:
+            exposed = ", ".join(self.schemas)
             raise RpcError(406, "PGRST106", "Invalid schema: " + schema,
-                           hint="Only the following schemas are exposed: " + ", ".join(self.schemas))
+                           hint="Only the following schemas are exposed: " + exposed)
         fn = url.path[len(RPC_PREFIX):]
         if method == "GET":
             args: Any = dict(parse_qsl(url.query))
         else:
             if url.query:
-                raise RpcError(400, "PGRST100", "query parameters on rpc are not supported by the shim")
+                raise RpcError(400, "PGRST100",
+                               "query parameters on rpc are not supported by the shim")
             try:
                 args = json.loads(raw or b"{}")
             except ValueError as err:
@@ -229,7 +231,8 @@ class PostgrestShim:
                 conn.execute(sql.SQL("set local role {}").format(sql.Identifier(role)))
                 conn.execute("select set_config('search_path', %s, true)", (self.search_path,))
                 query = build_call(schema, fn, typed, returns_rows, returns_set)
-                body, count = conn.execute(query, (json.dumps(args),)).fetchone()  # type: ignore[misc]
+                row = conn.execute(query, (json.dumps(args),)).fetchone()
+                body, count = row if row is not None else ("null", 0)
         except psycopg.Error as err:
             diag = err.diag
             state = diag.sqlstate or "XX000"
