@@ -22,8 +22,19 @@ EMPTY_REPLY = "…"
 _AT_MENTION = re.compile(r"@(?=(?:everyone|here)|[!&]?\d+>)", re.IGNORECASE)
 _CHANNEL_MENTION = re.compile(r"<#(?=\d+>)")
 # Bare links that are not already inside <...> or a markdown link target.
-_BARE_URL = re.compile(r"(?<!<)(?<!\]\()\bhttps?://[^\s<>]+", re.IGNORECASE)
+_BARE_URL = re.compile(r"(?<!\]\()(<?)(https?://[^\s<>]+)(>?)", re.IGNORECASE)
 _URL_TRAILING = ".,;:!?)]}'\""
+# A link longer than this is shown defanged (not a link): a 2000-char message cut could
+# otherwise split its <...> and leave an unfurlable half.
+MAX_LINK_CHARS = 512
+_WRAPPED = r"<https?://[^\s<>]*>"
+_GLUED_BEFORE = re.compile(rf"(?<=[^\s(\[])({_WRAPPED})", re.IGNORECASE)
+_GLUED_AFTER = re.compile(rf"({_WRAPPED})(?=[^\s.,;:!?)\]}}'\"*_~|])", re.IGNORECASE)
+# [label](https://target): a masked link hides where it goes; answer text never gets one.
+_MASKED_LINK = re.compile(r"\[([^\]\n]*)\]\(\s*<?(https?://[^\s()<>]*(?:\([^\s()<>]*\))?[^\s()<>]*)>?\s*\)",
+                          re.IGNORECASE)
+_SCHEME = re.compile(r"(https?):", re.IGNORECASE)
+_LONG_WRAPPED = re.compile(rf"<(https?)(://[^\s<>]{{{MAX_LINK_CHARS},}})>", re.IGNORECASE)
 _MARKDOWN_SPECIALS = re.compile(r"([\\*_~`|>\[\]()#-])")
 
 
@@ -39,29 +50,51 @@ def escape_markdown(text: str) -> str:
 
 
 def _wrap_url(match: re.Match[str]) -> str:
-    url = match.group(0)
+    opened, url, closed = match.groups()
+    if opened and closed:  # already <wrapped>
+        return match.group(0)
+    url += closed  # a stray ">" or "<" is text, not part of the link
     stripped = url.rstrip(_URL_TRAILING)
     # Keep a closing bracket that belongs to the URL itself (e.g. Wikipedia "Foo_(bar)").
     while (stripped != url and url[len(stripped)] == ")"
            and stripped.count("(") > stripped.count(")")):
         stripped += ")"
-    return f"<{stripped}>{url[len(stripped):]}"
+    if len(stripped) > MAX_LINK_CHARS:
+        return opened + _defang(url)
+    return f"{opened}<{stripped}>{url[len(stripped):]}"
+
+
+def _defang(url: str) -> str:
+    return _SCHEME.sub(r"\1" + ZWSP + ":", url)
 
 
 def suppress_unfurls(text: str) -> str:
-    """Wrap bare http(s) links in <...> so Discord shows them without an embed."""
-    return _BARE_URL.sub(_wrap_url, text)
+    """Wrap bare http(s) links in <...> so Discord shows them without an embed.
+
+    Masked links [label](url) are unmasked to "label (url)": the target is always visible.
+
+    Each wrapped link becomes a word of its own (a space where it touched other text) so the
+    word-boundary splitter never cuts one in two; over-long links are defanged instead.
+    """
+    text = _MASKED_LINK.sub(r"\1 (\2)", text)
+    text = _BARE_URL.sub(_wrap_url, text)
+    text = _LONG_WRAPPED.sub(lambda m: m.group(1) + ZWSP + ":" + m.group(2)[1:], text)
+    text = _GLUED_BEFORE.sub(r" \1", text)
+    return _GLUED_AFTER.sub(r"\1 ", text)
 
 
 def _location(url_or_path: str) -> str:
     if url_or_path.lower().startswith(("http://", "https://")):
-        return "<" + url_or_path.replace(">", "%3E").replace(" ", "%20") + ">"
+        quoted = url_or_path.replace("<", "%3C").replace(">", "%3E").replace(" ", "%20")
+        return "<" + quoted + ">"
     return "`" + url_or_path.replace("`", "ˋ") + "`"
 
 
 def render_citation(citation: Citation, language: str = "en") -> str:
     """One source line: "[n] Label · title — <url>" (or `course/path`)."""
     head, title, location = citation_parts(citation, language)
+    # The title is text, not a link: a URL in it is defanged so only the location links.
+    title = _SCHEME.sub(r"\1" + ZWSP + ":", title)
     line = f"{head} · {escape_markdown(title)} — {_location(location)}"
     return neutralise_mentions(line)
 

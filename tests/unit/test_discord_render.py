@@ -82,15 +82,16 @@ class TestLinksAndMarkdown:
         assert suppress_unfurls("(https://en.wikipedia.org/wiki/Heap_(data_structure))") == \
             "(<https://en.wikipedia.org/wiki/Heap_(data_structure)>)"
 
-    def test_already_wrapped_and_markdown_links_are_untouched(self):
+    def test_wrapped_links_stay_and_masked_links_show_their_target(self):
         text = "<https://a.test> and [b](https://b.test)"
-        assert suppress_unfurls(text) == text
+        assert suppress_unfurls(text) == "<https://a.test> and b (<https://b.test>)"
 
     def test_title_markdown_is_escaped(self):
         line = render_citation(cite(3, "**Bold** _it_ [x](https://evil.test) `code`",
                                     "https://ok.test", "web"))
-        assert line == (r"[3] Web · \*\*Bold\*\* \_it\_ \[x\]\(https://evil.test\) \`code\`"
-                        " — <https://ok.test>")
+        # ...and a URL in a title is defanged (zero-width space): only the location links.
+        assert line == (r"[3] Web · \*\*Bold\*\* \_it\_ \[x\]\(https" "\u200b"
+                        r"://evil.test\) \`code\`" " — <https://ok.test>")
 
     def test_course_path_is_code_and_cannot_break_out(self):
         assert render_citation(cite(1, "T", "notes/a`b.md")).endswith("— `notes/aˋb.md`")
