@@ -15,6 +15,7 @@ from core.text import keywords, normalize, split_sentences
 
 E5_FLOOR, E5_SPAN = 0.75, 0.2  # e5 cosines live in ~0.75-0.95: rescale to ~0-1
 MAX_STRIPS_PER_CHUNK = 12
+TITLE_WEIGHT = 0.6
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +41,10 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
     if not candidates:
         return []
     q_words = set(keywords(question))
-    lexical = np.array([_overlap(q_words, s) for _, _, s in candidates])
+    # A section title names what its sentences only imply ("Breadth-first search (BFS)" above
+    # "Breadth-first search explores..."), so title words count, at a discount.
+    lexical = np.array([max(_overlap(q_words, s), TITLE_WEIGHT * _overlap(q_words, f"{chunks[ci].title} {s}"))
+                        for ci, _, s in candidates])
     semantic = np.zeros(len(candidates))
     if embedder is not None:
         q = await embedder.embed_queries([question])

@@ -16,13 +16,19 @@ async def rerank(state: RagState, runtime: Runtime[RagContext]) -> dict:
     pool = state.get("pool") or []
     if not pool:
         return {"route": ["rerank"], "context": [], "top_score": 0.0, "rerank_tier": "none"}
-    ranked = await ctx.reranker.score(state["question"], [c.text for c in pool],
+    ranked = await ctx.reranker.score(state["question"], [passage_text(c) for c in pool],
                                       [c.retrieval_score for c in pool])
     scored = sorted((c.scored(min(1.0, max(0.0, float(s)))) for c, s in zip(pool, ranked.scores, strict=True)),
                     key=lambda c: c.score or 0.0, reverse=True)
     context = select_context(scored, ctx.config.final_context_n, ctx.config.pin_course_n)
     return {"route": ["rerank"], "context": context, "top_score": scored[0].score or 0.0,
             "rerank_tier": ranked.tier}
+
+
+def passage_text(chunk: Chunk) -> str:
+    """What the reranker reads: the title carries the topic a short chunk may only imply
+    (a section headed "Breadth-first search (BFS)" whose sentences say "the algorithm")."""
+    return f"{chunk.title}\n{chunk.text}" if chunk.title else chunk.text
 
 
 def select_context(scored: list[Chunk], final_n: int, pin_course_n: int) -> list[Chunk]:
