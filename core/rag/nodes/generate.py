@@ -9,6 +9,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from core.llm.extractive import relevant_strips
+from core.rag import canned
 from core.rag.citations import citations_for, cite, confidence_of
 from core.rag.lines import message_text
 from core.rag.prompts import GENERATE_SYSTEM, generate_user
@@ -48,6 +49,9 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
         if context[strip.chunk] not in used:
             used.append(context[strip.chunk])
     text = " ".join(strip.text for strip in strips)
+    if not text:  # nothing in the context answers it: say so rather than send an empty reply
+        return _answer(canned.FALLBACK_EMPTY.get(state.get("language", "en"),
+                                                 canned.FALLBACK_EMPTY["en"]), [])
     return _answer(text, citations_for(used))
 
 
