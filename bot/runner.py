@@ -38,7 +38,7 @@ def build_adapters(settings: Settings, app: App) -> list[Adapter]:
         from adapters.telegram.adapter import TelegramAdapter
 
         adapters.append(TelegramAdapter(app.service, settings.telegram_token.get_secret_value(),
-                                        settings.telegram_base_url))
+                                        settings.telegram_base_url, journal=app.journal))
     if settings.http_port is not None:
         from adapters.http import HttpAdapter
 

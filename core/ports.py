@@ -134,6 +134,27 @@ class HistoryStore(Protocol):
         ...
 
 
+class MessageJournal(Protocol):
+    """Remembers which platform messages were taken on and answered, across restarts."""
+
+    async def begin(self, platform: str, chat_id: str, message_id: str, user_id: str,
+                    payload: dict[str, Any]) -> bool:
+        """Claim a message; False when it was answered already or is in flight in this run."""
+        ...
+
+    async def finish(self, platform: str, chat_id: str, message_id: str) -> None:
+        """Mark a claimed message as answered."""
+        ...
+
+    async def pending(self, platform: str) -> list[dict[str, Any]]:
+        """Payloads claimed by an earlier run that never got their answer (crash recovery)."""
+        ...
+
+    async def forget(self, platform: str, user_id: str) -> int:
+        """Erase every entry of the user; returns rows removed."""
+        ...
+
+
 class Replier(Protocol):
     """How an adapter shows a reply to the user who asked (Rasa's output channel, as a port)."""
 

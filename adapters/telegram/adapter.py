@@ -22,7 +22,7 @@ from adapters.logsafe import RedactSecrets, install_redaction, quiet_http_logger
 from adapters.telegram.convert import PLATFORM, language_hint, should_answer, to_incoming
 from adapters.telegram.replier import TYPING_REFRESH_S, TelegramReplier
 from core.messages import Intent, Reply
-from core.ports import MessageHandler
+from core.ports import MessageHandler, MessageJournal
 
 logger = logging.getLogger(__name__)
 
@@ -67,8 +67,10 @@ class TelegramAdapter:
     def __init__(self, handler: MessageHandler, token: str, base_url: str | None = None, *,
                  request: BaseRequest | None = None,
                  get_updates_request: BaseRequest | None = None,
-                 typing_interval_s: float = TYPING_REFRESH_S) -> None:
+                 typing_interval_s: float = TYPING_REFRESH_S,
+                 journal: MessageJournal | None = None) -> None:
         self.handler = handler
+        self.journal = journal  # dedupes redeliveries, replays what a crash left unanswered
         self.typing_interval_s = typing_interval_s
         self._token = token
         self._base_url = base_url
@@ -113,6 +115,7 @@ class TelegramAdapter:
             await app.initialize()
             await self._set_commands(app)
             await app.start()
+            await self._replay_pending(app)
             assert app.updater is not None
             await app.updater.start_polling(allowed_updates=[Update.MESSAGE],
                                             drop_pending_updates=False)
@@ -135,6 +138,17 @@ class TelegramAdapter:
             if self._uninstall_redaction is not None:
                 self._uninstall_redaction()
                 self._uninstall_redaction = None
+
+    async def _replay_pending(self, app: Application) -> None:
+        """Questions a previous run took on but never answered go through the handlers again."""
+        if self.journal is None:
+            return
+        pending = await self.journal.pending(PLATFORM)
+        for payload in pending:
+            await app.update_queue.put(Update.de_json(payload, app.bot))
+        if pending:
+            logger.info("replaying %d unanswered Telegram message(s) from before the restart",
+                        len(pending))
 
     async def _set_commands(self, app: Application) -> None:
         try:
@@ -160,10 +174,19 @@ class TelegramAdapter:
         incoming = to_incoming(message, context.bot.username, context.bot.id,
                                drop_command=drop_command)
         replier = self._replier(update, context)
-        if not incoming.text:
-            await replier.send(notice(_texts(update)["usage"]))
+        key = (incoming.chat_id, str(message.message_id))
+        if self.journal is not None and not await self.journal.begin(
+                PLATFORM, *key, incoming.user_id, update.to_dict()):
+            logger.info("skipping an already answered or in-flight Telegram message")
             return
-        await self.handler.respond(incoming, replier)
+        try:
+            if not incoming.text:
+                await replier.send(notice(_texts(update)["usage"]))
+                return
+            await self.handler.respond(incoming, replier)
+        finally:  # also on failure: a message that crashes the handler must not loop forever
+            if self.journal is not None:
+                await self.journal.finish(PLATFORM, *key)
 
     async def _on_text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """Private chats: every message; groups: only messages that mention the bot."""
@@ -189,6 +212,8 @@ class TelegramAdapter:
         if user is None or user.is_bot:
             return
         reply = await self.handler.forget(PLATFORM, str(user.id))
+        if self.journal is not None:
+            await self.journal.forget(PLATFORM, str(user.id))
         await self._replier(update, context).send(reply)
 
     async def _on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -20,7 +20,7 @@ async def test_migrations_apply_to_an_empty_file_and_wal_is_on(tmp_path):
     await store.close()
     conn = sqlite3.connect(path)
     names = [r[0] for r in conn.execute("SELECT name FROM schema_migrations ORDER BY name")]
-    assert names == ["0001_course_chunks.sql", "0002_history.sql"]
+    assert names == ["0001_course_chunks.sql", "0002_history.sql", "0003_message_journal.sql"]
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
