@@ -174,6 +174,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `studybuddy ask --json ... | head`: the reader left, nothing to say
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":
