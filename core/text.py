@@ -51,6 +51,8 @@ def content_id(text: str) -> str:
 
 def detect_language(text: str) -> str:
     """'ar' when Arabic letters dominate the letters present, else 'en'."""
+    if not _ARABIC.search(text):
+        return "en"
     arabic = len(_ARABIC.findall(text))
     latin = len(_LATIN.findall(text))
     return "ar" if arabic and arabic >= latin else "en"
