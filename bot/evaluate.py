@@ -18,20 +18,23 @@ MODE_CHOICES = ["bm25", "dense", "hybrid", "all"]
 
 def add_eval_parser(sub: argparse._SubParsersAction) -> None:
     """Register `eval retrieval` and `eval xquad` on the top-level subparsers."""
-    ev = sub.add_parser("eval", help="measure retrieval / answer quality on BEIR or XQuAD files")
+    ev = sub.add_parser("eval", help="retrieval / answer quality on BEIR or XQuAD files")
     kinds = ev.add_subparsers(dest="eval_kind", metavar="KIND", required=True)
     r = kinds.add_parser("retrieval", help="nDCG@10 and Recall@100 on BEIR-format data")
     r.add_argument("--corpus", type=Path, required=True, help="corpus.jsonl or corpus.jsonl.gz")
     r.add_argument("--queries", type=Path, required=True, help="queries.jsonl")
-    r.add_argument("--qrels", type=Path, required=True, help="qrels .tsv (query-id corpus-id score)")
+    r.add_argument("--qrels", type=Path, required=True,
+                   help="qrels .tsv (query-id corpus-id score)")
     r.add_argument("--mode", choices=MODE_CHOICES, default="all")
     r.add_argument("--limit-docs", type=int, default=None, metavar="N",
                    help="judged docs + the first others up to N (faster; recall is optimistic)")
     r.add_argument("--rrf-k", type=int, default=None, help="RRF constant (default: the store's)")
     r.add_argument("--json", action="store_true", help="print JSON")
     x = kinds.add_parser("xquad", help="XQuAD/SQuAD retrieval (nDCG@10, R@1, R@5) and answers")
-    x.add_argument("--passages", type=Path, required=True, help="SQuAD JSON whose paragraphs are stored")
-    x.add_argument("--questions", type=Path, required=True, help="SQuAD JSON whose questions are asked")
+    x.add_argument("--passages", type=Path, required=True,
+                   help="SQuAD JSON whose paragraphs are stored")
+    x.add_argument("--questions", type=Path, required=True,
+                   help="SQuAD JSON whose questions are asked")
     x.add_argument("--limit", type=int, default=None, metavar="N", help="first N questions only")
     x.add_argument("--no-answers", action="store_true", help="retrieval only (skip the graph)")
     x.add_argument("--json", action="store_true", help="print JSON")

@@ -16,7 +16,7 @@ _TATWEEL = "\u0640"
 
 
 def ndcg_at_k(ranked: Sequence[str], relevant: Mapping[str, int], k: int = 10) -> float:
-    """nDCG@k with graded gains (gain = grade, discount 1/log2(rank + 1)); 0 when nothing is relevant."""
+    """nDCG@k, graded gains (gain = grade, discount 1/log2(rank + 1)); 0 if nothing is relevant."""
     if not relevant:
         return 0.0
     dcg = sum(relevant.get(doc, 0) / math.log2(i + 2) for i, doc in enumerate(_unique(ranked)[:k]))

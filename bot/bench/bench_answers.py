@@ -17,7 +17,7 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
     rows, details = [], {}
     for lang, target in TARGETS.items():
         path = opts.data / "xquad" / f"xquad.{lang}.json"
-        res = await eval_xquad(path, path, limit=opts.xquad_questions, show=opts.show)
+        res = await eval_xquad(path, path, limit=opts.answer_questions, show=opts.show)
         a = res["answers"]
         details[lang] = res
         rows.append(row(f"XQuAD {lang} replies containing the gold answer ({a['questions']} q)",

@@ -87,7 +87,8 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
         llm = CountingChatModel(responder=script.respond)
         reranker = PassReranker(tops=script.top)
         sources = {"course": SleepySource("course", documents(10)),
-                   "wikipedia": SleepySource("wikipedia", documents(5, "wikipedia"))}
+                   "wikipedia": SleepySource("wikipedia",
+                                             documents(5, "wikipedia", "sorting algorithms"))}
         ctx = RagContext(config=config, sources=sources, reranker=reranker, llm=llm)
         state = await graph.ainvoke({"question": scenario.question}, context=ctx,
                                     config={"recursion_limit": 100})

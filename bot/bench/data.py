@@ -1,8 +1,8 @@
-"""Benchmark data loaders: BEIR (corpus.jsonl[.gz], queries.jsonl, qrels.tsv) and SQuAD/XQuAD JSON.
+"""Benchmark data loaders: BEIR (corpus.jsonl[.gz], queries.jsonl, qrels.tsv) and SQuAD JSON.
 
 Work on files anywhere on disk. Corpus documents become ONE stored chunk each (see
 `doc_chunks`): BM25 indexes the full title + text, the vector is e5 over "title. text" clipped to
-DOC_EMBED_CHARS, so evaluation ranks documents (as BEIR qrels judge) and costs one embedding per doc.
+DOC_EMBED_CHARS, so evaluation ranks documents (as BEIR qrels judge) at one embedding per doc.
 """
 from __future__ import annotations
 

@@ -17,7 +17,8 @@ def fake_context(*, llm_delay: float = 0.0, rerank_delay: float = 0.0, source_de
                  llm: bool = True, top: float = 0.9) -> RagContext:
     """Two sources (course + wikipedia), a reranker and (optionally) an LLM, all asyncio sleeps."""
     sources = {"course": SleepySource("course", documents(10), source_delay),
-               "wikipedia": SleepySource("wikipedia", documents(5, "wikipedia"), source_delay)}
+               "wikipedia": SleepySource("wikipedia", documents(5, "wikipedia", "sorting algorithms"),
+                                         source_delay)}
     model = None
     if llm:
         def respond(role: str, messages):

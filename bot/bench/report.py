@@ -48,10 +48,12 @@ def summary(out: Path, results: dict[str, dict[str, Any]], mode: str) -> Path:
     info = machine()
     lines = ["# Benchmark summary", "",
              f"Machine: {info['cores']} CPU cores ({info['affinity']} usable), Python "
-             f"{info['python']}, {info['platform']}; load average at the end {info['load_avg_1m']} "
-             f"(the cores were shared with other work). Run: `studybuddy bench{mode}`, {info['date']}.",
+             f"{info['python']}, {info['platform']}; load average at the end "
+             f"{info['load_avg_1m']} (the cores were shared with other work). "
+             f"Run: `studybuddy bench{mode}`, {info['date']}.",
              ""]
-    met = [r["met"] for res in results.values() for r in res.get("rows", []) if r["met"] is not None]
+    met = [r["met"] for res in results.values() for r in res.get("rows", [])
+           if r["met"] is not None]
     lines += [f"Targets met: {sum(met)} of {len(met)}.", ""]
     for name, res in sorted(results.items(), key=lambda item: item[1].get("title", item[0])):
         lines += [f"## {res.get('title', name)}", ""]

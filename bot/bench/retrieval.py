@@ -52,7 +52,8 @@ async def build_store(path: Path, docs: list[Doc], embedder: Embedder, *, show: 
 
 
 async def rank_all(store: SqliteCourseStore, queries: Mapping[str, str], *, depth: int = DEPTH,
-                   desc: str = "queries", show: bool = True) -> tuple[dict[str, list[str]], list[float]]:
+                   desc: str = "queries", show: bool = True
+                   ) -> tuple[dict[str, list[str]], list[float]]:
     """Ranked doc ids per query, and per-query latency in seconds."""
     run: dict[str, list[str]] = {}
     latencies: list[float] = []

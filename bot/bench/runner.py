@@ -30,21 +30,26 @@ class BenchOptions:
     out: Path
     quick: bool
     scifact_docs: int | None  # None = the whole corpus
-    xquad_questions: int | None  # None = all
+    xquad_questions: int | None  # retrieval questions per XQuAD pair; None = all
+    answer_questions: int | None  # questions per language for the (slow) answer check
     show: bool  # progress bars
 
 
 def add_bench_parser(sub: argparse._SubParsersAction) -> None:
     b = sub.add_parser("bench", help="run the benchmarks; results in bench/results/")
     b.add_argument("--quick", action="store_true",
-                   help="subsets: SciFact 1,000 docs, 150 XQuAD questions per language")
+                   help="subsets: SciFact 1,000 docs, 150 XQuAD answer questions per language")
     b.add_argument("--only", nargs="+", choices=BENCHMARKS, metavar="NAME",
                    help=f"run only these: {', '.join(BENCHMARKS)}")
-    b.add_argument("--data", type=Path, default=DEFAULT_DATA, help="benchmark data dir (../shared/data)")
+    b.add_argument("--data", type=Path, default=DEFAULT_DATA,
+                   help="benchmark data dir (../shared/data)")
     b.add_argument("--out", type=Path, default=DEFAULT_OUT, help="results dir (bench/results)")
     b.add_argument("--scifact-docs", type=int, default=None, metavar="N",
                    help="SciFact subset size (judged docs + the first others)")
-    b.add_argument("--xquad-questions", type=int, default=None, metavar="N")
+    b.add_argument("--xquad-questions", type=int, default=None, metavar="N",
+                   help="XQuAD retrieval questions per pair (default all)")
+    b.add_argument("--answer-questions", type=int, default=None, metavar="N",
+                   help="XQuAD answer-check questions per language (default all; --quick 150)")
     b.set_defaults(handler=run_bench)
 
 
@@ -55,7 +60,8 @@ def run_bench(args: argparse.Namespace) -> int:
     opts = BenchOptions(
         data=args.data, out=args.out, quick=args.quick,
         scifact_docs=args.scifact_docs or (1000 if args.quick else None),
-        xquad_questions=args.xquad_questions or (150 if args.quick else None),
+        xquad_questions=args.xquad_questions,
+        answer_questions=args.answer_questions or (150 if args.quick else None),
         show=True)
     from bot.bench.report import summary, write_result
 

@@ -13,7 +13,8 @@ def write_beir(out: Path, passages: SquadSet, questions: SquadSet, limit: int | 
     corpus, queries, qrels = out / "corpus.jsonl", out / "queries.jsonl", out / "qrels.tsv"
     with corpus.open("w", encoding="utf-8") as fh:
         for d in passages.paragraphs:
-            fh.write(json.dumps({"_id": d.id, "title": d.title, "text": d.text}, ensure_ascii=False) + "\n")
+            record = {"_id": d.id, "title": d.title, "text": d.text}
+            fh.write(json.dumps(record, ensure_ascii=False) + "\n")
     asked = [(qid, q) for qid, q in questions.questions.items() if qid in passages.questions]
     asked = asked[:limit] if limit else asked
     with queries.open("w", encoding="utf-8") as fq, qrels.open("w", encoding="utf-8") as fr:
