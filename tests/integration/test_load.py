@@ -137,7 +137,10 @@ async def test_rate_limits_hold_and_nothing_is_lost_or_doubled(tmp_path, telegra
         assert set(answered.values()) == {LIMIT}, "each user gets exactly LIMIT answers"
         assert set(limited.values()) == {BURST - LIMIT}, "the rest of each burst is throttled"
         assert tally.kinds()["busy"] == 0
-    print(f"load: users={TG_USERS + DC_USERS} wall={wall:.1f}s peak_rss={peak_rss_mb():.0f}MB")
+    typing = (len(telegram_fake.calls_to("sendChatAction")),
+              sum(1 for c in discord_fake.calls if c.path.endswith("/typing")))
+    print(f"load: users={TG_USERS + DC_USERS} wall={wall:.1f}s peak_rss={peak_rss_mb():.0f}MB "
+          f"typing calls telegram/discord={typing}")
     assert peak_rss_mb() < RSS_BOUND_MB
 
 
