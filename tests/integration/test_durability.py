@@ -70,6 +70,11 @@ class Zygote:
             assert self._cond.wait_for(lambda: tag in self.pids, timeout=10), self.errors
             return self.pids[tag]
 
+    def wait_for_ack(self, tag: str) -> None:
+        """Block until TAG has committed a row (so its migrations have run)."""
+        with self._cond:
+            assert self._cond.wait_for(lambda: self.acks[tag], timeout=60), self.errors
+
     def sync(self, n: int) -> None:
         """Return once every line written before now (by any process) has been parsed."""
         self.command(f"sync {n}")
@@ -109,6 +114,7 @@ def test_sigkilled_writers_lose_no_acknowledged_row(tmp_path: Path) -> None:
     lost = integrity_failures = unacked_commits = 0
     started = time.monotonic()
     zygote.spawn("warm-up")  # the schema exists before the checker opens the file
+    zygote.wait_for_ack("warm-up")  # killed only once it has migrated and written a row
     kill_and_wait(zygote.pids["warm-up"])
     conn = sqlite3.connect(db, timeout=30, isolation_level=None)
     try:
