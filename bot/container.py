@@ -187,10 +187,13 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
         history = await build_history(settings, stack)
         await history.purge_older_than(settings.retention_days)
         journal = await build_journal(settings, stack)
+        llm = build_llm(settings)
+        if llm is not None:  # the Mistral client owns its own HTTP connection pool
+            stack.push_async_callback(llm.inner.async_client.aclose)
         context = RagContext(config=settings.to_rag_config(),
                              sources=build_sources(settings, store, client),
                              reranker=build_reranker(settings, query_embedder, client),
-                             llm=build_llm(settings), embedder=query_embedder)
+                             llm=llm, embedder=query_embedder)
         limits = Limits(max_question_chars=settings.max_question_chars,
                         rate_limit_per_minute=settings.rate_limit_per_minute,
                         history_turns=settings.history_turns,
