@@ -39,13 +39,24 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
     rows = [
         row(f"SciFact nDCG@10 hybrid{sub}", m["hybrid"]["ndcg@10"], baseline=m["bm25"]["ndcg@10"],
             baseline_name="BM25-only; anchors BM25 0.682, BM25+e5 0.709, 3-way 0.727",
-            target=">= 0.74", met=m["hybrid"]["ndcg@10"] >= 0.74),
+            target=">= 0.74 (full corpus; a subset is not judged)",
+            met=None if scifact["subset"] else m["hybrid"]["ndcg@10"] >= 0.74),
         row(f"SciFact nDCG@10 dense-only{sub}", m["dense"]["ndcg@10"], baseline=m["bm25"]["ndcg@10"],
             baseline_name="BM25-only"),
         row(f"SciFact Recall@100 hybrid{sub}", m["hybrid"]["recall@100"],
             baseline=m["bm25"]["recall@100"], baseline_name="BM25-only"),
         row(f"SciFact Recall@100 dense-only{sub}", m["dense"]["recall@100"]),
     ]
+    if scifact["subset"]:  # BM25 needs no embeddings: the full-corpus figure is cheap
+        full = await eval_retrieval(sf / "corpus.jsonl.gz", sf / "queries.jsonl",
+                                    sf / "qrels" / "dev.tsv", ["bm25"], show=opts.show)
+        scifact["full_corpus_bm25"] = full["modes"]["bm25"]
+        rows.append(row(f"SciFact nDCG@10 BM25-only, full corpus ({full['docs']} docs)",
+                        full["modes"]["bm25"]["ndcg@10"], baseline=0.682,
+                        baseline_name="anchor FTS5 BM25, 300 queries"))
+        rows.append(row("SciFact Recall@100 BM25-only, full corpus",
+                        full["modes"]["bm25"]["recall@100"], baseline=0.9253,
+                        baseline_name="anchor, 300 queries"))
     xquad = {}
     for passages, questions, target in XQUAD_PAIRS:
         label = f"{questions}->{passages}" if passages != questions else passages

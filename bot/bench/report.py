@@ -68,7 +68,8 @@ def summary(out: Path, results: dict[str, dict[str, Any]], mode: str) -> Path:
             lines.append(f"| {r['metric']} | {_cell(r['ours'], r['fmt'])} | {base} | "
                          f"{r['target'] or '–'} | {mark} |")
         lines += ["", f"Details: `bench/results/{name}.json`" + (
-            f" ({res['seconds']:.0f} s)" if "seconds" in res else ""), ""]
+            f" ({res['seconds']:.0f} s)" if "seconds" in res else "") + (
+            f"; from `{res['command']}`" if "command" in res else ""), ""]
     path = out / "SUMMARY.md"
     path.write_text("\n".join(lines), encoding="utf-8")
     return path

@@ -65,6 +65,10 @@ def run_bench(args: argparse.Namespace) -> int:
         show=True)
     from bot.bench.report import summary, write_result
 
+    flags = "".join(f" --{name.replace('_', '-')}" + ("" if value is True else f" {value}")
+                    for name, value in (("quick", args.quick), ("scifact_docs", args.scifact_docs),
+                                        ("answer_questions", args.answer_questions))
+                    if value)
     results = {}
     for name in args.only or BENCHMARKS:
         print(f"== {name}", file=sys.stderr, flush=True)
@@ -72,13 +76,13 @@ def run_bench(args: argparse.Namespace) -> int:
         module = importlib.import_module(f"bot.bench.bench_{name}")
         result = asyncio.run(module.run(opts))
         result["seconds"] = time.perf_counter() - started
+        result["command"] = f"studybuddy bench{flags} ({time.strftime('%Y-%m-%d %H:%M')})"
         results[name] = result
         write_result(opts.out, name, result)
         for r in result.get("rows", []):
             mark = {True: "met", False: "NOT MET", None: ""}[r["met"]]
             print(f"  {r['metric']}: {r['ours']}  baseline {r['baseline']}  {r['target']} {mark}",
                   file=sys.stderr, flush=True)
-    flags = " --quick" if args.quick else ""
     path = summary(opts.out, results, flags)
     print(f"wrote {path}")
     return 0
