@@ -50,7 +50,7 @@ def summary(out: Path, results: dict[str, dict[str, Any]], mode: str) -> Path:
              f"Machine: {info['cores']} CPU cores ({info['affinity']} usable), Python "
              f"{info['python']}, {info['platform']}; load average at the end "
              f"{info['load_avg_1m']} (the cores were shared with other work). "
-             f"Run: `studybuddy bench{mode}`, {info['date']}.",
+             f"Last command: `studybuddy bench{mode}`, {info['date']} (each table says which run produced it).",
              ""]
     met = [r["met"] for res in results.values() for r in res.get("rows", [])
            if r["met"] is not None]
