@@ -9,7 +9,9 @@ import asyncio
 import logging
 import time
 from collections import defaultdict, deque
+from collections.abc import Coroutine
 from dataclasses import dataclass
+from typing import Any
 
 from langgraph.graph.state import CompiledStateGraph
 
@@ -74,28 +76,37 @@ class StudyBuddy:
             return _notice("empty", language)
         if len(text) > self.limits.max_question_chars:
             return _notice("too_long", language, length=len(text), limit=self.limits.max_question_chars)
-        if rules.classify(text).intent is None:
-            wait = self._rate_limited(message)
-            if wait:
-                return _notice("rate_limited", language, limit=self.limits.rate_limit_per_minute, wait=wait)
+        if rules.classify(text).intent is not None:
+            # Greetings and refusals: no history, no queue — instant even when the bot is busy.
+            return await self._guarded(self._answer(message, text, language, with_history=False),
+                                       language)
+        wait = self._rate_limited(message)
+        if wait:
+            return _notice("rate_limited", language, limit=self.limits.rate_limit_per_minute, wait=wait)
         if self._waiting >= self.limits.queue_max + self.limits.max_concurrent:
             return _notice("busy", language)
         self._waiting += 1
         try:
             async with self._slots:
-                return await asyncio.wait_for(self._answer(message, text, language),
-                                              self.limits.reply_deadline_s)
+                return await self._guarded(self._answer(message, text, language), language)
+        finally:
+            self._waiting -= 1
+
+    async def _guarded(self, answering: Coroutine[Any, Any, Reply], language: str) -> Reply:
+        """The reply deadline and the last line of defence: a notice instead of an exception."""
+        try:
+            return await asyncio.wait_for(answering, self.limits.reply_deadline_s)
         except TimeoutError:
             log.warning("reply deadline of %.0fs exceeded", self.limits.reply_deadline_s)
             return _notice("timeout", language, confidence=Confidence.LOW)
         except Exception:
             log.exception("answering failed")
             return _notice("error", language, confidence=Confidence.LOW)
-        finally:
-            self._waiting -= 1
 
-    async def _answer(self, message: IncomingMessage, text: str, language: str) -> Reply:
-        history = await self.history.recent(message.platform, message.user_id, self.limits.history_turns)
+    async def _answer(self, message: IncomingMessage, text: str, language: str,
+                      with_history: bool = True) -> Reply:
+        history = (await self.history.recent(message.platform, message.user_id,
+                                             self.limits.history_turns) if with_history else [])
         question, rewrite_calls = await standalone_question(text, history, self.context.llm)
         state = await self.graph.ainvoke({"question": question}, context=self.context,
                                          config={"recursion_limit": RECURSION_LIMIT})

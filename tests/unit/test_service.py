@@ -99,3 +99,17 @@ async def test_unexpected_failure_becomes_an_apology(service):
             raise RuntimeError("boom")
     reply = await service(reranker=Broken()).handle(msg("What is merge sort?"))
     assert reply.intent is Intent.NOTICE and "went wrong" in reply.text
+
+
+async def test_greetings_skip_the_queue_when_busy(service):
+    import asyncio
+
+    slow = {"course": FakeSource("course", [], delay_s=0.5)}
+    svc = service(limits=Limits(max_concurrent=1, queue_max=0), sources=slow)
+    study = asyncio.create_task(svc.handle(msg("What is merge sort?")))
+    await asyncio.sleep(0.05)
+    busy = await svc.handle(msg("What is a heap?", user="bob"))
+    hello = await svc.handle(msg("hello", user="carol"))
+    assert busy.intent is Intent.NOTICE and "a lot of questions" in busy.text
+    assert hello.intent is Intent.CHITCHAT
+    await study
