@@ -49,6 +49,19 @@ def content_id(text: str) -> str:
     return hashlib.sha256(normalize(text).encode("utf-8")).hexdigest()
 
 
+_ARABIC_VARIANTS = str.maketrans({"أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ى": "ي", "ة": "ه"})
+_ARTICLE = re.compile(r"(?<![\w\u0600-\u06FF])(?:وال|بال|كال|فال|لل|ال)(?=[\u0600-\u06FF]{2})")
+
+
+def search_form(text: str) -> str:
+    """What lexical search indexes and queries: `normalize` plus light Arabic stemming
+    (letter variants unified, the article family stripped), as in Arabic IR practice."""
+    text = normalize(text)
+    if not _ARABIC.search(text):
+        return text
+    return _ARTICLE.sub("", text.translate(_ARABIC_VARIANTS))
+
+
 def detect_language(text: str) -> str:
     """'ar' when Arabic letters dominate the letters present, else 'en'."""
     if not _ARABIC.search(text):

@@ -15,7 +15,7 @@ import numpy as np
 
 from core.ports import Document, Embedder, StoredChunk
 from core.stores.sqlite_migrate import connect
-from core.text import STOPWORDS, tokens
+from core.text import STOPWORDS, search_form, tokens
 
 RRF_K = 60
 CANDIDATES = 100  # per ranking (BM25, dense) before fusion
@@ -39,6 +39,7 @@ class SqliteCourseStore:
     def _db(self) -> sqlite3.Connection:
         if self._conn is None:
             self._conn = connect(self.path)
+            _backfill_fts(self._conn)
         return self._conn
 
     async def close(self) -> None:
@@ -67,13 +68,22 @@ class SqliteCourseStore:
         with self._lock, self._db() as db:
             db.executemany("INSERT OR IGNORE INTO parents(id, content) VALUES (?, ?)",
                            [(c.parent_id, c.parent_text) for c in chunks])
+            known: set[str] = set()
+            for start in range(0, len(chunks), 500):
+                batch = [c.id for c in chunks[start: start + 500]]
+                known.update(r[0] for r in db.execute(
+                    f"SELECT id FROM chunks WHERE id IN ({','.join('?' * len(batch))})", batch))
+            fresh = list({c.id: c for c in chunks if c.id not in known}.values())
             cursor = db.executemany(
                 "INSERT OR IGNORE INTO chunks(id, content, parent_id, title, url, course, doc_type,"
                 " lang, embedding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(c.id, c.text, c.parent_id, c.title, c.url_or_path, c.course, c.doc_type, c.lang,
                   None if c.embedding is None else np.asarray(c.embedding, np.float32).tobytes())
-                 for c in chunks])
+                 for c in fresh])
             added = max(cursor.rowcount, 0)
+            db.executemany(
+                "INSERT INTO chunks_fts(rowid, content, title) SELECT rowid, ?, ? FROM chunks WHERE id = ?",
+                [(search_form(c.text), search_form(c.title), c.id) for c in fresh])
         if added:
             self._matrix = None  # reload vectors lazily on the next search
         return added
@@ -169,12 +179,21 @@ class SqliteCourseStore:
         return docs
 
 
+_SEARCH_STOPWORDS = STOPWORDS | {search_form(w) for w in STOPWORDS}
+
+
+def _backfill_fts(conn: sqlite3.Connection) -> None:
+    """Index chunks stored before the search-form migration (one pass, at first open)."""
+    rows = conn.execute("SELECT c.rowid, c.content, c.title FROM chunks c WHERE c.rowid NOT IN "
+                        "(SELECT rowid FROM chunks_fts)").fetchall()
+    if rows:
+        with conn:
+            conn.executemany("INSERT INTO chunks_fts(rowid, content, title) VALUES (?, ?, ?)",
+                             [(r[0], search_form(r[1]), search_form(r[2])) for r in rows])
+
+
 def fts_terms(query: str) -> list[str]:
-    """Query words for an FTS5 OR-query: content words, plus Arabic words without 'ال'."""
-    words = [w for w in tokens(query) if w not in STOPWORDS and (len(w) > 1 or w.isdigit())]
-    terms: list[str] = []
-    for word in words:
-        for form in (word, word[2:] if word.startswith("ال") and len(word) > 4 else None):
-            if form and form not in terms:
-                terms.append(form.replace('"', ""))
-    return terms[:32]
+    """Query words for an FTS5 OR-query: content words in their search form."""
+    words = [w for w in tokens(search_form(query))
+             if w not in _SEARCH_STOPWORDS and (len(w) > 1 or w.isdigit())]
+    return list(dict.fromkeys(words))[:32]

