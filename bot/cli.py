@@ -159,7 +159,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     from bot.logging_setup import configure_logging
 
-    configure_logging(settings.log_level if args.command in ("run",) else "WARNING", settings.secrets())
+    serving = args.command == "run" and bool(settings.discord_token or settings.telegram_token
+                                             or settings.http_port is not None)
+    # A bot logs at LOG_LEVEL; a terminal chat or one-off command keeps the screen for the user
+    # unless LOG_LEVEL was asked for explicitly.
+    explicit = "log_level" in settings.model_fields_set
+    configure_logging(settings.log_level if serving or explicit else "WARNING", settings.secrets())
     try:
         if args.command == "ask":
             return asyncio.run(_ask(settings, args))
