@@ -138,6 +138,7 @@ class ConsoleAdapter:
         if not text:
             return True
         if command in ("/quit", "/exit"):
+            self._write("Goodbye, and good luck with your studies!\n")
             return False
         if command == "/help":
             self._write(HELP + "\n\n")
