@@ -135,7 +135,11 @@ async def _serve(settings: Settings, console_only: bool) -> int:
             adapters = [ConsoleAdapter(app.service)]
         else:
             adapters = build_adapters(settings, app)
-        await run_adapters(adapters)
+        tidy = asyncio.create_task(app.keep_tidy(), name="retention")
+        try:
+            await run_adapters(adapters)
+        finally:
+            tidy.cancel()
         return 0
     return await _with_app(settings, action)
 

