@@ -16,6 +16,7 @@ _TATWEEL = "\u0640"
 _INVISIBLE = re.compile(r"[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF\u00AD]")
 _CONTROL = re.compile(r"[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]")
 _WORD = re.compile(r"[\w\u0600-\u06FF]+", re.UNICODE)
+LANGUAGE_SAMPLE_CHARS = 300
 _SENTENCE = re.compile(r"(?<=[.!?؟])\s+(?=[^\s])|\n{2,}|\n(?=[-*#>\d])")
 
 STOPWORDS = frozenset(
@@ -66,6 +67,7 @@ def detect_language(text: str) -> str:
     """'ar' when Arabic letters dominate the letters present, else 'en'."""
     if not _ARABIC.search(text):
         return "en"
+    text = text[:LANGUAGE_SAMPLE_CHARS]  # a message's language shows early; keeps triage O(1)
     arabic = len(_ARABIC.findall(text))
     latin = len(_LATIN.findall(text))
     return "ar" if arabic and arabic >= latin else "en"
@@ -73,7 +75,12 @@ def detect_language(text: str) -> str:
 
 def tokens(text: str) -> list[str]:
     """Lower-cased word tokens with Arabic diacritics and tatweel removed."""
-    return _WORD.findall(normalize(text))
+    return split_words(normalize(text))
+
+
+def split_words(normalized: str) -> list[str]:
+    """Word tokens of text already passed through `normalize`."""
+    return _WORD.findall(normalized)
 
 
 def _stem(word: str) -> str:

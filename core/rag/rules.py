@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.text import STOPWORDS, detect_language, keywords, normalize, tokens
+from core.text import STOPWORDS, detect_language, keywords, normalize, split_words
 
 _CHITCHAT = {
     "greeting": re.compile(
@@ -41,6 +41,11 @@ _UNSAFE_PHRASES = {
                  "best religion", "your religion", "is islam true", "is christianity true",
                  "is judaism true", "الدين الصحيح", "أي دين أفضل", "هل الله موجود", "ما دينك"),
 }
+# Every phrase above contains one of these words (a unit test checks it): messages without any
+# of them — nearly all study questions — skip the phrase scan altogether.
+_PHRASE_TRIGGERS = frozenset("""sex nudes vote party political trump biden wing democrats
+    republicans god religion islam christianity judaism انتخب السياسي حزب الدين دين الله دينك
+    عارية""".split())
 _VOWELS = re.compile(r"[aeiouy]")
 _CONSONANT_RUN = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
 _LETTERS = re.compile(r"[A-Za-z\u0600-\u06FF]")
@@ -83,11 +88,13 @@ def classify(text: str) -> Triage0:
         for kind, pattern in _CHITCHAT.items():
             if bare and pattern.match(bare):
                 return Triage0("chitchat", kind, language)
-    words = tokens(norm)
+    words = split_words(norm)
     word_set = set(words)
     padded = f" {bare} "
+    scan_phrases = not word_set.isdisjoint(_PHRASE_TRIGGERS)
     for kind, phrases in _UNSAFE_PHRASES.items():
-        if not word_set.isdisjoint(_UNSAFE_WORDS.get(kind, ())) or any(p in padded for p in phrases):
+        if not word_set.isdisjoint(_UNSAFE_WORDS.get(kind, ())) or (
+                scan_phrases and any(p in padded for p in phrases)):
             return Triage0("unsafe", kind, language)
     if _looks_gibberish(norm) or word_set <= STOPWORDS:
         return Triage0("unsafe", "gibberish", language)

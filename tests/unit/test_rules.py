@@ -41,3 +41,13 @@ def test_split_question_offline():
     intent, subs = split_question("What is BFS? And how does DFS differ?", 3)
     assert intent == "complex" and len(subs) == 2
     assert split_question("Compare merge sort and quicksort", 3)[0] == "complex"
+
+
+def test_every_unsafe_phrase_has_a_trigger_word():
+    """The phrase scan is skipped unless a trigger word is present: none may be unreachable."""
+    from core.rag.rules import _PHRASE_TRIGGERS, _UNSAFE_PHRASES
+    from core.text import tokens
+
+    for phrases in _UNSAFE_PHRASES.values():
+        for phrase in phrases:
+            assert set(tokens(phrase)) & _PHRASE_TRIGGERS, phrase
