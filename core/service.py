@@ -20,6 +20,7 @@ from core.messages import Confidence, IncomingMessage, Intent, Reply
 from core.notices import notice
 from core.ports import HistoryStore, Replier, Turn
 from core.rag import rules
+from core.rag.nodes.triage import tier0_decision
 from core.rag.state import RagContext
 from core.text import clean_input, detect_language
 
@@ -76,10 +77,13 @@ class StudyBuddy:
             return _notice("empty", language)
         if len(text) > self.limits.max_question_chars:
             return _notice("too_long", language, length=len(text), limit=self.limits.max_question_chars)
-        if rules.classify(text).intent is not None:
-            # Greetings and refusals: no history, no queue — instant even when the bot is busy.
-            return await self._guarded(self._answer(message, text, language, with_history=False),
-                                       language)
+        decided = tier0_decision(rules.classify(text))
+        if decided is not None:
+            # Greetings and refusals: the rules decided, so no history, no queue and no graph
+            # run — the same triage verdict and canned reply the graph's fast path gives.
+            terminal = "reply_chitchat" if decided["intent"] == "chitchat" else "reply_refusal"
+            return Reply(text=decided["reply"], intent=Intent(decided["intent"]),
+                         route=("triage", terminal), language=decided["language"])
         wait = self._rate_limited(message)
         if wait:
             return _notice("rate_limited", language, limit=self.limits.rate_limit_per_minute, wait=wait)
@@ -103,10 +107,9 @@ class StudyBuddy:
             log.exception("answering failed")
             return _notice("error", language, confidence=Confidence.LOW)
 
-    async def _answer(self, message: IncomingMessage, text: str, language: str,
-                      with_history: bool = True) -> Reply:
-        history = (await self.history.recent(message.platform, message.user_id,
-                                             self.limits.history_turns) if with_history else [])
+    async def _answer(self, message: IncomingMessage, text: str, language: str) -> Reply:
+        history = await self.history.recent(message.platform, message.user_id,
+                                            self.limits.history_turns)
         question, rewrite_calls = await standalone_question(text, history, self.context.llm)
         state = await self.graph.ainvoke({"question": question}, context=self.context,
                                          config={"recursion_limit": RECURSION_LIMIT})

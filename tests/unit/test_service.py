@@ -114,3 +114,15 @@ async def test_greetings_skip_the_queue_when_busy(service):
     assert busy.intent is Intent.NOTICE and "a lot of questions" in busy.text
     assert hello.intent is Intent.CHITCHAT
     await study
+
+
+@pytest.mark.parametrize(("text", "route"), [("hello", ("triage", "reply_chitchat")),
+                                             ("شكرا", ("triage", "reply_chitchat")),
+                                             ("Who should I vote for?", ("triage", "reply_refusal"))])
+async def test_rule_decided_fast_paths_match_the_graph(service, graph, make_context, text, route):
+    """The service answers rule-decided fast paths itself; the graph would say the same."""
+    reply = await service().handle(msg(text))
+    state = await graph.ainvoke({"question": text}, context=make_context())
+    assert reply.route == route == tuple(state["route"])
+    assert (reply.text, reply.intent.value, reply.language) == (state["answer"], state["intent"],
+                                                                state["language"])

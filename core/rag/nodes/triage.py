@@ -24,17 +24,27 @@ async def triage(state: RagState, runtime: Runtime[RagContext]) -> dict:
     ctx = runtime.context
     question = state["question"]
     tier0 = rules.classify(question)
+    decided = tier0_decision(tier0)
+    if decided is not None:
+        return {"route": ["triage"]} | decided
     update: dict = {"route": ["triage"], "language": tier0.language}
-    if tier0.intent == "chitchat":
-        return update | {"intent": "chitchat", "sub_questions": [],
-                         "reply": canned.chitchat(tier0.kind, tier0.language)}
-    if tier0.intent == "unsafe":
-        return update | {"intent": "unsafe", "sub_questions": [],
-                         "reply": canned.refusal(tier0.kind, tier0.language)}
     if ctx.llm is None:
         intent, subs = rules.split_question(question, ctx.config.max_subqueries)
         return update | {"intent": intent, "sub_questions": subs, "reply": ""}
     return update | await _tier1(question, tier0.language, ctx)
+
+
+def tier0_decision(tier0: rules.Triage0) -> dict | None:
+    """The fast-path verdict when the rules decide: intent, language, canned reply. Shared with
+    the service, which answers these without running the graph at all (LangGraph's own overhead
+    is ~2 ms per run; a greeting should not pay it)."""
+    if tier0.intent == "chitchat":
+        reply = canned.chitchat(tier0.kind, tier0.language)
+    elif tier0.intent == "unsafe":
+        reply = canned.refusal(tier0.kind, tier0.language)
+    else:
+        return None
+    return {"intent": tier0.intent, "language": tier0.language, "sub_questions": [], "reply": reply}
 
 
 async def _tier1(question: str, language: str, ctx: RagContext) -> dict:
