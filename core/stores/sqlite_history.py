@@ -7,38 +7,13 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
-
-import aiosqlite
 
 from core.ports import Turn
-from core.stores.sqlite_migrate import connect
+from core.stores.sqlite_async import AsyncSqliteFile
 
 
-class SqliteHistoryStore:
+class SqliteHistoryStore(AsyncSqliteFile):
     """HistoryStore port over the embedded database file."""
-
-    def __init__(self, path: Path | str) -> None:
-        self.path = path
-        self._db: aiosqlite.Connection | None = None
-
-    async def open(self) -> None:
-        connect(self.path).close()  # apply migrations once, synchronously, before serving
-        self._db = await aiosqlite.connect(str(self.path), timeout=30)
-        await self._db.execute("PRAGMA journal_mode=WAL")
-        await self._db.execute("PRAGMA synchronous=FULL")  # an acknowledged turn survives a crash
-        await self._db.execute("PRAGMA secure_delete=ON")
-
-    async def close(self) -> None:
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
-
-    @property
-    def db(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise RuntimeError("SqliteHistoryStore.open() was not awaited")
-        return self._db
 
     async def recent(self, platform: str, user_id: str, limit: int) -> list[Turn]:
         if limit <= 0:

@@ -10,36 +10,15 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
-from core.stores.sqlite_migrate import connect
+from core.stores.sqlite_async import AsyncSqliteFile
 
 
-class SqliteMessageJournal:
+class SqliteMessageJournal(AsyncSqliteFile):
     """MessageJournal port over the embedded database file."""
 
     def __init__(self, path: Path | str) -> None:
-        self.path = path
-        self._db: aiosqlite.Connection | None = None
+        super().__init__(path)
         self._claimed: set[tuple[str, str, str]] = set()  # in flight in this process
-
-    async def open(self) -> None:
-        connect(self.path).close()
-        self._db = await aiosqlite.connect(str(self.path), timeout=30)
-        await self._db.execute("PRAGMA journal_mode=WAL")
-        await self._db.execute("PRAGMA synchronous=FULL")
-        await self._db.execute("PRAGMA secure_delete=ON")  # pending questions are user text
-
-    async def close(self) -> None:
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
-
-    @property
-    def db(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise RuntimeError("SqliteMessageJournal.open() was not awaited")
-        return self._db
 
     async def begin(self, platform: str, chat_id: str, message_id: str, user_id: str,
                     payload: dict[str, Any]) -> bool:
