@@ -138,7 +138,7 @@ def build_sources(settings: Settings, store: CourseStore, client: httpx.AsyncCli
 
         web = build_web_source(
             settings.web_search, client,
-            tavily_key=_secret(settings.tavily_api_key), brave_key=_secret(settings.brave_api_key),
+            tavily_key=settings.tavily_api_key, brave_key=settings.brave_api_key,  # SecretStr ok
             searxng_url=settings.searxng_url, **agent)
         if web is not None:
             sources["web"] = web
@@ -174,10 +174,6 @@ def build_llm(settings: Settings):
         timeout_s=settings.llm_timeout_s, requests_per_second=settings.llm_requests_per_second,
         max_retries=settings.llm_max_retries)
     return GuardedChatModel(inner=model, breaker=CircuitBreaker("mistral"))
-
-
-def _secret(value: object) -> str | None:
-    return value.get_secret_value() if value is not None else None  # type: ignore[attr-defined]
 
 
 async def ensure_sample_course(settings: Settings, store: CourseStore, embedder: Embedder,
