@@ -28,6 +28,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bm25.py, also when loaded by path
 
 from core.rerank.calibration import rank_raw  # noqa: E402
 from core.rerank.local import clip_passage  # noqa: E402
