@@ -5,6 +5,16 @@ worse than Jina but keeps the gates meaningful without a network. Passages are c
 LOCAL_MAX_CHARS: encoding cost grows with length, and the calibration was fitted on clipped text.
 An Arabic question against an English passage (or the reverse) uses the cross-lingual curve,
 because e5 cosines across languages sit lower for equally relevant text.
+
+Rank evidence: a bi-encoder alone re-ranks worse than the hybrid retrieval it is given (measured:
+XQuAD ar top-1 84% after re-scoring vs 91% R@1 before). So by default the cosine posterior is
+combined with the retrieval-position posterior (RETRIEVAL_RANK; passages arrive best-first) the
+naive-Bayes way, logit p = logit p_cos + logit p_rank - logit prior, prior 1/3 (both curves were
+fitted at a 1:2 positive:negative mix). Measured on XQuAD (595 q each, offline full graph):
+replies containing the gold answer en 90.4% -> 92.1%, ar 82.2% -> 84.2%, answerable questions
+ending in fallback ~20% -> ~4%; off-topic questions over the sample course answered anyway 1 -> 2
+of 10 (both are bi-encoder misses). The sum over-counts when the two signals agree, which is why
+it is a documented choice (`rank_evidence=False` gives the cosine curve alone).
 """
 from __future__ import annotations
 
@@ -14,12 +24,20 @@ from collections.abc import Sequence
 import numpy as np
 
 from core.ports import Embedder
-from core.rerank.calibration import LOCAL_E5, LOCAL_E5_CROSSLINGUAL, Calibration
+from core.rerank.calibration import (
+    LOCAL_E5,
+    LOCAL_E5_CROSSLINGUAL,
+    RETRIEVAL_RANK,
+    Calibration,
+    logit,
+    rank_raw,
+)
 from core.text import detect_language
 
 log = logging.getLogger(__name__)
 
 LOCAL_MAX_CHARS = 1000
+FIT_PRIOR = 1 / 3  # positives in the calibration pairs (one positive : two negatives)
 
 
 def clip_passage(text: str, max_chars: int = LOCAL_MAX_CHARS) -> str:
@@ -38,7 +56,7 @@ class LocalReranker:
 
     def __init__(self, embedder: Embedder, *, calibration: Calibration | None = None,
                  crosslingual: Calibration | None = None,
-                 max_chars: int = LOCAL_MAX_CHARS) -> None:
+                 max_chars: int = LOCAL_MAX_CHARS, rank_evidence: bool = True) -> None:
         if calibration is None and "e5" not in getattr(embedder, "name", "").lower():
             log.warning("LocalReranker: calibration was fitted on e5 cosines; embedder %r may "
                         "score on another band", getattr(embedder, "name", "?"))
@@ -47,6 +65,7 @@ class LocalReranker:
         self._crosslingual = crosslingual or (LOCAL_E5_CROSSLINGUAL if calibration is None
                                               else calibration)
         self._max_chars = max_chars
+        self._rank_evidence = rank_evidence
 
     async def raw_scores(self, query: str, passages: Sequence[str]) -> list[float]:
         """Uncalibrated cosines, in input order (what the calibration script fits on)."""
@@ -65,5 +84,14 @@ class LocalReranker:
         """Calibrated P(relevant) per passage, in input order."""
         raw = await self.raw_scores(query, passages)
         lang = detect_language(query)
-        return [(self._calibration if detect_language(clip_passage(p, self._max_chars)) == lang
-                 else self._crosslingual)(cos) for p, cos in zip(passages, raw, strict=True)]
+        cosine = [(self._calibration if detect_language(clip_passage(p, self._max_chars)) == lang
+                   else self._crosslingual)(cos) for p, cos in zip(passages, raw, strict=True)]
+        if not self._rank_evidence:
+            return cosine
+        return [with_rank_evidence(p, rank) for rank, p in enumerate(cosine)]
+
+
+def with_rank_evidence(p_cosine: float, rank: int) -> float:
+    """Combine the cosine posterior with the retrieval-position posterior (naive Bayes)."""
+    z = logit(p_cosine) + logit(RETRIEVAL_RANK(rank_raw(rank))) - logit(FIT_PRIOR)
+    return Calibration(1.0, 0.0)(z)

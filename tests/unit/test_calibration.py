@@ -101,7 +101,7 @@ class FixedCosineEmbedder:
 
 
 async def test_local_tier_applies_the_cross_lingual_curve_per_pair():
-    reranker = LocalReranker(FixedCosineEmbedder(0.78))
+    reranker = LocalReranker(FixedCosineEmbedder(0.78), rank_evidence=False)
     same, cross = await reranker.score("ما هي الميتوكوندريا؟",
                                        ["الميتوكوندريا تنتج الطاقة في الخلية.",
                                         "Mitochondria produce the cell's energy."])
@@ -122,3 +122,17 @@ def test_fitting_routine_recovers_known_constants():
     a, b = fit.fit_logistic(x, y)
     assert a == pytest.approx(40, rel=0.1) and b / a == pytest.approx(-34 / 40, rel=0.01)
     assert fit.auc(np.array([0.9, 0.8, 0.1]), np.array([1.0, 1.0, 0.0])) == 1.0
+
+
+async def test_rank_evidence_lifts_the_top_ranked_passage_and_stays_calibrated():
+    from core.rerank.local import with_rank_evidence
+
+    plain = LocalReranker(FixedCosineEmbedder(0.85), rank_evidence=False)
+    fused = LocalReranker(FixedCosineEmbedder(0.85))
+    passages = ["Mitochondria make ATP.", "Mitochondria have two membranes.", "Cells divide."]
+    p_plain, p_fused = await plain.score("What do mitochondria do?", passages), \
+        await fused.score("What do mitochondria do?", passages)
+    assert p_fused[0] > p_plain[0] > p_fused[2]  # same cosine: position decides
+    assert p_fused == sorted(p_fused, reverse=True) and all(0 < p < 1 for p in p_fused)
+    assert with_rank_evidence(0.3, 0) > with_rank_evidence(0.2, 0)  # monotone in the cosine
+    assert with_rank_evidence(1 / 3, 0) == pytest.approx(RETRIEVAL_RANK(0.0), rel=1e-6)
