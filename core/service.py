@@ -55,35 +55,40 @@ class StudyBuddy:
 
     async def respond(self, message: IncomingMessage, replier: Replier) -> Reply:
         """Fast paths reply at once; the study path keeps typing on until the reply is sent."""
-        if self._is_fast(message):
-            reply = await self.handle(message)
-            await replier.send(reply)
-            return reply
+        text, language, quick = self._triage_input(message)
+        if quick is not None:
+            await replier.send(quick)
+            return quick
         async with replier.typing():
-            reply = await self.handle(message)
+            reply = await self._study(message, text, language)
             await replier.send(reply)
         return reply
 
-    def _is_fast(self, message: IncomingMessage) -> bool:
-        text = clean_input(message.text)
-        return (not text or len(text) > self.limits.max_question_chars
-                or rules.classify(text).intent is not None)
-
     async def handle(self, message: IncomingMessage) -> Reply:
         """Answer one message; never raises."""
+        text, language, quick = self._triage_input(message)
+        return quick if quick is not None else await self._study(message, text, language)
+
+    def _triage_input(self, message: IncomingMessage) -> tuple[str, str, Reply | None]:
+        """(clean text, language, the instant reply when no retrieval is needed)."""
         text = clean_input(message.text)
         language = detect_language(text) if text else (message.language_hint or "en")
         if not text:
-            return _notice("empty", language)
+            return text, language, _notice("empty", language)
         if len(text) > self.limits.max_question_chars:
-            return _notice("too_long", language, length=len(text), limit=self.limits.max_question_chars)
+            return text, language, _notice("too_long", language, length=len(text),
+                                           limit=self.limits.max_question_chars)
         decided = tier0_decision(rules.classify(text))
-        if decided is not None:
-            # Greetings and refusals: the rules decided, so no history, no queue and no graph
-            # run — the same triage verdict and canned reply the graph's fast path gives.
-            terminal = "reply_chitchat" if decided["intent"] == "chitchat" else "reply_refusal"
-            return Reply(text=decided["reply"], intent=Intent(decided["intent"]),
-                         route=("triage", terminal), language=decided["language"])
+        if decided is None:
+            return text, language, None
+        # Greetings and refusals: the rules decided, so no history, no queue and no graph run —
+        # the same triage verdict and canned reply the graph's fast path gives.
+        terminal = "reply_chitchat" if decided["intent"] == "chitchat" else "reply_refusal"
+        return text, language, Reply(text=decided["reply"], intent=Intent(decided["intent"]),
+                                     route=("triage", terminal), language=decided["language"])
+
+    async def _study(self, message: IncomingMessage, text: str, language: str) -> Reply:
+        """The study path: per-user rate limit, bounded queue, then the graph under a deadline."""
         wait = self._rate_limited(message)
         if wait:
             return _notice("rate_limited", language, limit=self.limits.rate_limit_per_minute, wait=wait)

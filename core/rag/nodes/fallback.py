@@ -18,13 +18,10 @@ async def fallback(state: RagState, runtime: Runtime[RagContext]) -> dict:
     language = state.get("language", "en")
     context = state.get("context") or []
     strips = await relevant_strips(state["question"], context, ctx.embedder, PARTIAL_STRIPS)
-    used = []
-    for strip in strips:
-        if context[strip.chunk] not in used:
-            used.append(context[strip.chunk])
     if strips:
         text = canned.FALLBACK_INTRO[language] + "\n\n" + " ".join(s.text for s in strips)
     else:
         text = canned.FALLBACK_EMPTY[language]
-    return {"route": ["fallback"], "answer": text, "citations": citations_for(used),
+    citations = citations_for([context[strip.chunk] for strip in strips])
+    return {"route": ["fallback"], "answer": text, "citations": citations,
             "confidence": Confidence.LOW, "low_confidence": True}

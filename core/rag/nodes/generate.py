@@ -44,15 +44,11 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
     strips = await relevant_strips(question, context, ctx.embedder, ctx.config.max_answer_sentences)
     if not strips:
         strips = await relevant_strips(question, context[:1], None, 2)
-    used = []
-    for strip in strips:
-        if context[strip.chunk] not in used:
-            used.append(context[strip.chunk])
     text = " ".join(strip.text for strip in strips)
     if not text:  # nothing in the context answers it: say so rather than send an empty reply
         return _answer(canned.FALLBACK_EMPTY.get(state.get("language", "en"),
                                                  canned.FALLBACK_EMPTY["en"]), [])
-    return _answer(text, citations_for(used))
+    return _answer(text, citations_for([context[strip.chunk] for strip in strips]))
 
 
 def _answer(text: str, citations: list, llm_calls: int = 0) -> dict:
