@@ -57,7 +57,8 @@ def split_block(block: str, limit: int) -> list[str]:
     """Split one over-long block on line, then sentence, then word boundaries; hard-cut last."""
     if len(block) <= limit:
         return [block]
-    for pieces, joiner in ((block.split("\n"), "\n"), (_SENTENCE_END.split(block), " "),
+    # splitlines: "\r" and other line breaks are boundaries too, not text to hard-cut through.
+    for pieces, joiner in ((block.splitlines(), "\n"), (_SENTENCE_END.split(block), " "),
                            (block.split(" "), " ")):
         if len(pieces) > 1:
             return _greedy(pieces, joiner, limit, lambda p: split_block(p, limit))
