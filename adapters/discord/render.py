@@ -34,6 +34,9 @@ _GLUED_AFTER = re.compile(rf"({_WRAPPED})(?=[^\s.,;:!?)\]}}'\"*_~|])", re.IGNORE
 _MASKED_LINK = re.compile(r"\[([^\]\n]*)\]\(\s*<?(https?://[^\s()<>]*(?:\([^\s()<>]*\))?[^\s()<>]*)>?\s*\)",
                           re.IGNORECASE)
 _SCHEME = re.compile(r"(https?):", re.IGNORECASE)
+# A scheme still outside <...> after wrapping ("http://" with no body, a malformed masked target):
+# defanged, so nothing bare is left for Discord's linkifier to guess at.
+_STRAY_SCHEME = re.compile(r"(?<!<)(https?):(?=//)", re.IGNORECASE)
 _LONG_WRAPPED = re.compile(rf"<(https?)(://[^\s<>]{{{MAX_LINK_CHARS},}})>", re.IGNORECASE)
 _MARKDOWN_SPECIALS = re.compile(r"([\\*_~`|>\[\]()#-])")
 
@@ -79,6 +82,7 @@ def suppress_unfurls(text: str) -> str:
     text = _MASKED_LINK.sub(r"\1 (\2)", text)
     text = _BARE_URL.sub(_wrap_url, text)
     text = _LONG_WRAPPED.sub(lambda m: m.group(1) + ZWSP + ":" + m.group(2)[1:], text)
+    text = _STRAY_SCHEME.sub(r"\1" + ZWSP + ":", text)
     text = _GLUED_BEFORE.sub(r" \1", text)
     return _GLUED_AFTER.sub(r"\1 ", text)
 

@@ -86,6 +86,12 @@ class TestLinksAndMarkdown:
         text = "<https://a.test> and [b](https://b.test)"
         assert suppress_unfurls(text) == "<https://a.test> and b (<https://b.test>)"
 
+    def test_a_scheme_left_outside_a_wrapper_is_defanged(self):
+        # Found by the output-safety property test: "http://" glued to a mention was left bare.
+        assert suppress_unfurls("http://<@1>") == "http\u200b://<@1>"
+        # A masked-link target too malformed to unmask is not left bare either.
+        assert suppress_unfurls("[x](http://a b)") == "[x](http\u200b://a b)"
+
     def test_title_markdown_is_escaped(self):
         line = render_citation(cite(3, "**Bold** _it_ [x](https://evil.test) `code`",
                                     "https://ok.test", "web"))
