@@ -1,4 +1,4 @@
-"""`studybuddy` command line: run | chat | ask | ingest | graph.
+"""`studybuddy` command line: run | chat | ask | ingest | migrate | graph | eval | bench.
 
 Bad input and bad settings end in one clear line on stderr and exit code 2 — never a traceback.
 """
@@ -14,12 +14,14 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from bot.settings import Settings, describe_error, load_settings
+from core.stores.errors import StoreError
 
 EPILOG = """examples:
   studybuddy run                          start every configured adapter (console if no tokens)
   studybuddy ask "What is merge sort?"    one answer with its sources
   studybuddy ask --json "What is BFS?"    the same as JSON (answer, citations, route, ...)
   studybuddy ingest notes/ slides.pdf     add course files (.md, .txt, .pdf) to the store
+  studybuddy migrate --status             Supabase migrations not yet applied (SUPABASE_DB_URL)
   studybuddy graph                        print the Corrective-RAG graph as Mermaid"""
 
 
@@ -42,6 +44,9 @@ def _parser() -> argparse.ArgumentParser:
     ingest.add_argument("paths", nargs="+", type=Path, help="files or folders")
     ingest.add_argument("--store", choices=["sqlite", "supabase"], help="override COURSE_STORE")
     ingest.add_argument("--course", default="", help="course name for files without a Course: line")
+    migrate = sub.add_parser(
+        "migrate", help="apply migrations/supabase/*.sql to the database at SUPABASE_DB_URL")
+    migrate.add_argument("--status", action="store_true", help="list pending migrations, apply none")
     sub.add_parser("graph", help="print the graph as Mermaid (from the compiled graph)")
     from bot.bench.runner import add_bench_parser
     from bot.evaluate import add_eval_parser
@@ -51,24 +56,39 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _progress_factory(desc: str) -> Callable[[int], Callable[[int], None]]:
-    def factory(total: int) -> Callable[[int], None]:
+class _Progress:
+    """tqdm bars for ingestion; `close()` ends any bar an error left open, so the error line
+    that follows starts on a line of its own."""
+
+    def __init__(self, desc: str) -> None:
+        self.desc = desc
+        self._bars: list = []
+
+    def __call__(self, total: int) -> Callable[[int], None]:
         from tqdm import tqdm
 
-        bar = tqdm(total=total, desc=desc, unit="chunk", file=sys.stderr, disable=total == 0)
+        bar = tqdm(total=total, desc=self.desc, unit="chunk", file=sys.stderr, disable=total == 0)
+        self._bars.append(bar)
 
         def update(n: int) -> None:
             bar.update(n)
             if bar.n >= total:
                 bar.close()
         return update
-    return factory
+
+    def close(self) -> None:
+        for bar in self._bars:
+            bar.close()
 
 
 async def _with_app(settings: Settings, action: Callable) -> int:
     from bot.container import build_app
 
-    app = await build_app(settings, progress_factory=_progress_factory("Ingesting sample course"))
+    progress = _Progress("Ingesting sample course")
+    try:
+        app = await build_app(settings, progress_factory=progress)
+    finally:
+        progress.close()
     try:
         return await action(app)
     finally:
@@ -113,16 +133,40 @@ async def _ingest(settings: Settings, args: argparse.Namespace) -> int:
 
     if args.store:
         settings = load_settings(course_store=args.store)  # re-validated: supabase needs its keys
+    progress = _Progress("Ingesting")
     async with AsyncExitStack() as stack, httpx.AsyncClient() as client:
+        stack.callback(progress.close)
         embedder = build_embedder(settings, client)
         store = await build_store(settings, embedder, stack)
         report = await ingest_paths(args.paths, store, embedder, default_course=args.course,
-                                    progress_factory=_progress_factory("Ingesting"))
+                                    progress_factory=progress)
     for error in report.errors:
         print(f"error: {error}", file=sys.stderr)
     print(f"{report.files_ok} file(s) read: {report.chunks_new} new chunk(s), "
           f"{report.chunks_skipped} unchanged, {len(report.errors)} problem(s), {report.seconds:.1f}s")
     return 0 if report.files_ok or not report.errors else 1
+
+
+def _migrate(settings: Settings, args: argparse.Namespace) -> int:
+    from core.stores.pg_migrate import apply_migrations, migration_files, pending_migrations
+
+    if settings.supabase_db_url is None or not settings.supabase_db_url.get_secret_value():
+        raise UserError("set SUPABASE_DB_URL to the database's Postgres connection string "
+                        "(Supabase dashboard: Connect) to apply migrations")
+    dsn = settings.supabase_db_url.get_secret_value()
+    if args.status:
+        pending = pending_migrations(dsn)
+        for version, name in pending:
+            print(f"pending  {version}_{name}")
+        print(f"{len(migration_files()) - len(pending)} applied, {len(pending)} pending")
+        return 0
+    applied = apply_migrations(dsn)
+    names = {version: f"{version}_{name}" for version, name, _ in migration_files()}
+    for version in applied:
+        print(f"applied  {names[version]}")
+    print(f"{len(applied)} applied now; the database is up to date" if applied
+          else "already up to date; nothing to apply")
+    return 0
 
 
 async def _serve(settings: Settings, console_only: bool) -> int:
@@ -170,12 +214,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     explicit = "log_level" in settings.model_fields_set
     configure_logging(settings.log_level if serving or explicit else "WARNING", settings.secrets())
     try:
+        if args.command == "migrate":
+            return _migrate(settings, args)
         if args.command == "ask":
             return asyncio.run(_ask(settings, args))
         if args.command == "ingest":
             return asyncio.run(_ingest(settings, args))
         return asyncio.run(_serve(settings, console_only=args.command == "chat"))
-    except UserError as err:
+    except (UserError, StoreError) as err:  # both carry a clear, secret-free message
         print(f"error: {err}", file=sys.stderr)
         return 2
     except ValidationError as err:

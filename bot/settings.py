@@ -51,6 +51,7 @@ class Settings(BaseSettings):
     auto_ingest_sample: bool = Field(True, description="ingest the bundled sample course on first run")
     supabase_url: str | None = Field(None, description="Supabase project URL")
     supabase_service_key: SecretStr | None = Field(None, description="Supabase service-role key (server side only)")
+    supabase_db_url: SecretStr | None = Field(None, description="Postgres connection string of the Supabase database (for `studybuddy migrate`)")
     history_store: Literal["sqlite", "postgres"] = Field("sqlite", description="where per-user history lives")
     history_postgres_dsn: SecretStr | None = Field(None, description="Postgres DSN when HISTORY_STORE=postgres")
 

@@ -10,6 +10,8 @@ NOTICES = {
                         "Please wait about {wait} seconds and try again.",
         "busy": "I'm answering a lot of questions right now. Please try again in a minute.",
         "forgot": "Done: I erased your conversation history ({count} saved exchanges).",
+        "forget_failed": "Sorry, I could not erase your history right now — nothing was deleted. "
+                         "Please try /forget again in a minute.",
         "timeout": "Sorry, this took longer than expected and I had to stop. Please try again, "
                    "perhaps with a shorter question.",
         "error": "Sorry, something went wrong while answering. Please try again.",
@@ -20,6 +22,7 @@ NOTICES = {
         "rate_limited": "أنت تسأل أسرع مما أستطيع ({limit} أسئلة في الدقيقة). انتظر نحو {wait} ثانية ثم أعد المحاولة.",
         "busy": "أجيب عن أسئلة كثيرة الآن. من فضلك أعد المحاولة بعد دقيقة.",
         "forgot": "تم: حذفت سجل محادثتك ({count} من التبادلات المحفوظة).",
+        "forget_failed": "عذرًا، لم أستطع حذف سجلك الآن ولم يُحذف شيء. أعد المحاولة بـ /forget بعد دقيقة.",
         "timeout": "عذرًا، استغرق الأمر وقتًا أطول من المتوقع فتوقفت. أعد المحاولة بسؤال أقصر.",
         "error": "عذرًا، حدث خطأ أثناء الإجابة. من فضلك أعد المحاولة.",
     },

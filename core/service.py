@@ -22,6 +22,7 @@ from core.ports import HistoryStore, Replier, Turn
 from core.rag import rules
 from core.rag.nodes.triage import tier0_decision
 from core.rag.state import RagContext
+from core.stores.errors import StoreError
 from core.text import clean_input, detect_language
 
 log = logging.getLogger(__name__)
@@ -113,8 +114,12 @@ class StudyBuddy:
             return _notice("error", language, confidence=Confidence.LOW)
 
     async def _answer(self, message: IncomingMessage, text: str, language: str) -> Reply:
-        history = await self.history.recent(message.platform, message.user_id,
-                                            self.limits.history_turns)
+        try:
+            history = await self.history.recent(message.platform, message.user_id,
+                                                self.limits.history_turns)
+        except Exception as err:  # history is context, not the answer: degrade, keep answering
+            _log_history_failure("read", err)
+            history = []
         question, rewrite_calls = await standalone_question(text, history, self.context.llm)
         state = await self.graph.ainvoke({"question": question}, context=self.context,
                                          config={"recursion_limit": RECURSION_LIMIT})
@@ -127,9 +132,12 @@ class StudyBuddy:
             llm_calls=int(state.get("llm_calls", 0)) + rewrite_calls,
             rerank_tier=state.get("rerank_tier"), language=state.get("language", language))
         if not reply.is_fast_path:
-            await self.history.append(Turn(
-                message.platform, message.user_id, question, reply.text, reply.intent.value,
-                tuple(c.to_dict() for c in reply.citations)))
+            try:
+                await self.history.append(Turn(
+                    message.platform, message.user_id, question, reply.text, reply.intent.value,
+                    tuple(c.to_dict() for c in reply.citations)))
+            except Exception as err:  # the answer is ready; losing its history row is the lesser harm
+                _log_history_failure("write", err)
         return reply
 
     def _rate_limited(self, message: IncomingMessage) -> int:
@@ -147,10 +155,22 @@ class StudyBuddy:
         return 0
 
     async def forget(self, platform: str, user_id: str) -> Reply:
-        """Erase the user's history (other users untouched) and confirm."""
-        removed = await self.history.forget(platform, user_id)
+        """Erase the user's history (other users untouched) and confirm — or say it did not happen."""
+        try:
+            removed = await self.history.forget(platform, user_id)
+        except Exception as err:
+            _log_history_failure("erase", err)
+            return _notice("forget_failed", "en", confidence=Confidence.NONE)
         self._recent.pop((platform, user_id), None)
         return _notice("forgot", "en", count=removed)
+
+
+def _log_history_failure(what: str, err: Exception) -> None:
+    """One line for a store outage (StoreError text is secret-free); a traceback for a bug."""
+    if isinstance(err, StoreError):
+        log.warning("history %s failed, continuing without it: %s", what, err)
+    else:
+        log.exception("history %s failed, continuing without it", what)
 
 
 def _notice(key: str, language: str, confidence: Confidence = Confidence.NONE, **values: object) -> Reply:

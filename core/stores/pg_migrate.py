@@ -44,6 +44,21 @@ def migration_files(directory: Path = MIGRATIONS_DIR) -> list[tuple[str, str, Pa
     return found
 
 
+def pending_migrations(dsn: str, directory: Path = MIGRATIONS_DIR) -> list[tuple[str, str]]:
+    """(version, name) of the files not yet applied, oldest first; changes nothing."""
+    files = migration_files(directory)
+    try:
+        with psycopg.connect(dsn, autocommit=True, prepare_threshold=None) as conn:
+            exists = conn.execute(
+                "select to_regclass('supabase_migrations.schema_migrations')").fetchone()
+            done = set() if not exists or exists[0] is None else {row[0] for row in conn.execute(
+                "select version from supabase_migrations.schema_migrations")}
+    except psycopg.Error as err:
+        raise StoreError(f"reading the Postgres migration ledger failed: "
+                         f"{describe_db_error(err, dsn_secrets(dsn))}") from None
+    return [(version, name) for version, name, _ in files if version not in done]
+
+
 def apply_migrations(dsn: str, directory: Path = MIGRATIONS_DIR) -> list[str]:
     """Apply pending migrations; returns the versions applied now ([] when up to date)."""
     files = migration_files(directory)

@@ -46,11 +46,37 @@ def test_ask_plain_text_shows_numbered_sources(sample_store):
     (("ask", "What is BFS?"), {"AUTO_INGEST_SAMPLE": "false"}, "course store is empty"),
     (("ingest", "nowhere/notes.md"), {}, "no such file or folder"),
     (("ask", "hi"), {"TOP_K": "lots"}, "Invalid setting TOP_K"),
+    (("migrate",), {}, "set SUPABASE_DB_URL"),
+    (("migrate", "--status"), {"SUPABASE_DB_URL": "postgresql://u:Hunter2pw@127.0.0.1:9/x"},
+     "migration ledger failed"),
+    (("ingest", "--store", "supabase", str(ROOT / "bot" / "sample_course")),
+     {"SUPABASE_URL": "http://127.0.0.1:9", "SUPABASE_SERVICE_KEY": "Hunter2pw"}, "Supabase RPC"),
 ])
 def test_bad_input_gets_one_clear_line(tmp_path, args, env, needle):
     out = studybuddy(*args, data_dir=tmp_path, **env)
     assert out.returncode != 0
     assert needle in out.stderr and "Traceback" not in out.stderr + out.stdout
+    assert "Hunter2pw" not in out.stderr + out.stdout
+
+
+def test_migrate_applies_pending_files_once(tmp_path, local_postgres):
+    from core.stores.pg_migrate import migration_files
+    from tests.support.postgres import bootstrap_supabase_roles
+
+    dsn = local_postgres.create_database("cli_migrate")
+    bootstrap_supabase_roles(dsn)
+    names = [f"{v}_{n}" for v, n, _ in migration_files()]
+    status = studybuddy("migrate", "--status", data_dir=tmp_path, SUPABASE_DB_URL=dsn)
+    assert status.returncode == 0, status.stderr
+    assert status.stdout.splitlines() == [f"pending  {n}" for n in names] + [
+        f"0 applied, {len(names)} pending"]
+    first = studybuddy("migrate", data_dir=tmp_path, SUPABASE_DB_URL=dsn)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.splitlines()[:-1] == [f"applied  {n}" for n in names]
+    again = studybuddy("migrate", data_dir=tmp_path, SUPABASE_DB_URL=dsn)
+    assert again.stdout.strip() == "already up to date; nothing to apply"
+    status = studybuddy("migrate", "--status", data_dir=tmp_path, SUPABASE_DB_URL=dsn)
+    assert status.stdout.strip() == f"{len(names)} applied, 0 pending"
 
 
 def test_graph_prints_mermaid_with_all_13_nodes(tmp_path):

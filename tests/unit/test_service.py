@@ -5,6 +5,7 @@ import pytest
 
 from core.messages import IncomingMessage, Intent
 from core.service import Limits, StudyBuddy
+from core.stores.errors import StoreError
 from core.stores.sqlite_history import SqliteHistoryStore
 from tests.support.fakes import CollectingReplier, FakeSource, ScriptedChatModel, ScriptedReranker
 
@@ -85,6 +86,39 @@ async def test_forget_erases_only_that_user(service, history):
     assert reply.intent is Intent.NOTICE and "1 saved" in reply.text
     assert await history.recent("telegram", "alice", 5) == []
     assert len(await history.recent("telegram", "bob", 5)) == 1
+
+
+class DownHistory:
+    """A history store whose database is unreachable (every call fails like the real stores do)."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    async def _fail(self, name: str):
+        self.calls.append(name)
+        raise StoreError("history store: OperationalError: connection refused")
+
+    async def recent(self, *a, **k):
+        return await self._fail("recent")
+
+    async def append(self, *a, **k):
+        return await self._fail("append")
+
+    async def forget(self, *a, **k):
+        return await self._fail("forget")
+
+
+async def test_history_outage_still_answers_the_question(graph, make_context, caplog):
+    down = DownHistory()
+    reply = await StudyBuddy(graph, make_context(), down, Limits()).handle(msg("What is merge sort?"))
+    assert reply.intent is Intent.SIMPLE and reply.citations and "merge" in reply.text.lower()
+    assert down.calls == ["recent", "append"]
+    assert "history read failed" in caplog.text and "history write failed" in caplog.text
+
+
+async def test_failed_forget_says_nothing_was_erased(graph, make_context):
+    reply = await StudyBuddy(graph, make_context(), DownHistory(), Limits()).forget("telegram", "alice")
+    assert reply.intent is Intent.NOTICE and "nothing was deleted" in reply.text
 
 
 async def test_deadline_turns_into_a_timeout_notice(service):
