@@ -121,3 +121,29 @@ async def test_missing_table_is_a_store_error_without_the_password(
         await store.recent("discord", "u", 5)
     await store.aclose()
     assert "s3cret-canary" not in str(caught.value)
+
+
+async def test_a_history_outage_never_blocks_an_answer(graph, make_context, history_dsn: str,
+                                                       caplog) -> None:
+    """The real store against a database that went away: the question is still answered (no
+    follow-up context), a failed /forget says so, and the store recovers when the database does."""
+    from core.messages import IncomingMessage, Intent
+    from core.service import Limits, StudyBuddy
+
+    user = new_user()
+    dead = PostgresHistoryStore("postgresql://postgres:s3cret-canary@127.0.0.1:9/history",
+                                connect_timeout_s=1)
+    service = StudyBuddy(graph, make_context(), dead, Limits())
+    reply = await service.handle(IncomingMessage("discord", user, "c", "What is merge sort?"))
+    assert reply.intent is Intent.SIMPLE and reply.citations and not reply.low_confidence
+    erased = await service.forget("discord", user)
+    assert "nothing was deleted" in erased.text
+    assert "history read failed" in caplog.text and "history write failed" in caplog.text
+    assert "s3cret-canary" not in caplog.text
+    await dead.aclose()
+
+    live = PostgresHistoryStore(history_dsn)  # the same service code, database back
+    service = StudyBuddy(graph, make_context(), live, Limits())
+    await service.handle(IncomingMessage("discord", user, "c", "What is merge sort?"))
+    assert len(await live.recent("discord", user, 5)) == 1
+    await live.aclose()
