@@ -20,7 +20,8 @@ from telegram.request import BaseRequest
 
 from adapters.logsafe import RedactSecrets, install_redaction, quiet_http_loggers
 from adapters.telegram.convert import PLATFORM, language_hint, should_answer, to_incoming
-from adapters.telegram.replier import TYPING_REFRESH_S, TelegramReplier
+from adapters.telegram.chat_typing import TYPING_REFRESH_S, ChatTyping
+from adapters.telegram.replier import TelegramReplier
 from core.messages import Intent, Reply
 from core.ports import MessageHandler, MessageJournal
 
@@ -71,7 +72,7 @@ class TelegramAdapter:
                  journal: MessageJournal | None = None) -> None:
         self.handler = handler
         self.journal = journal  # dedupes redeliveries, replays what a crash left unanswered
-        self.typing_interval_s = typing_interval_s
+        self.chat_typing = ChatTyping(typing_interval_s)  # one refresh loop per chat
         self._token = token
         self._base_url = base_url
         self._request = request
@@ -162,10 +163,10 @@ class TelegramAdapter:
         message, chat = update.effective_message, update.effective_chat
         assert chat is not None
         if message is None:
-            return TelegramReplier(context.bot, chat.id, typing_interval_s=self.typing_interval_s)
+            return TelegramReplier(context.bot, chat.id, chat_typing=self.chat_typing)
         thread = message.message_thread_id if message.is_topic_message else None
         return TelegramReplier(context.bot, chat.id, message.message_id,
-                               message_thread_id=thread, typing_interval_s=self.typing_interval_s)
+                               message_thread_id=thread, chat_typing=self.chat_typing)
 
     async def _answer(self, update: Update, context: ContextTypes.DEFAULT_TYPE, *,
                       drop_command: bool) -> None:

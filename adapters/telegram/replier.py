@@ -1,13 +1,12 @@
 """TelegramReplier: the core's Replier port for one Telegram message (typing + HTML replies).
 
-Telegram shows "typing…" for at most 5 s, so the indicator is re-sent every few seconds from a
-background task until the reply goes out. The first part replies to the user's message; the
-rest follow in order. Link previews are off: a previewer fetching a model-written URL is an
+"typing…" is shown until the reply goes out, through the adapter's ChatTyping (one refresh loop
+per chat, shared by the questions pending there). The first part replies to the user's message;
+the rest follow in order. Link previews are off: a previewer fetching a model-written URL is an
 exfiltration channel (reference/reliability.md, A5/B4).
 """
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import html
 import logging
@@ -15,15 +14,15 @@ import re
 from collections.abc import AsyncIterator
 
 from telegram import Bot, LinkPreviewOptions, ReplyParameters
-from telegram.constants import ChatAction, ParseMode
-from telegram.error import BadRequest, TelegramError
+from telegram.constants import ParseMode
+from telegram.error import BadRequest
 
 from adapters.telegram.render import render_reply
+from adapters.telegram.chat_typing import ChatTyping
 from core.messages import Reply
 
 logger = logging.getLogger(__name__)
 
-TYPING_REFRESH_S = 4.0
 _TAG = re.compile(r"<[^>]+>")
 
 
@@ -37,38 +36,24 @@ class TelegramReplier:
 
     def __init__(self, bot: Bot, chat_id: int, reply_to_message_id: int | None = None, *,
                  message_thread_id: int | None = None,
-                 typing_interval_s: float = TYPING_REFRESH_S) -> None:
+                 chat_typing: ChatTyping | None = None) -> None:
         self.bot = bot
         self.chat_id = chat_id
         self.reply_to_message_id = reply_to_message_id
         self.message_thread_id = message_thread_id
-        self.typing_interval_s = typing_interval_s
-        self._typing_task: asyncio.Task[None] | None = None
-
-    async def _send_typing(self) -> None:
-        try:
-            await self.bot.send_chat_action(self.chat_id, ChatAction.TYPING,
-                                            message_thread_id=self.message_thread_id)
-        except TelegramError as err:  # a missing indicator must never cost the answer
-            logger.warning("sendChatAction failed: %s", err)
-
-    async def _keep_typing(self) -> None:
-        while True:
-            await asyncio.sleep(self.typing_interval_s)
-            await self._send_typing()
+        self._chat_typing = chat_typing or ChatTyping()
+        self._holding = False
 
     async def _stop_typing(self) -> None:
-        task, self._typing_task = self._typing_task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if self._holding:
+            self._holding = False
+            await self._chat_typing.release((self.chat_id, self.message_thread_id))
 
     @contextlib.asynccontextmanager
     async def typing(self) -> AsyncIterator[None]:
-        """Send "typing" now and every few seconds until the block exits or a reply is sent."""
-        await self._send_typing()
-        self._typing_task = asyncio.create_task(self._keep_typing(), name="telegram-typing")
+        """"typing…" in this chat until the block exits or the reply is sent."""
+        await self._chat_typing.hold(self.bot, (self.chat_id, self.message_thread_id))
+        self._holding = True
         try:
             yield
         finally:
@@ -76,8 +61,8 @@ class TelegramReplier:
 
     async def send(self, reply: Reply) -> None:
         """Send every rendered part in order; the first one quotes the user's message."""
-        # Stop the indicator first: a refresh landing after the answer would show "typing…"
-        # again under a finished reply.
+        # Release the indicator first: a refresh landing after the answer would show "typing…"
+        # again under a finished reply (unless another question in this chat is still pending).
         await self._stop_typing()
         for index, part in enumerate(render_reply(reply)):
             quote = self.reply_to_message_id if index == 0 else None

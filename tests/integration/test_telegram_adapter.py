@@ -154,6 +154,23 @@ class TestPrivateChat:
         assert len(typing) >= 3
         assert all(t.at <= sent.at for t in typing)
 
+    async def test_one_typing_indicator_per_chat_however_many_questions_wait(self, server):
+        # No refresh within the test (long interval): each sendChatAction is a chat starting to wait.
+        adapter = TelegramAdapter(FakeHandler(study_delay_s=1.0), TOKEN, base_url=server.base_url,
+                                  typing_interval_s=60)
+        await adapter.start()
+        try:
+            for n in range(3):
+                server.push_update(message(f"@study_buddy_bot question {n}?", chat_id=GROUP,
+                                           group=True))
+            server.push_update(message("a question in a DM?"))
+            await server.wait_for("sendMessage", count=4)
+        finally:
+            await adapter.stop()
+        chats = sorted(c.params["chat_id"] for c in server.calls_to("sendChatAction"))
+        assert chats == sorted([str(GROUP), "42"])  # 42: the DM chat of message()
+        assert adapter.chat_typing.active_chats == 0  # every hold released
+
 
 class TestGroupChat:
     async def test_message_without_mention_is_ignored(self, bot, server, handler):
