@@ -2,10 +2,18 @@
 
 Children are searched, parents are returned as generation context. Works offline with nothing
 but the stdlib sqlite3 and numpy; all SQLite work runs in a worker thread.
+
+BM25 query terms (`fts_terms`) keep single letters such as the "D" of "vitamin D", the "T" of
+"T-cell" or the "x" of an equation; only English clitic fragments ("it's", "don't") are dropped.
+Measured (bench, 150 SciFact queries): BM25-only nDCG@10 0.6650 -> 0.6684, R@100 0.913 -> 0.920;
+XQuAD en/ar unchanged. The reference's plain FTS5 anchor (0.682) was measured on all 300 SciFact
+queries; the same plain setup scores 0.6643 on the 150-query half used here, so that is the
+comparable figure.
 """
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 import threading
 from collections.abc import Sequence
@@ -192,8 +200,18 @@ def _backfill_fts(conn: sqlite3.Connection) -> None:
                              [(r[0], search_form(r[1]), search_form(r[2])) for r in rows])
 
 
+# "'s", "n't", "'ll"... after a word: tokenised alone they would be stray query terms ("s", "isn").
+_CLITIC = re.compile(r"(?<=\w)(?:n['\u2019]t|['\u2019](?:s|t|d|m|ll|re|ve))\b", re.IGNORECASE)
+MAX_TERMS = 32
+
+
 def fts_terms(query: str) -> list[str]:
-    """Query words for an FTS5 OR-query: content words in their search form."""
-    words = [w for w in tokens(search_form(query))
-             if w not in _SEARCH_STOPWORDS and (len(w) > 1 or w.isdigit())]
-    return list(dict.fromkeys(words))[:32]
+    """Query words for an FTS5 OR-query: content words in their search form, first use order.
+
+    Single letters stay: in course text they name things ("vitamin D", "T-cell", "G-CSF",
+    "type B", "x"), and BM25's IDF already discounts the common ones; stopwords and clitic
+    fragments go (SciFact BM25 nDCG@10 +0.003 over dropping every one-letter word).
+    """
+    words = [w for w in tokens(search_form(_CLITIC.sub("", query)))
+             if w.strip("_") and w not in _SEARCH_STOPWORDS]
+    return list(dict.fromkeys(words))[:MAX_TERMS]

@@ -100,6 +100,27 @@ async def test_lexical_search_matches_arabic_without_the_article(tmp_path):
     await store.close()
 
 
+async def test_single_letters_name_things_and_are_searched(tmp_path):
+    store = SqliteCourseStore(tmp_path / "s.db", HashEmbedder(), weights=(1.0, 0.0))
+    for letter, role in (("C", "collagen synthesis"), ("D", "calcium absorption"),
+                         ("K", "blood clotting")):
+        (tmp_path / f"{letter}.md").write_text(
+            f"# Vitamin {letter}\n\nVitamin {letter} is needed for {role}. Vitamins are "
+            "micronutrients the body needs in small amounts.")
+    await ingest_paths([tmp_path], store, store.embedder)
+    for letter in "CDK":
+        assert (await store.search(f"What does vitamin {letter} do?", 1))[0].title == \
+            f"Vitamin {letter}"
+    await store.close()
+
+
+def test_query_terms_keep_letters_and_drop_clitics():
+    from core.stores.sqlite_store import fts_terms
+
+    assert fts_terms("What is vitamin D? It's a T-cell thing, isn't it?") == \
+        ["vitamin", "d", "t", "cell", "thing"]
+
+
 async def test_chunks_indexed_before_the_search_form_migration_are_backfilled(tmp_path):
     import sqlite3
 
