@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from core.ports import Document, Embedder, StoredChunk
+from core.stores.errors import StoreError
 from core.stores.sqlite_migrate import connect
 from core.text import STOPWORDS, search_form, tokens
 
@@ -46,8 +47,14 @@ class SqliteCourseStore:
 
     def _db(self) -> sqlite3.Connection:
         if self._conn is None:
-            self._conn = connect(self.path)
-            _backfill_fts(self._conn)
+            conn = connect(self.path)
+            try:
+                _claim_for_embedder(conn, self.embedder, self.path)
+            except StoreError:
+                conn.close()
+                raise
+            _backfill_fts(conn)
+            self._conn = conn
         return self._conn
 
     async def close(self) -> None:
@@ -198,6 +205,28 @@ def _backfill_fts(conn: sqlite3.Connection) -> None:
         with conn:
             conn.executemany("INSERT INTO chunks_fts(rowid, content, title) VALUES (?, ?, ?)",
                              [(r[0], search_form(r[1]), search_form(r[2])) for r in rows])
+
+
+def _claim_for_embedder(conn: sqlite3.Connection, embedder: Embedder, path: Path | str) -> None:
+    """Record which embedder made this store's vectors; refuse another one on a filled store.
+
+    Cosines between vectors of two models mean nothing, and a different dimension would not even
+    load. A store filled before this record existed is checked by its vectors' dimension only.
+    """
+    identity = f"{embedder.name} ({embedder.dim}-d)"
+    row = conn.execute("SELECT value FROM store_meta WHERE key = 'embedder'").fetchone()
+    vector = conn.execute("SELECT length(embedding) FROM chunks WHERE embedding IS NOT NULL"
+                          " LIMIT 1").fetchone()
+    found = row[0] if row is not None else (
+        f"a {vector[0] // 4}-d embedder" if vector and vector[0] != embedder.dim * 4 else identity)
+    if vector and found != identity:
+        raise StoreError(
+            f"the course store {path} holds vectors made by {found}, but EMBEDDER now gives "
+            f"{identity}; switch EMBEDDER back, or set DATA_DIR to a new folder and ingest again")
+    if row is None or row[0] != identity:
+        with conn:
+            conn.execute("INSERT OR REPLACE INTO store_meta(key, value) VALUES ('embedder', ?)",
+                         (identity,))
 
 
 # "'s", "n't", "'ll"... after a word: tokenised alone they would be stray query terms ("s", "isn").

