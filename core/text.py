@@ -10,11 +10,15 @@ import re
 import unicodedata
 
 _ARABIC = re.compile(r"[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]")
-_LATIN = re.compile(r"[A-Za-z]")
-_DIACRITICS = re.compile(r"[\u064B-\u065F\u0670\u06D6-\u06ED]")
-_TATWEEL = "\u0640"
 _INVISIBLE = re.compile(r"[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF\u00AD]")
-_CONTROL = re.compile(r"[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]")
+# clean_input's "controls become spaces, then space/tab runs collapse" as one pass: a run of two
+# or more blanks, or a lone tab/control (a lone space is already right and is left alone).
+_BLANKS = re.compile(r"[ \t\x00-\x08\x0B\x0C\x0E-\x1F\x7F]{2,}|[\t\x00-\x08\x0B\x0C\x0E-\x1F\x7F]")
+# normalize's deletions (Arabic diacritics, tatweel, invisibles) in one pass; none is ASCII.
+_DELETED = re.compile(r"[\u064B-\u065F\u0670\u06D6-\u06ED\u0640"
+                      r"\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF\u00AD]")
+_ARABIC_RUN = re.compile(r"[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]+")
+_LATIN_RUN = re.compile(r"[A-Za-z]+")
 _WORD = re.compile(r"[\w\u0600-\u06FF]+", re.UNICODE)
 LANGUAGE_SAMPLE_CHARS = 300
 _SENTENCE = re.compile(r"(?<=[.!?؟])\s+(?=[^\s])|\n{2,}|\n(?=[-*#>\d])")
@@ -31,17 +35,24 @@ STOPWORDS = frozenset(
 
 
 def clean_input(text: str) -> str:
-    """Drop control and zero-width characters and collapse whitespace runs (user input)."""
-    text = _INVISIBLE.sub("", unicodedata.normalize("NFC", text))
-    text = _CONTROL.sub(" ", text)
-    return re.sub(r"[ \t]+", " ", text).strip()
+    """Drop control and zero-width characters and collapse whitespace runs (user input).
+
+    Controls become spaces and space/tab runs collapse to one space, in a single regex pass.
+    ASCII text (O(1) to test) is already NFC and has no zero-width characters, so it skips both.
+    """
+    if not text.isascii():
+        text = _INVISIBLE.sub("", unicodedata.normalize("NFC", text))
+    return _BLANKS.sub(" ", text).strip()
 
 
 def normalize(text: str) -> str:
-    """Canonical form used for ids and matching: NFKC, casefold, no diacritics, single spaces."""
+    """Canonical form used for ids and matching: NFKC, casefold, no diacritics, single spaces.
+
+    Diacritics, tatweel and invisibles are deleted in one pass, skipped for ASCII (none there).
+    """
     text = unicodedata.normalize("NFKC", text).casefold()
-    text = _DIACRITICS.sub("", text).replace(_TATWEEL, "")
-    text = _INVISIBLE.sub("", text)
+    if not text.isascii():
+        text = _DELETED.sub("", text)
     return " ".join(text.split())
 
 
@@ -64,13 +75,19 @@ def search_form(text: str) -> str:
 
 
 def detect_language(text: str) -> str:
-    """'ar' when Arabic letters dominate the letters present, else 'en'."""
-    if not _ARABIC.search(text):
+    """'ar' when Arabic letters dominate the letters present, else 'en'.
+
+    Only the first LANGUAGE_SAMPLE_CHARS count (a message's language shows early; keeps triage
+    O(1)). Letters are counted as run lengths, not one match object per letter.
+    """
+    if text.isascii():
         return "en"
-    text = text[:LANGUAGE_SAMPLE_CHARS]  # a message's language shows early; keeps triage O(1)
-    arabic = len(_ARABIC.findall(text))
-    latin = len(_LATIN.findall(text))
-    return "ar" if arabic and arabic >= latin else "en"
+    sample = text[:LANGUAGE_SAMPLE_CHARS]
+    arabic = sum(map(len, _ARABIC_RUN.findall(sample)))
+    if not arabic:
+        return "en"
+    latin = sum(map(len, _LATIN_RUN.findall(sample)))
+    return "ar" if arabic >= latin else "en"
 
 
 def tokens(text: str) -> list[str]:
