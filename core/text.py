@@ -20,6 +20,7 @@ _DELETED = re.compile(r"[\u064B-\u065F\u0670\u06D6-\u06ED\u0640"
 _ARABIC_RUN = re.compile(r"[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]+")
 _LATIN_RUN = re.compile(r"[A-Za-z]+")
 _WORD = re.compile(r"[\w\u0600-\u06FF]+", re.UNICODE)
+_NOT_WORD_OR_SPACE = re.compile(r"[^\w\s\u0600-\u06FF]")  # \s is exactly str.isspace
 LANGUAGE_SAMPLE_CHARS = 300
 _SENTENCE = re.compile(r"(?<=[.!?؟])\s+(?=[^\s])|\n{2,}|\n(?=[-*#>\d])")
 
@@ -78,15 +79,16 @@ def detect_language(text: str) -> str:
     """'ar' when Arabic letters dominate the letters present, else 'en'.
 
     Only the first LANGUAGE_SAMPLE_CHARS count (a message's language shows early; keeps triage
-    O(1)). Letters are counted as run lengths, not one match object per letter.
+    O(1)). Latin letters are counted first: with none (most Arabic messages) one Arabic letter
+    decides, and letters are counted as run lengths, not one match object per letter.
     """
     if text.isascii():
         return "en"
     sample = text[:LANGUAGE_SAMPLE_CHARS]
-    arabic = sum(map(len, _ARABIC_RUN.findall(sample)))
-    if not arabic:
-        return "en"
     latin = sum(map(len, _LATIN_RUN.findall(sample)))
+    if not latin:
+        return "ar" if _ARABIC.search(sample) else "en"
+    arabic = sum(map(len, _ARABIC_RUN.findall(sample)))
     return "ar" if arabic >= latin else "en"
 
 
@@ -96,7 +98,16 @@ def tokens(text: str) -> list[str]:
 
 
 def split_words(normalized: str) -> list[str]:
-    """Word tokens of text already passed through `normalize`."""
+    """Word tokens of text already passed through `normalize`.
+
+    When nothing but whitespace separates the words, bar one final mark (most questions),
+    `str.split` yields the same tokens as the word regex, without a match object per word.
+    """
+    other = _NOT_WORD_OR_SPACE.search(normalized)
+    if other is None:
+        return normalized.split()
+    if other.end() == len(normalized):  # the first non-word mark is the last character
+        return normalized[:-1].split()
     return _WORD.findall(normalized)
 
 
