@@ -24,6 +24,7 @@ from adapters.discord.convert import (
     message_to_incoming,
 )
 from adapters.discord.render import render_reply
+from adapters.typing_loops import TypingLoops
 from core.messages import Reply
 from core.ports import MessageHandler
 
@@ -32,37 +33,35 @@ log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
 APOLOGY = "Sorry, something went wrong while answering. Please try again in a moment."
 READY_TIMEOUT_S = 60.0
+TYPING_REFRESH_S = 5.0  # discord.py's own interval; the indicator lasts about 10 s
 
 
 class DiscordStartError(RuntimeError):
     """The bot could not connect; the message is safe to log (it never contains the token)."""
 
 
-@asynccontextmanager
-async def best_effort_typing(channel: discord.abc.Messageable) -> AsyncIterator[None]:
-    """channel.typing(), except that a failed typing POST never stops the answer."""
-    typing = channel.typing()
-    entered = False
-    try:
-        await typing.__aenter__()
-        entered = True
-    except discord.HTTPException as exc:
-        log.warning("discord typing indicator failed: %s", exc.status)
-    try:
-        yield
-    finally:
-        if entered:
-            await typing.__aexit__(None, None, None)
-
-
 class MessageReplier:
     """Replies to one user message: the first part as a reply, further parts as follow-ups."""
 
-    def __init__(self, message: discord.Message) -> None:
+    def __init__(self, message: discord.Message, typing_loops: TypingLoops | None = None) -> None:
         self._message = message
+        self._typing_loops = typing_loops or TypingLoops(TYPING_REFRESH_S)
 
-    def typing(self) -> AbstractAsyncContextManager[None]:
-        return best_effort_typing(self._message.channel)
+    async def _send_typing(self) -> None:
+        try:
+            await self._message.channel.typing()  # one indicator (~10 s); the loop refreshes it
+        except discord.HTTPException as exc:
+            log.warning("discord typing indicator failed: %s", exc.status)
+
+    @asynccontextmanager
+    async def typing(self) -> AsyncIterator[None]:
+        """"typing…" in this channel until the answer is ready (one loop per channel)."""
+        key = self._message.channel.id
+        await self._typing_loops.hold(key, self._send_typing)
+        try:
+            yield
+        finally:
+            await self._typing_loops.release(key)
 
     async def send(self, reply: Reply) -> None:
         await self.send_texts(render_reply(reply))
@@ -152,6 +151,7 @@ class StudyBuddyClient(discord.Client):
         self.handler = handler
         self.sync_commands = sync_commands
         self.guild_id = guild_id
+        self.typing_loops = TypingLoops(TYPING_REFRESH_S)  # one refresh loop per channel
         self.tree: app_commands.CommandTree[StudyBuddyClient] = app_commands.CommandTree(self)
         add_commands(self.tree, handler)
 
@@ -175,7 +175,7 @@ class StudyBuddyClient(discord.Client):
     async def on_message(self, message: discord.Message) -> None:
         if self.user is None or not is_addressed_to_bot(message, self.user.id):
             return
-        replier = MessageReplier(message)
+        replier = MessageReplier(message, self.typing_loops)
         try:
             await self.handler.respond(message_to_incoming(message, self.user.id), replier)
         except Exception as exc:

@@ -20,8 +20,8 @@ from telegram.request import BaseRequest
 
 from adapters.logsafe import RedactSecrets, install_redaction, quiet_http_loggers
 from adapters.telegram.convert import PLATFORM, language_hint, should_answer, to_incoming
-from adapters.telegram.chat_typing import TYPING_REFRESH_S, ChatTyping
-from adapters.telegram.replier import TelegramReplier
+from adapters.telegram.replier import TYPING_REFRESH_S, TelegramReplier
+from adapters.typing_loops import TypingLoops
 from core.messages import Intent, Reply
 from core.ports import MessageHandler, MessageJournal
 
@@ -72,7 +72,7 @@ class TelegramAdapter:
                  journal: MessageJournal | None = None) -> None:
         self.handler = handler
         self.journal = journal  # dedupes redeliveries, replays what a crash left unanswered
-        self.chat_typing = ChatTyping(typing_interval_s)  # one refresh loop per chat
+        self.typing_loops = TypingLoops(typing_interval_s)  # one refresh loop per chat
         self._token = token
         self._base_url = base_url
         self._request = request
@@ -163,10 +163,10 @@ class TelegramAdapter:
         message, chat = update.effective_message, update.effective_chat
         assert chat is not None
         if message is None:
-            return TelegramReplier(context.bot, chat.id, chat_typing=self.chat_typing)
+            return TelegramReplier(context.bot, chat.id, typing_loops=self.typing_loops)
         thread = message.message_thread_id if message.is_topic_message else None
         return TelegramReplier(context.bot, chat.id, message.message_id,
-                               message_thread_id=thread, chat_typing=self.chat_typing)
+                               message_thread_id=thread, typing_loops=self.typing_loops)
 
     async def _answer(self, update: Update, context: ContextTypes.DEFAULT_TYPE, *,
                       drop_command: bool) -> None:

@@ -1,7 +1,7 @@
 """TelegramReplier: the core's Replier port for one Telegram message (typing + HTML replies).
 
-"typing…" is shown until the reply goes out, through the adapter's ChatTyping (one refresh loop
-per chat, shared by the questions pending there). The first part replies to the user's message;
+"typing…" is shown until the reply goes out, through the adapter's TypingLoops (one refresh loop
+per chat, shared by the questions pending there; Telegram shows it for 5 s, so every 4 s). The first part replies to the user's message;
 the rest follow in order. Link previews are off: a previewer fetching a model-written URL is an
 exfiltration channel (reference/reliability.md, A5/B4).
 """
@@ -14,15 +14,16 @@ import re
 from collections.abc import AsyncIterator
 
 from telegram import Bot, LinkPreviewOptions, ReplyParameters
-from telegram.constants import ParseMode
-from telegram.error import BadRequest
+from telegram.constants import ChatAction, ParseMode
+from telegram.error import BadRequest, TelegramError
 
 from adapters.telegram.render import render_reply
-from adapters.telegram.chat_typing import ChatTyping
+from adapters.typing_loops import TypingLoops
 from core.messages import Reply
 
 logger = logging.getLogger(__name__)
 
+TYPING_REFRESH_S = 4.0
 _TAG = re.compile(r"<[^>]+>")
 
 
@@ -36,23 +37,30 @@ class TelegramReplier:
 
     def __init__(self, bot: Bot, chat_id: int, reply_to_message_id: int | None = None, *,
                  message_thread_id: int | None = None,
-                 chat_typing: ChatTyping | None = None) -> None:
+                 typing_loops: TypingLoops | None = None) -> None:
         self.bot = bot
         self.chat_id = chat_id
         self.reply_to_message_id = reply_to_message_id
         self.message_thread_id = message_thread_id
-        self._chat_typing = chat_typing or ChatTyping()
+        self._typing_loops = typing_loops or TypingLoops(TYPING_REFRESH_S)
         self._holding = False
+
+    async def _send_typing(self) -> None:
+        try:
+            await self.bot.send_chat_action(self.chat_id, ChatAction.TYPING,
+                                            message_thread_id=self.message_thread_id)
+        except TelegramError as err:
+            logger.warning("sendChatAction failed: %s", err)
 
     async def _stop_typing(self) -> None:
         if self._holding:
             self._holding = False
-            await self._chat_typing.release((self.chat_id, self.message_thread_id))
+            await self._typing_loops.release((self.chat_id, self.message_thread_id))
 
     @contextlib.asynccontextmanager
     async def typing(self) -> AsyncIterator[None]:
         """"typing…" in this chat until the block exits or the reply is sent."""
-        await self._chat_typing.hold(self.bot, (self.chat_id, self.message_thread_id))
+        await self._typing_loops.hold((self.chat_id, self.message_thread_id), self._send_typing)
         self._holding = True
         try:
             yield

@@ -142,6 +142,11 @@ async def test_rate_limits_hold_and_nothing_is_lost_or_doubled(tmp_path, telegra
     print(f"load: users={TG_USERS + DC_USERS} wall={wall:.1f}s peak_rss={peak_rss_mb():.0f}MB "
           f"typing calls telegram/discord={typing}")
     assert peak_rss_mb() < RSS_BOUND_MB
+    # One typing loop per chat: each Telegram user is a DM chat, all Discord users share one
+    # channel (one loop per question sent 1,604 Discord typing POSTs in this run).
+    refreshes = int(wall // 4.0) + 1
+    assert typing[0] <= TG_USERS * refreshes
+    assert typing[1] <= refreshes
 
 
 async def test_full_queue_answers_busy_and_the_rest_is_answered(tmp_path, discord_fake):

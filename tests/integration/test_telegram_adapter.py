@@ -169,7 +169,7 @@ class TestPrivateChat:
             await adapter.stop()
         chats = sorted(c.params["chat_id"] for c in server.calls_to("sendChatAction"))
         assert chats == sorted([str(GROUP), "42"])  # 42: the DM chat of message()
-        assert adapter.chat_typing.active_chats == 0  # every hold released
+        assert adapter.typing_loops.active_chats == 0  # every hold released
 
 
 class TestGroupChat:
