@@ -129,6 +129,18 @@ def keywords(text: str) -> list[str]:
     return list(seen)
 
 
+# "'s", "n't", "'ll"... after a word: tokenised alone they would be stray terms ("s", "isn").
+_CLITIC = re.compile(r"(?<=\w)(?:n['\u2019]t|['\u2019](?:s|t|d|m|ll|re|ve))\b", re.IGNORECASE)
+
+
+def query_words(text: str, stopwords: frozenset[str] = STOPWORDS) -> list[str]:
+    """Search terms: content words in first-use order, not stemmed (search engines stem their
+    own way). Single letters stay, since in course text they name things ("vitamin D",
+    "T-cell", "type B"); clitic fragments ("it's", "isn't") go."""
+    words = (w for w in tokens(_CLITIC.sub("", text)) if w.strip("_") and w not in stopwords)
+    return list(dict.fromkeys(words))
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences ("knowledge strips") of a passage; Markdown headings and bullets stay separate."""
     parts = (p.strip(" \t-*#>") for p in _SENTENCE.split(text))

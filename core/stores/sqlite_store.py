@@ -13,7 +13,6 @@ comparable figure.
 from __future__ import annotations
 
 import asyncio
-import re
 import sqlite3
 import threading
 from collections.abc import Sequence
@@ -24,7 +23,7 @@ import numpy as np
 from core.ports import Document, Embedder, StoredChunk
 from core.stores.errors import StoreError
 from core.stores.sqlite_migrate import connect
-from core.text import STOPWORDS, search_form, tokens
+from core.text import STOPWORDS, query_words, search_form
 
 RRF_K = 60
 CANDIDATES = 100  # per ranking (BM25, dense) before fusion
@@ -229,18 +228,10 @@ def _claim_for_embedder(conn: sqlite3.Connection, embedder: Embedder, path: Path
                          (identity,))
 
 
-# "'s", "n't", "'ll"... after a word: tokenised alone they would be stray query terms ("s", "isn").
-_CLITIC = re.compile(r"(?<=\w)(?:n['\u2019]t|['\u2019](?:s|t|d|m|ll|re|ve))\b", re.IGNORECASE)
 MAX_TERMS = 32
 
 
 def fts_terms(query: str) -> list[str]:
-    """Query words for an FTS5 OR-query: content words in their search form, first use order.
-
-    Single letters stay: in course text they name things ("vitamin D", "T-cell", "G-CSF",
-    "type B", "x"), and BM25's IDF already discounts the common ones; stopwords and clitic
-    fragments go (SciFact BM25 nDCG@10 +0.003 over dropping every one-letter word).
-    """
-    words = [w for w in tokens(search_form(_CLITIC.sub("", query)))
-             if w.strip("_") and w not in _SEARCH_STOPWORDS]
-    return list(dict.fromkeys(words))[:MAX_TERMS]
+    """Query words for an FTS5 OR-query: `query_words` in their search form (single letters stay:
+    SciFact BM25 nDCG@10 +0.003 over dropping every one-letter word)."""
+    return query_words(search_form(query), _SEARCH_STOPWORDS)[:MAX_TERMS]

@@ -59,6 +59,16 @@ class TestSimple:
         assert state["retries"] == 1
         assert ctx.sources["wikipedia"].queries == ["merge sort"]  # widened, keyword-style
 
+    async def test_keyword_style_retry_keeps_what_names_the_topic(self, graph, make_context):
+        # Not stemmed (Wikipedia stems its own way: "bases" must not become "bas"), and the
+        # letter that names the vitamin stays.
+        llm = ScriptedChatModel(script=["INTENT: simple", tool_call("course", "vitamin D"),
+                                        "Vitamin D helps absorb calcium [1]."])
+        reranker = ScriptedReranker([{"Merge sort": 0.3}, {"Merge sort": 0.9}])
+        ctx = make_context(llm=llm, reranker=reranker)
+        await run(graph, ctx, "What does vitamin D do to bases?")
+        assert ctx.sources["wikipedia"].queries == ["vitamin d bases"]
+
     async def test_offline_answer_is_extractive_and_cited(self, graph, make_context):
         state = await run(graph, make_context(), "What is the worst case time of merge sort?")
         assert state["route"] == [*STUDY, "generate"]

@@ -1,7 +1,9 @@
 """Normalisation defines chunk identity; these values must never change silently."""
 from __future__ import annotations
 
-from core.text import clean_input, content_id, detect_language, keywords, normalize, split_sentences
+from core.text import (
+    clean_input, content_id, detect_language, keywords, normalize, query_words, split_sentences,
+)
 
 
 def test_content_id_is_stable_across_runs_and_spacing():
@@ -28,3 +30,8 @@ def test_keywords_and_sentences():
     assert keywords("What is the time complexity of sorting?") == ["time", "complexity", "sort"]
     assert split_sentences("Merge sort is stable. Quicksort is not stable in general.") == [
         "Merge sort is stable.", "Quicksort is not stable in general."]
+
+
+def test_query_words_keep_letters_and_surface_forms_and_drop_clitics():
+    assert query_words("What is vitamin D? It's a T-cell thing, isn't it? Bases!") == \
+        ["vitamin", "d", "t", "cell", "thing", "bases"]

@@ -14,7 +14,7 @@ from langgraph.runtime import Runtime
 from core.rag.lines import message_text, parse_lines
 from core.rag.prompts import REWRITE_SYSTEM, ROUTER_SYSTEM
 from core.rag.state import RagContext, RagState
-from core.text import keywords
+from core.text import query_words
 
 log = logging.getLogger(__name__)
 SOURCE_DESCRIPTIONS = {
@@ -50,7 +50,7 @@ async def router(state: RagState, runtime: Runtime[RagContext]) -> dict:
 
 
 def _keyword_query(text: str) -> str:
-    return " ".join(keywords(text)) or text
+    return " ".join(query_words(text)) or text
 
 
 async def _rewrite(question: str, missing: str, ctx: RagContext) -> tuple[str, int]:
