@@ -46,8 +46,6 @@ _UNSAFE_PHRASES = {
 _PHRASE_TRIGGERS = frozenset("""sex nudes vote party political trump biden wing democrats
     republicans god religion islam christianity judaism انتخب السياسي حزب الدين دين الله دينك
     عارية""".split())
-_VOWELS = re.compile(r"[aeiouy]")
-_CONSONANT_RUN = re.compile(r"[bcdfghjklmnpqrstvwxz]{5,}")
 _LETTERS = re.compile(r"[A-Za-z\u0600-\u06FF]")
 
 
@@ -64,41 +62,93 @@ class Triage0:
 
 
 _SUSPECT = re.compile(r"\b[bcdfghjklmnpqrstvwxz]{4,}\b|[bcdfghjklmnpqrstvwxz]{5,}")
+# Every bad word (and every _SUSPECT match) holds four consonants in a row. This simple class
+# pattern gets the regex engine's fast charset scan, which _SUSPECT's leading \b defeats.
+_CONSONANTS4 = re.compile(r"[bcdfghjklmnpqrstvwxz]{4}")
+_LATIN_WORD = re.compile(r"[a-z]+")
+# A bad Latin word: no vowel (all consonants) and 4+ letters long, or a run of 5 consonants.
+_BAD_WORD = re.compile(r"[bcdfghjklmnpqrstvwxz]{4,}$|[a-z]*?[bcdfghjklmnpqrstvwxz]{5}")
+_NOT_BARE = re.compile(r"[^\w\s'\u0600-\u06FF]+")
+# The three chitchat patterns as one alternation: one regex call, and the first kind that
+# matches wins exactly as when trying them in order (each branch is anchored at both ends).
+_ANY_CHITCHAT = re.compile("|".join(f"(?P<{kind}>{p.pattern})" for kind, p in _CHITCHAT.items()))
+_VERDICT_KINDS = (("chitchat", tuple(_CHITCHAT)), ("unsafe", ("gibberish", *_UNSAFE_PHRASES)),
+                  (None, ("",)))
+_VERDICTS = {(intent, kind, language): Triage0(intent, kind, language)
+             for intent, kinds in _VERDICT_KINDS for kind in kinds for language in ("en", "ar")}
+
+
+def _verdict(intent: str | None, kind: str, language: str) -> Triage0:
+    """Shared frozen instances: building a frozen dataclass costs more than the lookup."""
+    return _VERDICTS.get((intent, kind, language)) or Triage0(intent, kind, language)
 
 
 def _looks_gibberish(text: str) -> bool:
+    """Mostly-Latin text whose words are mostly unpronounceable (keyboard mashing).
+
+    The cheap tests run first: a message without four consonants in a row, or with too few of
+    them to make half its words bad, is settled before any per-word work.
+    """
     if not _LETTERS.search(text):
         return True
-    if not _SUSPECT.search(text):
-        return False  # every Latin word has a vowel and no long consonant run
-    words = re.findall(r"[a-z]+", text)
-    if not words or len(words) < len(text.split()) / 2:
+    runs = _CONSONANTS4.findall(text)  # each bad word holds at least one of these
+    if not runs:
+        return False
+    words = _LATIN_WORD.findall(text)
+    if 2 * len(runs) <= len(words) or not _SUSPECT.search(text):
+        return False  # at most half the words can be bad / every word is pronounceable
+    if len(words) < len(text.split()) / 2:
         return False  # mostly non-Latin (e.g. Arabic) or numbers: not judged here
-    bad = sum(1 for w in words if len(w) >= 4 and (not _VOWELS.search(w) or _CONSONANT_RUN.search(w)))
+    bad = sum(1 for w in words if _BAD_WORD.match(w))
     return bad / len(words) > 0.5
+
+
+def _bare(norm: str) -> str:
+    """Letters, digits, apostrophes and single spaces only: what the chitchat patterns see."""
+    return " ".join(_NOT_BARE.sub(" ", norm).split())
+
+
+def _chitchat_kind(norm: str, words: list[str]) -> str | None:
+    """Which greeting/thanks/goodbye the whole message is, if any.
+
+    The bare form keeps every word plus a separator between words, so when the words alone are
+    too long for any pattern the bare form is never built.
+    """
+    if sum(map(len, words)) + len(words) - 1 > MAX_CHITCHAT_CHARS:
+        return None
+    bare = _bare(norm)
+    if not bare or len(bare) > MAX_CHITCHAT_CHARS:
+        return None
+    found = _ANY_CHITCHAT.match(bare)
+    return found.lastgroup if found else None  # the kind's group encloses its inner groups
+
+
+def _unsafe_kind(norm: str, word_set: set[str]) -> str | None:
+    """The off-limits category by word set, or by phrase when a trigger word is present."""
+    scan_phrases = not word_set.isdisjoint(_PHRASE_TRIGGERS)
+    padded = f" {_bare(norm)} " if scan_phrases else ""
+    for kind, phrases in _UNSAFE_PHRASES.items():
+        if not word_set.isdisjoint(_UNSAFE_WORDS.get(kind, ())) or (
+                scan_phrases and any(p in padded for p in phrases)):
+            return kind
+    return None
 
 
 def classify(text: str) -> Triage0:
     """Decide chitchat / unsafe by rules, or None for the graph's study path."""
     language = detect_language(text)
     norm = normalize(text)
-    bare = re.sub(r"[^\w\s'\u0600-\u06FF]", " ", norm)
-    bare = " ".join(bare.split())
-    if len(bare) <= MAX_CHITCHAT_CHARS:
-        for kind, pattern in _CHITCHAT.items():
-            if bare and pattern.match(bare):
-                return Triage0("chitchat", kind, language)
     words = split_words(norm)
+    kind = _chitchat_kind(norm, words)
+    if kind:
+        return _verdict("chitchat", kind, language)
     word_set = set(words)
-    padded = f" {bare} "
-    scan_phrases = not word_set.isdisjoint(_PHRASE_TRIGGERS)
-    for kind, phrases in _UNSAFE_PHRASES.items():
-        if not word_set.isdisjoint(_UNSAFE_WORDS.get(kind, ())) or (
-                scan_phrases and any(p in padded for p in phrases)):
-            return Triage0("unsafe", kind, language)
+    kind = _unsafe_kind(norm, word_set)
+    if kind:
+        return _verdict("unsafe", kind, language)
     if _looks_gibberish(norm) or word_set <= STOPWORDS:
-        return Triage0("unsafe", "gibberish", language)
-    return Triage0(None, "", language)
+        return _verdict("unsafe", "gibberish", language)
+    return _verdict(None, "", language)
 
 
 _COMPLEX_MARKERS = re.compile(
