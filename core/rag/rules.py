@@ -68,6 +68,7 @@ _CONSONANTS4 = re.compile(r"[bcdfghjklmnpqrstvwxz]{4}")
 _LATIN_WORD = re.compile(r"[a-z]+")
 # A bad Latin word: no vowel (all consonants) and 4+ letters long, or a run of 5 consonants.
 _BAD_WORD = re.compile(r"[bcdfghjklmnpqrstvwxz]{4,}$|[a-z]*?[bcdfghjklmnpqrstvwxz]{5}")
+_ANY_UNSAFE_WORD = frozenset().union(*_UNSAFE_WORDS.values())
 _NOT_BARE = re.compile(r"[^\w\s'\u0600-\u06FF]+")
 # The three chitchat patterns as one alternation: one regex call, and the first kind that
 # matches wins exactly as when trying them in order (each branch is anchored at both ends).
@@ -126,6 +127,8 @@ def _chitchat_kind(norm: str, words: list[str]) -> str | None:
 def _unsafe_kind(norm: str, word_set: set[str]) -> str | None:
     """The off-limits category by word set, or by phrase when a trigger word is present."""
     scan_phrases = not word_set.isdisjoint(_PHRASE_TRIGGERS)
+    if not scan_phrases and word_set.isdisjoint(_ANY_UNSAFE_WORD):
+        return None  # the usual study question: two set checks, no per-category loop
     padded = f" {_bare(norm)} " if scan_phrases else ""
     for kind, phrases in _UNSAFE_PHRASES.items():
         if not word_set.isdisjoint(_UNSAFE_WORDS.get(kind, ())) or (
