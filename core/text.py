@@ -19,8 +19,11 @@ _DELETED = re.compile(r"[\u064B-\u065F\u0670\u06D6-\u06ED\u0640"
                       r"\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF\u00AD]")
 _ARABIC_RUN = re.compile(r"[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]+")
 _LATIN_RUN = re.compile(r"[A-Za-z]+")
-_WORD = re.compile(r"[\w\u0600-\u06FF]+", re.UNICODE)
-_NOT_WORD_OR_SPACE = re.compile(r"[^\w\s\u0600-\u06FF]")  # \s is exactly str.isspace
+# Words: \w covers Arabic letters and digits; Arabic punctuation (، ؛ ؟ ٪ ۔) separates words
+# like its Latin twins ("الضوئية؟" is the word "الضوئية"). The Arabic marks `normalize` keeps
+# (U+0610-061A) stay inside their word.
+_WORD = re.compile(r"[\w\u0610-\u061A]+")
+_NOT_WORD_OR_SPACE = re.compile(r"[^\w\s\u0610-\u061A]")  # \s is exactly str.isspace
 LANGUAGE_SAMPLE_CHARS = 300
 _SENTENCE = re.compile(r"(?<=[.!?؟])\s+(?=[^\s])|\n{2,}|\n(?=[-*#>\d])")
 

@@ -8,19 +8,22 @@ from dataclasses import dataclass
 
 from core.text import STOPWORDS, detect_language, keywords, normalize, split_words
 
+_GREETING = (r"hi+|hello+|hey+|hiya|yo|howdy|greetings|good (morning|afternoon|evening|day)"
+             r"|what'?s up|sup|how are (you|u)( doing)?|how'?s it going|nice to meet you"
+             r"|مرحب[اًا]?|اهلا|أهلا|اهلين|هلا|السلام عليكم|سلام|صباح الخير|مساء الخير|كيف حالك|كيفك")
+_THANKS = (r"(many )?thanks( a lot| so much| again)?|thank (you|u)( so much| very much| a lot)?"
+           r"|thx|ty|cheers|much appreciated|appreciate it|great,? thanks|شكر[اًا]?|شكرا جزيلا"
+           r"|شكرا لك|مشكور|جزاك الله خيرا|يعطيك العافية")
+_GOODBYE = (r"bye+|goodbye|good bye|see (you|ya)( later| soon)?|later|good night|take care|cya"
+            r"|مع السلامة|وداعا|الى اللقاء|إلى اللقاء|تصبح على خير|باي")
+# Openers come in pairs ("hi, how are you?", "مرحبا، كيف حالك؟") and thanks often ends a chat
+# ("thanks, bye"): both are chitchat, not study questions.
 _CHITCHAT = {
     "greeting": re.compile(
-        r"^(hi+|hello+|hey+|hiya|yo|howdy|greetings|good (morning|afternoon|evening|day)"
-        r"|what'?s up|sup|how are (you|u)( doing)?|how'?s it going|nice to meet you"
-        r"|مرحب[اًا]?|اهلا|أهلا|اهلين|هلا|السلام عليكم|سلام|صباح الخير|مساء الخير|كيف حالك|كيفك)"
+        rf"^({_GREETING})( ({_GREETING}))?"
         r"( (there|everyone|all|bot|buddy|study buddy|friend|يا صديقي))?$"),
-    "thanks": re.compile(
-        r"^((many )?thanks( a lot| so much| again)?|thank (you|u)( so much| very much| a lot)?"
-        r"|thx|ty|cheers|much appreciated|appreciate it|great,? thanks|شكر[اًا]?|شكرا جزيلا"
-        r"|شكرا لك|مشكور|جزاك الله خيرا|يعطيك العافية)$"),
-    "goodbye": re.compile(
-        r"^(bye+|goodbye|good bye|see (you|ya)( later| soon)?|later|good night|take care|cya"
-        r"|مع السلامة|وداعا|الى اللقاء|إلى اللقاء|تصبح على خير|باي)$"),
+    "thanks": re.compile(rf"^({_THANKS})$"),
+    "goodbye": re.compile(rf"^(({_THANKS}) )?({_GOODBYE})$"),
 }
 # Off-limits requests as word sets (one set lookup per message) and short phrases (substring
 # checks on the space-padded text): far cheaper than a large regex alternation. Only words with
@@ -69,7 +72,7 @@ _LATIN_WORD = re.compile(r"[a-z]+")
 # A bad Latin word: no vowel (all consonants) and 4+ letters long, or a run of 5 consonants.
 _BAD_WORD = re.compile(r"[bcdfghjklmnpqrstvwxz]{4,}$|[a-z]*?[bcdfghjklmnpqrstvwxz]{5}")
 _ANY_UNSAFE_WORD = frozenset().union(*_UNSAFE_WORDS.values())
-_NOT_BARE = re.compile(r"[^\w\s'\u0600-\u06FF]+")
+_NOT_BARE = re.compile(r"[^\w\s'\u0610-\u061A]+")  # Arabic punctuation (، ؟) is not a letter
 # The three chitchat patterns as one alternation: one regex call, and the first kind that
 # matches wins exactly as when trying them in order (each branch is anchored at both ends).
 _ANY_CHITCHAT = re.compile("|".join(f"(?P<{kind}>{p.pattern})" for kind, p in _CHITCHAT.items()))

@@ -9,7 +9,12 @@ from core.rag.rules import classify, split_question
 @pytest.mark.parametrize(("text", "kind", "lang"), [
     ("hi", "greeting", "en"), ("Good morning!", "greeting", "en"), ("thanks a lot", "thanks", "en"),
     ("bye", "goodbye", "en"), ("مرحبا", "greeting", "ar"), ("السلام عليكم", "greeting", "ar"),
-    ("شكرا", "thanks", "ar"), ("مع السلامة", "goodbye", "ar")])
+    ("شكرا", "thanks", "ar"), ("مع السلامة", "goodbye", "ar"),
+    # Arabic punctuation is punctuation; openers come in pairs; thanks often ends a chat
+    ("مرحبا؟", "greeting", "ar"), ("شكرا جزيلا،", "thanks", "ar"),
+    ("مرحبا، كيف حالك؟", "greeting", "ar"), ("Hi, how are you?", "greeting", "en"),
+    ("good morning, how are you doing study buddy?", "greeting", "en"),
+    ("thanks, bye!", "goodbye", "en"), ("شكرا، مع السلامة", "goodbye", "ar")])
 def test_chitchat(text, kind, lang):
     verdict = classify(text)
     assert (verdict.intent, verdict.kind, verdict.language) == ("chitchat", kind, lang)
@@ -27,7 +32,8 @@ def test_unsafe(text, kind):
 
 @pytest.mark.parametrize("text", [
     "What is merge sort?", "hi, what is a hash table?", "ما هو التمثيل الضوئي؟",
-    "Explain Dijkstra's algorithm", "thanks! and what is BFS?",
+    "Explain Dijkstra's algorithm", "thanks! and what is BFS?", "hi, how is merge sort stable?",
+    "مرحبا، ما هو التمثيل الضوئي؟",
     # course material that merely touches a sensitive topic is a study question
     "What is the sexual reproduction of plants?", "When did the first direct elections take place?",
     "How many same-sex married couples were there?", "ما هي جنسية هويسنج لي؟",
@@ -51,3 +57,10 @@ def test_every_unsafe_phrase_has_a_trigger_word():
     for phrases in _UNSAFE_PHRASES.values():
         for phrase in phrases:
             assert set(tokens(phrase)) & _PHRASE_TRIGGERS, phrase
+
+
+def test_no_chitchat_pattern_matches_beyond_the_length_cut_off():
+    """The bare form is not built past MAX_CHITCHAT_CHARS: the longest match must fit in it."""
+    from core.rag.rules import MAX_CHITCHAT_CHARS
+    longest = "how are you doing how are you doing study buddy"
+    assert classify(longest).kind == "greeting" and len(longest) <= MAX_CHITCHAT_CHARS

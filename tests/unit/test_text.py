@@ -35,3 +35,10 @@ def test_keywords_and_sentences():
 def test_query_words_keep_letters_and_surface_forms_and_drop_clitics():
     assert query_words("What is vitamin D? It's a T-cell thing, isn't it? Bases!") == \
         ["vitamin", "d", "t", "cell", "thing", "bases"]
+
+
+def test_arabic_punctuation_separates_words_like_latin_punctuation():
+    # "؟" and "،" used to stick to the word before them, so the last word of every Arabic
+    # question never matched the same word in a passage.
+    assert keywords("ما هي الطاقة الضوئية؟") == keywords("ما هي الطاقة الضوئية?") == ["طاقة", "ضوئية"]
+    assert query_words("الماء، والضوء؛ ٣٤٪") == ["الماء", "والضوء", "٣٤"]
