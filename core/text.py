@@ -123,15 +123,6 @@ def _stem(word: str) -> str:
     return word
 
 
-def keywords(text: str) -> list[str]:
-    """Content words (stopwords dropped), lightly stemmed, order kept, no repeats."""
-    seen: dict[str, None] = {}
-    for word in tokens(text):
-        if word not in STOPWORDS and (len(word) > 1 or word.isdigit()):
-            seen.setdefault(_stem(word), None)
-    return list(seen)
-
-
 # "'s", "n't", "'ll"... after a word: tokenised alone they would be stray terms ("s", "isn").
 _CLITIC = re.compile(r"(?<=\w)(?:n['\u2019]t|['\u2019](?:s|t|d|m|ll|re|ve))\b", re.IGNORECASE)
 
@@ -142,6 +133,12 @@ def query_words(text: str, stopwords: frozenset[str] = STOPWORDS) -> list[str]:
     "T-cell", "type B"); clitic fragments ("it's", "isn't") go."""
     words = (w for w in tokens(_CLITIC.sub("", text)) if w.strip("_") and w not in stopwords)
     return list(dict.fromkeys(words))
+
+
+def keywords(text: str) -> list[str]:
+    """`query_words` lightly stemmed, for matching a question against sentences ("sorting" ~
+    "sorted"); single letters stay here too ("vitamin D" must not match a vitamin C sentence)."""
+    return list(dict.fromkeys(_stem(w) for w in query_words(text)))
 
 
 def split_sentences(text: str) -> list[str]:
