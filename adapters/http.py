@@ -140,6 +140,9 @@ class HttpAdapter:
     async def _forget(self, request: web.Request) -> web.Response:
         user_id = _user_id(await _json_object(request), required=True)
         reply = await self.handler.forget(PLATFORM, user_id)
+        if reply.notice == "forget_failed":  # nothing was erased: an API client must not assume so
+            return web.json_response({"status": "failed", "user_id": user_id,
+                                      "message": reply.text}, status=503)
         return web.json_response({"status": "forgotten", "user_id": user_id,
                                   "message": reply.text})
 

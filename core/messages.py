@@ -78,6 +78,7 @@ class Reply:
     llm_calls: int = 0
     rerank_tier: str | None = None
     language: str = "en"
+    notice: str | None = None  # which service notice this is ("busy", "forget_failed", ...), if one
 
     @property
     def is_fast_path(self) -> bool:

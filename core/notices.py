@@ -9,7 +9,7 @@ NOTICES = {
         "rate_limited": "You're asking faster than I can keep up ({limit} questions per minute). "
                         "Please wait about {wait} seconds and try again.",
         "busy": "I'm answering a lot of questions right now. Please try again in a minute.",
-        "forgot": "Done: I erased your conversation history ({count} saved exchanges).",
+        "forgot": "Done: I erased your conversation history (saved exchanges erased: {count}).",
         "forget_failed": "Sorry, I could not erase your history right now — nothing was deleted. "
                          "Please try /forget again in a minute.",
         "timeout": "Sorry, this took longer than expected and I had to stop. Please try again, "

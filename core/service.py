@@ -175,4 +175,4 @@ def _log_history_failure(what: str, err: Exception) -> None:
 
 def _notice(key: str, language: str, confidence: Confidence = Confidence.NONE, **values: object) -> Reply:
     return Reply(text=notice(key, language, **values), intent=Intent.NOTICE, confidence=confidence,
-                 low_confidence=confidence is Confidence.LOW, language=language)
+                 low_confidence=confidence is Confidence.LOW, language=language, notice=key)

@@ -5,7 +5,9 @@ import httpx
 import pytest
 
 from adapters.http import HttpAdapter
+from core.service import Limits, StudyBuddy
 from tests.support.fake_handler import FakeHandler
+from tests.support.fakes import DownHistory
 
 pytestmark = pytest.mark.integration
 
@@ -95,6 +97,17 @@ class TestOtherRoutes:
         assert response.status_code == 200
         assert response.json()["status"] == "forgotten"
         assert handler.forgotten == [("http", "u1")]
+
+    async def test_failed_erasure_is_a_503_not_a_confirmation(self, graph, make_context):
+        adapter = HttpAdapter(StudyBuddy(graph, make_context(), DownHistory(), Limits()), port=0)
+        await adapter.start()
+        try:
+            async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{adapter.port}") as c:
+                response = await c.post("/forget", json={"user_id": "u1"})
+        finally:
+            await adapter.stop()
+        assert response.status_code == 503 and response.json()["status"] == "failed"
+        assert "nothing was deleted" in response.json()["message"]
 
     async def test_forget_needs_a_user_id(self, client, handler):
         response = await client.post("/forget", json={})

@@ -18,6 +18,7 @@ from pydantic import Field
 
 from core.messages import Reply
 from core.ports import Document
+from core.stores.errors import StoreError
 from core.text import tokens
 
 Script = AIMessage | str | BaseException | Callable[[list[BaseMessage]], Any]
@@ -155,3 +156,23 @@ class CollectingReplier:
 
     async def send(self, reply: Reply) -> None:
         self.events.append(("send", reply))
+
+
+class DownHistory:
+    """A history store whose database is unreachable (every call fails like the real stores do)."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    async def _fail(self, name: str):
+        self.calls.append(name)
+        raise StoreError("history store: OperationalError: connection refused")
+
+    async def recent(self, *a, **k):
+        return await self._fail("recent")
+
+    async def append(self, *a, **k):
+        return await self._fail("append")
+
+    async def forget(self, *a, **k):
+        return await self._fail("forget")

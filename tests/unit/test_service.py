@@ -5,9 +5,10 @@ import pytest
 
 from core.messages import IncomingMessage, Intent
 from core.service import Limits, StudyBuddy
-from core.stores.errors import StoreError
 from core.stores.sqlite_history import SqliteHistoryStore
-from tests.support.fakes import CollectingReplier, FakeSource, ScriptedChatModel, ScriptedReranker
+from tests.support.fakes import (
+    CollectingReplier, DownHistory, FakeSource, ScriptedChatModel, ScriptedReranker,
+)
 
 
 def msg(text: str, user: str = "alice") -> IncomingMessage:
@@ -83,29 +84,9 @@ async def test_forget_erases_only_that_user(service, history):
     await svc.handle(msg("What is merge sort?"))
     await svc.handle(msg("What is merge sort?", user="bob"))
     reply = await svc.forget("telegram", "alice")
-    assert reply.intent is Intent.NOTICE and "1 saved" in reply.text
+    assert reply.intent is Intent.NOTICE and "saved exchanges erased: 1" in reply.text
     assert await history.recent("telegram", "alice", 5) == []
     assert len(await history.recent("telegram", "bob", 5)) == 1
-
-
-class DownHistory:
-    """A history store whose database is unreachable (every call fails like the real stores do)."""
-
-    def __init__(self) -> None:
-        self.calls: list[str] = []
-
-    async def _fail(self, name: str):
-        self.calls.append(name)
-        raise StoreError("history store: OperationalError: connection refused")
-
-    async def recent(self, *a, **k):
-        return await self._fail("recent")
-
-    async def append(self, *a, **k):
-        return await self._fail("append")
-
-    async def forget(self, *a, **k):
-        return await self._fail("forget")
 
 
 async def test_history_outage_still_answers_the_question(graph, make_context, caplog):
