@@ -8,11 +8,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 
-import discord
-import discord.gateway
-import discord.http
 import pytest
-import yarl
 
 from adapters.discord.adapter import APOLOGY, DiscordAdapter, DiscordStartError
 from adapters.discord.render import MAX_CHARS, render_reply
@@ -39,9 +35,7 @@ FAST = {"guild_ready_timeout": 0.05}
 async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
     server = FakeDiscord(TOKEN)
     await server.start()
-    monkeypatch.setattr(discord.http.Route, "BASE", server.api_base)
-    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
-                        yarl.URL(server.gateway_url))
+    server.point_discord_py_here(monkeypatch)
     yield server
     await server.stop()
     for call in server.sends():  # reliability.md A4: every outbound path, every test

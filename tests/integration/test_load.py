@@ -15,10 +15,7 @@ import json
 import time
 from collections.abc import AsyncIterator
 
-import discord.gateway
-import discord.http
 import pytest
-import yarl
 
 from adapters.discord.adapter import DiscordAdapter
 from adapters.telegram.adapter import TelegramAdapter
@@ -41,9 +38,7 @@ DEADLINE_S = 55.0
 async def discord_fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[dc.FakeDiscord]:
     server = dc.FakeDiscord(DC_TOKEN)
     await server.start()
-    monkeypatch.setattr(discord.http.Route, "BASE", server.api_base)
-    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
-                        yarl.URL(server.gateway_url))
+    server.point_discord_py_here(monkeypatch)
     yield server
     await server.stop()
 

@@ -12,11 +12,8 @@ from __future__ import annotations
 import logging
 import traceback
 
-import discord.gateway
-import discord.http
 import httpx
 import pytest
-import yarl
 from langchain_core.messages import HumanMessage
 
 from adapters.discord.adapter import DiscordAdapter
@@ -132,9 +129,7 @@ async def test_no_canary_in_logs_errors_or_replies(capsys, monkeypatch):
             upstreams.fault["supabase"], upstreams.echo_key_in_errors = "401", SUPABASE
             fake = FakeDiscord(DISCORD)
             await fake.start()
-            monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
-            monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
-                                yarl.URL(fake.gateway_url))
+            fake.point_discord_py_here(monkeypatch)
             dc = DiscordAdapter(service, DISCORD, client_options={"guild_ready_timeout": 0.05})
             await dc.start()
             await fake.dispatch("MESSAGE_CREATE", fake.message(

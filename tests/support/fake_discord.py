@@ -72,6 +72,16 @@ class FakeDiscord:
         if self._runner is not None:
             await self._runner.cleanup()
 
+    def point_discord_py_here(self, monkeypatch: Any) -> None:
+        """discord.py has no base-URL option: its REST base and gateway URL are class attributes."""
+        import discord.gateway
+        import discord.http
+        import yarl
+
+        monkeypatch.setattr(discord.http.Route, "BASE", self.api_base)
+        monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
+                            yarl.URL(self.gateway_url))
+
     @property
     def api_base(self) -> str:
         return f"http://127.0.0.1:{self.port}/api/v10"
