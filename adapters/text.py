@@ -43,10 +43,28 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+PAGE_LABELS = {("en", "page"): "p.", ("en", "slide"): "slide", ("ar", "page"): "ص",
+               ("ar", "slide"): "شريحة"}
+
+
+def where_in(citation: Citation, language: str = "en") -> str:
+    """Where to look inside the source: "p. 12 › Lists", "slide 3 › Recap", "› Gateways", ""."""
+    label = PAGE_LABELS.get((language if language == "ar" else "en", citation.unit), "p.")
+    parts = [f"{label} {citation.page}"] if citation.page is not None else []
+    if citation.section:
+        parts.append(f"› {citation.section}")
+    return " ".join(parts)
+
+
 def citation_parts(citation: Citation, language: str = "en") -> tuple[str, str, str]:
-    """(number + label, title, location) of one citation, each plain and clipped."""
+    """(number + label, title, location) of one citation, each plain and clipped.
+
+    The location of course material is the file name then where in it ("R-data.pdf, p. 12 ›
+    Lists"), so a student can open the page; outside sources give their URL."""
     head = f"[{citation.n}] {source_label(citation.source_type, language)}"
-    return head, _clip(citation.title, MAX_TITLE_CHARS), _clip(citation.url_or_path, MAX_LOCATION_CHARS)
+    where = where_in(citation, language)
+    location = f"{citation.url_or_path}, {where}" if where else citation.url_or_path
+    return head, _clip(citation.title, MAX_TITLE_CHARS), _clip(location, MAX_LOCATION_CHARS)
 
 
 def sources_heading(language: str) -> str:

@@ -1,4 +1,4 @@
-"""`studybuddy` command line: run | chat | ask | ingest | migrate | graph | eval | bench.
+"""`studybuddy` command line: run | chat | ask | ingest | docs | migrate | graph | eval | bench.
 
 Bad input and bad settings end in one clear line on stderr and exit code 2 — never a traceback.
 """
@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from bot.docs_cli import DocsError, add_docs_parsers, run_docs, run_ingest
 from bot.settings import Settings, describe_error, load_settings
 from core.stores.errors import StoreError
 
@@ -20,7 +21,10 @@ EPILOG = """examples:
   studybuddy run                          start every configured adapter (console if no tokens)
   studybuddy ask "What is merge sort?"    one answer with its sources
   studybuddy ask --json "What is BFS?"    the same as JSON (answer, citations, route, ...)
-  studybuddy ingest notes/ slides.pdf     add course files (.md, .txt, .pdf) to the store
+  studybuddy ingest notes/ --course R101  add course files (PDF, slides, Word, HTML, md, txt)
+  studybuddy docs list                    what is stored: course, file, pages, chunks, when
+  studybuddy docs remove R-data.pdf       remove a document and all its chunks
+  studybuddy eval docs --docs D --qa F    answer quality on your own files and questions
   studybuddy migrate --status             Supabase migrations not yet applied (SUPABASE_DB_URL)
   studybuddy graph                        print the Corrective-RAG graph as Mermaid"""
 
@@ -40,10 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("question", nargs="+", help="the question (quote it)")
     ask.add_argument("--json", action="store_true", help="print the reply as JSON")
     ask.add_argument("--user", default="cli", help="user id for history (default: cli)")
-    ingest = sub.add_parser("ingest", help="add course files (.md, .txt, .pdf) or folders")
-    ingest.add_argument("paths", nargs="+", type=Path, help="files or folders")
-    ingest.add_argument("--store", choices=["sqlite", "supabase"], help="override COURSE_STORE")
-    ingest.add_argument("--course", default="", help="course name for files without a Course: line")
+    add_docs_parsers(sub)  # ingest | docs list | docs remove (handlers in bot/docs_cli.py)
     migrate = sub.add_parser(
         "migrate", help="apply migrations/supabase/*.sql to the database at SUPABASE_DB_URL")
     migrate.add_argument("--status", action="store_true", help="list pending migrations, apply none")
@@ -123,30 +124,6 @@ async def _ask(settings: Settings, args: argparse.Namespace) -> int:
     return await _with_app(settings, action)
 
 
-async def _ingest(settings: Settings, args: argparse.Namespace) -> int:
-    from contextlib import AsyncExitStack
-
-    import httpx
-
-    from bot.container import build_embedder, build_store
-    from core.ingest.pipeline import ingest_paths
-
-    if args.store:
-        settings = load_settings(course_store=args.store)  # re-validated: supabase needs its keys
-    progress = _Progress("Ingesting")
-    async with AsyncExitStack() as stack, httpx.AsyncClient() as client:
-        stack.callback(progress.close)
-        embedder = build_embedder(settings, client)
-        store = await build_store(settings, embedder, stack)
-        report = await ingest_paths(args.paths, store, embedder, default_course=args.course,
-                                    progress_factory=progress)
-    for error in report.errors:
-        print(f"error: {error}", file=sys.stderr)
-    print(f"{report.files_ok} file(s) read: {report.chunks_new} new chunk(s), "
-          f"{report.chunks_skipped} unchanged, {len(report.errors)} problem(s), {report.seconds:.1f}s")
-    return 0 if report.files_ok or not report.errors else 1
-
-
 def _migrate(settings: Settings, args: argparse.Namespace) -> int:
     from core.stores.pg_migrate import apply_migrations, migration_files, pending_migrations
 
@@ -219,9 +196,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "ask":
             return asyncio.run(_ask(settings, args))
         if args.command == "ingest":
-            return asyncio.run(_ingest(settings, args))
+            return asyncio.run(run_ingest(settings, args, _Progress("Ingesting")))
+        if args.command == "docs":
+            return asyncio.run(run_docs(settings, args))
         return asyncio.run(_serve(settings, console_only=args.command == "chat"))
-    except (UserError, StoreError) as err:  # both carry a clear, secret-free message
+    except (UserError, DocsError, StoreError) as err:  # clear, secret-free messages
         print(f"error: {err}", file=sys.stderr)
         return 2
     except ValidationError as err:

@@ -25,6 +25,7 @@ from core.sources.course import CourseSource
 
 log = logging.getLogger(__name__)
 SAMPLE_COURSE = Path(__file__).resolve().parent / "sample_course"
+SAMPLE_COURSE_NAME = "sample"  # never searched once the store holds any other course
 PURGE_EVERY_S = 6 * 3600
 
 
@@ -121,7 +122,8 @@ async def build_journal(settings: Settings, stack: AsyncExitStack) -> MessageJou
 
 def build_sources(settings: Settings, store: CourseStore, client: httpx.AsyncClient
                   ) -> dict[str, Source]:
-    sources: dict[str, Source] = {"course": CourseSource(store, settings.course_filter)}
+    sources: dict[str, Source] = {"course": CourseSource(store, settings.course_filter,
+                                                         sample_course=SAMPLE_COURSE_NAME)}
     if settings.course_store == "supabase":  # the embedded SQLite store needs no breaker
         sources["course"] = GuardedSource(sources["course"], CircuitBreaker("supabase"))
     agent = {"user_agent": settings.user_agent, "timeout_s": settings.source_timeout_s}
@@ -178,11 +180,20 @@ def build_llm(settings: Settings):
 
 async def ensure_sample_course(settings: Settings, store: CourseStore, embedder: Embedder,
                                progress_factory=None) -> IngestReport | None:
-    """First run: ingest the bundled sample course so `make run` answers out of the box."""
-    if not settings.auto_ingest_sample or await store.count() > 0:
+    """First run: ingest the bundled sample course so `make run` answers out of the box.
+
+    Only once, and only into an empty store: a sample removed with `docs remove` stays removed
+    (a marker file in DATA_DIR remembers it was offered)."""
+    marker = settings.data_dir / "sample-course-offered"
+    if not settings.auto_ingest_sample or marker.exists() or await store.count() > 0:
         return None
     log.info("first run: ingesting the bundled sample course")
-    return await ingest_paths([SAMPLE_COURSE], store, embedder, progress_factory=progress_factory)
+    report = await ingest_paths([SAMPLE_COURSE], store, embedder, course=SAMPLE_COURSE_NAME,
+                                progress_factory=progress_factory)
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    marker.write_text("The bundled sample course was ingested once; delete this file to offer "
+                      "it again on an empty store.\n", encoding="utf-8")
+    return report
 
 
 async def build_app(settings: Settings, *, progress_factory=None) -> App:

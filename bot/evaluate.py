@@ -1,4 +1,4 @@
-"""`studybuddy eval retrieval|xquad`: quality figures on any BEIR / SQuAD-format files on disk.
+"""`studybuddy eval retrieval|xquad` (and `eval docs`, in bot/eval_docs.py): quality figures on any BEIR / SQuAD-format files on disk.
 
 Each run builds a throwaway embedded store (a temp dir) through the product's SqliteCourseStore,
 so the figures are the product's retrieval, not a re-implementation. Vectors are cached under
@@ -38,6 +38,9 @@ def add_eval_parser(sub: argparse._SubParsersAction) -> None:
     x.add_argument("--limit", type=int, default=None, metavar="N", help="first N questions only")
     x.add_argument("--no-answers", action="store_true", help="retrieval only (skip the graph)")
     x.add_argument("--json", action="store_true", help="print JSON")
+    from bot.eval_docs import add_docs_parser
+
+    add_docs_parser(kinds)  # eval docs (handler in bot/eval_docs.py)
     for p in (r, x):
         p.add_argument("--cache", type=Path, default=None, help="embedding cache file")
         p.set_defaults(handler=run_eval)

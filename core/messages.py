@@ -46,18 +46,33 @@ class IncomingMessage:
 
 @dataclass(frozen=True, slots=True)
 class Citation:
-    """One numbered source shown under an answer."""
+    """One numbered source shown under an answer.
+
+    For course material `url_or_path` is the document's display name (relative to the folder
+    that was ingested) and `page` / `section` say where in it; outside sources carry a URL.
+    """
 
     n: int
     title: str
     url_or_path: str
     source_type: str  # course | wikipedia | arxiv | web
     chunk_id: str
+    page: int | None = None  # 1-based physical page, or slide number when `unit` is "slide"
+    section: str = ""
+    unit: str = "page"  # page | slide
+
+    @property
+    def display_name(self) -> str:
+        return self.url_or_path
 
     def to_dict(self) -> dict[str, object]:
         return {
             "n": self.n,
             "title": self.title,
+            "display_name": self.display_name,
+            "page": self.page,
+            "section": self.section,
+            "unit": self.unit,
             "url_or_path": self.url_or_path,
             "source_type": self.source_type,
             "chunk_id": self.chunk_id,

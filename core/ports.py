@@ -43,32 +43,72 @@ class Source(Protocol):
 class StoredChunk:
     """A child chunk ready to be written into a course store."""
 
-    id: str
+    id: str  # content_id of "<document id> <text>": same text in two documents -> two chunks
     text: str
     parent_id: str
     parent_text: str
-    title: str
-    url_or_path: str
+    title: str  # document title, with " › section" when the chunk sits under one
+    url_or_path: str  # the document's display name (never an absolute path) or its URL
     course: str
     doc_type: str
     lang: str
     embedding: np.ndarray | None = None
+    document_id: str = ""
+    page: int | None = None  # 1-based physical page or slide number
+    section: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentRecord:
+    """One ingested file as users see and manage it (`studybuddy docs list`)."""
+
+    id: str  # stable for (course, display name): an edited file keeps its id and is replaced
+    course: str
+    display_name: str  # file name relative to the folder that was ingested
+    title: str
+    format: str  # pdf | html | docx | pptx | md | txt
+    doc_type: str
+    content_hash: str  # SHA-256 of the file's bytes: an unchanged file is skipped at once
+    pages: int | None = None  # pages or slides; None for formats without pages
+    chunks: int = 0
+    ingested_at: datetime | None = None
 
 
 class CourseStore(Protocol):
-    """The course's own materials: hybrid search plus idempotent writes."""
+    """The course's own materials: hybrid search plus documents replaced and removed whole.
+
+    Search filters: `course`, `doc_type`, `lang` (equality; empty means any) and
+    `exclude_course` (rows of that course are left out).
+    """
 
     async def search(self, query: str, k: int, filters: dict[str, str] | None = None
                      ) -> list[Document]:
-        """Hybrid (BM25 + vector, RRF) search over child chunks; returns parent text as context."""
+        """Hybrid (BM25 + vector, RRF) search over child chunks; returns parent text as context.
+
+        Each Document's metadata carries chunk_id, course, doc_type, lang, document_id, page
+        and section."""
         ...
 
-    async def existing_ids(self, ids: Sequence[str]) -> set[str]:
-        """Which of these chunk ids are already stored (lets ingestion skip unchanged text)."""
+    async def documents(self, course: str | None = None) -> list[DocumentRecord]:
+        """Every stored document (of one course when given), by course then display name."""
         ...
 
-    async def upsert(self, chunks: Sequence[StoredChunk]) -> int:
-        """Write chunks (with embeddings); returns how many were new."""
+    async def courses(self) -> list[str]:
+        """The distinct courses that hold at least one document."""
+        ...
+
+    async def embeddings_for(self, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        """Stored vectors of these chunk ids (an edited file re-embeds only changed chunks)."""
+        ...
+
+    async def replace_document(self, record: DocumentRecord, chunks: Sequence[StoredChunk]
+                               ) -> None:
+        """Store a document and its chunks (with embeddings) in one transaction, replacing
+        every chunk of an earlier version with the same id: no stale chunk survives."""
+        ...
+
+    async def remove_document(self, document_id: str) -> int:
+        """Remove a document and all its chunks; returns the chunks removed (0: no such id)."""
         ...
 
     async def count(self) -> int:

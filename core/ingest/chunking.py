@@ -1,108 +1,171 @@
-"""Parent-child chunking: parents (~1200 chars) are what generation reads, children (~512 chars,
-overlapping) are what search matches. Cuts fall on section, paragraph and sentence boundaries.
+"""Parent-child chunking over page-aware spans: parents (~1200 chars) are what generation reads,
+children (~512 chars, overlapping) are what search matches. Cuts fall on section, paragraph and
+sentence boundaries; parents never cross a section, and every child keeps the page (or slide)
+its own text starts on, so a citation can name the page.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from core.ingest.document import Span
 from core.text import content_id
 
 PARENT_CHARS = 1200
 CHILD_CHARS = 512
 CHILD_OVERLAP = 100
-_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$", re.MULTILINE)
 _SENTENCE = re.compile(r"(?<=[.!?؟])\s+")
 
 
 @dataclass(frozen=True, slots=True)
 class ChunkDraft:
-    """A child chunk before embedding: its text, its parent's text and its section title."""
+    """A child chunk before embedding: its text, its parent's text, its page and section."""
 
     id: str
     text: str
     parent_id: str
     parent_text: str
     section: str
+    page: int | None
 
 
-def sections(text: str) -> list[tuple[str, str]]:
-    """(heading, body) pairs; text before the first heading gets an empty heading."""
-    out: list[tuple[str, str]] = []
-    last_end, heading = 0, ""
-    for match in _HEADING.finditer(text):
-        out.append((heading, text[last_end: match.start()]))
-        heading, last_end = match.group(2).strip(), match.end()
-    out.append((heading, text[last_end:]))
-    return [(h, b.strip()) for h, b in out if b.strip()]
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    text: str
+    page: int | None
 
 
-def _units(body: str, limit: int) -> list[str]:
-    """Paragraphs, with over-long ones cut into sentences (and over-long sentences into words)."""
-    units: list[str] = []
-    for para in re.split(r"\n\s*\n", body):
-        para = para.strip()
-        if not para:
-            continue
-        if len(para) <= limit:
-            units.append(para)
-            continue
-        for sentence in _SENTENCE.split(para):
-            while len(sentence) > limit:
-                cut = sentence.rfind(" ", 0, limit)
-                cut = cut if cut > limit // 2 else limit
-                units.append(sentence[:cut].strip())
-                sentence = sentence[cut:].strip()
-            if sentence:
-                units.append(sentence)
+def _is_block(paragraph: str) -> bool:
+    """A paragraph that keeps its own line breaks (code, an example, table rows)."""
+    return "\n" in paragraph
+
+
+def _cut(text: str, limit: int) -> list[str]:
+    """Over-long text into pieces: lines for blocks, sentences for prose, words last."""
+    pieces = text.split("\n") if _is_block(text) else _SENTENCE.split(text)
+    joiner = "\n" if _is_block(text) else " "
+    out: list[str] = []
+    for piece in pieces:
+        while len(piece) > limit:
+            cut = piece.rfind(" ", 0, limit)
+            cut = cut if cut > limit // 2 else limit
+            out.append(piece[:cut].strip())
+            piece = piece[cut:].strip()
+        if piece.strip():
+            out.append(piece)
+    return _pack(out, limit, joiner)
+
+
+def _units(spans: Sequence[Span], limit: int) -> list[_Unit]:
+    """Paragraphs with their page; over-long ones cut (code by lines, prose by sentences)."""
+    units: list[_Unit] = []
+    for span in spans:
+        for para in re.split(r"\n[ \t]*\n", span.text):
+            para = para.strip("\n").rstrip()
+            if not para.strip():
+                continue
+            pieces = [para] if len(para) <= limit else _cut(para, limit)
+            units.extend(_Unit(p, span.page) for p in pieces)
     return units
 
 
-def _pack(units: list[str], limit: int, joiner: str) -> list[str]:
+def _pack(pieces: list[str], limit: int, joiner: str) -> list[str]:
     packs: list[str] = []
     current = ""
-    for unit in units:
-        candidate = f"{current}{joiner}{unit}" if current else unit
+    for piece in pieces:
+        candidate = f"{current}{joiner}{piece}" if current else piece
         if len(candidate) <= limit or not current:
             current = candidate
         else:
             packs.append(current)
-            current = unit
+            current = piece
     if current:
         packs.append(current)
     return packs
 
 
-def _children(parent: str) -> list[str]:
-    sentences = [s for u in _units(parent, CHILD_CHARS) for s in _SENTENCE.split(u) if s.strip()]
-    children: list[str] = []
-    current: list[str] = []
-    for sentence in sentences:
-        if current and len(" ".join([*current, sentence])) > CHILD_CHARS:
-            children.append(" ".join(current))
-            overlap: list[str] = []
+def _parents(units: list[_Unit]) -> Iterator[list[_Unit]]:
+    current: list[_Unit] = []
+    size = 0
+    for unit in units:
+        if current and size + 2 + len(unit.text) > PARENT_CHARS:
+            yield current
+            current, size = [], 0
+        current.append(unit)
+        size += len(unit.text) + (2 if size else 0)
+    if current:
+        yield current
+
+
+def _sentences(parent: list[_Unit]) -> list[_Unit]:
+    out: list[_Unit] = []
+    for unit in parent:
+        if _is_block(unit.text):
+            out.append(unit)  # a code block is matched whole, never cut into "sentences"
+        else:
+            out.extend(_Unit(s, unit.page) for s in _SENTENCE.split(unit.text) if s.strip())
+    return out
+
+
+def _children(parent: list[_Unit]) -> list[_Unit]:
+    """Sentence windows of about CHILD_CHARS, each starting with a short overlap of the last."""
+    children: list[_Unit] = []
+    current: list[_Unit] = []
+    overlap_n = 0
+    for sentence in _sentences(parent):
+        if len(current) > overlap_n and len(_join(current + [sentence])) > CHILD_CHARS:
+            children.append(_child(current, overlap_n))
+            overlap: list[_Unit] = []
             for prev in reversed(current):  # carry the tail sentences forward as overlap
-                if len(" ".join([prev, *overlap])) > CHILD_OVERLAP:
+                if len(_join([prev, *overlap])) > CHILD_OVERLAP:
                     break
                 overlap.insert(0, prev)
-            current = overlap
+            current, overlap_n = overlap, len(overlap)
         current.append(sentence)
-    if current:
-        children.append(" ".join(current))
-    return children or [parent]
+    if len(current) > overlap_n:
+        children.append(_child(current, overlap_n))
+    return children
 
 
-def chunk_document(text: str) -> list[ChunkDraft]:
-    """All child chunks of a document, each knowing its parent and section."""
+def _join(units: list[_Unit]) -> str:
+    return " ".join(u.text for u in units)
+
+
+def _child(sentences: list[_Unit], overlap_n: int) -> _Unit:
+    """The window's text; its page is where its own (non-overlap) text starts."""
+    return _Unit(_join(sentences), sentences[overlap_n].page)
+
+
+def _sections(spans: Sequence[Span]) -> Iterator[tuple[str, list[Span]]]:
+    """Runs of consecutive spans under the same section."""
+    run: list[Span] = []
+    for span in spans:
+        if run and span.section != run[-1].section:
+            yield run[-1].section, run
+            run = []
+        run.append(span)
+    if run:
+        yield run[-1].section, run
+
+
+def chunk_spans(spans: Sequence[Span], scope: str = "") -> list[ChunkDraft]:
+    """All child chunks of a document, each knowing its parent, page and section.
+
+    `scope` (the document id) goes into every id: the same text in two documents or two
+    courses is two chunks, and removing one document never touches the other's.
+    """
     drafts: list[ChunkDraft] = []
     seen: set[str] = set()
-    for heading, body in sections(text):
-        for parent in _pack(_units(body, PARENT_CHARS), PARENT_CHARS, "\n\n"):
-            parent_id = content_id(parent)
+    for section, run in _sections(spans):
+        for parent in _parents(_units(run, PARENT_CHARS)):
+            parent_text = "\n\n".join(u.text for u in parent)
+            parent_id = content_id(f"{scope}\n{parent_text}")
             for child in _children(parent):
-                child_id = content_id(child)
+                child_id = content_id(f"{scope}\n{child.text}")
                 if child_id in seen:
                     continue
                 seen.add(child_id)
-                drafts.append(ChunkDraft(child_id, child, parent_id, parent, heading))
+                drafts.append(ChunkDraft(child_id, child.text, parent_id, parent_text, section,
+                                         child.page))
     return drafts

@@ -1,88 +1,196 @@
-"""Loaders for .md, .txt and .pdf course files, with the metadata line the notes may carry."""
+"""Which files are course material, and one entry point that reads any of them.
+
+Each format has its own module (pdf, html, docx, pptx, plaintext) producing the same
+`Extracted` shape; this module picks the module from the file's name, checks the bytes agree
+(a PDF renamed .docx gets one clear line, not a parser's traceback) and adds what the file cannot
+say itself: course, document type, display name and content hash.
+"""
 from __future__ import annotations
 
+import hashlib
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-SUPPORTED = (".md", ".markdown", ".txt", ".pdf")
-SKIPPED_NAMES = {"readme.md", "license.md", "changelog.md"}
-_META = re.compile(r"^>\s*Course:\s*(?P<course>[^·|]+?)\s*[·|]\s*Type:\s*(?P<type>.+?)\s*$",
+from core.ingest.document import Extracted, LoadError, Span
+
+FORMATS = {".md": "md", ".markdown": "md", ".txt": "txt", ".pdf": "pdf", ".html": "html",
+           ".htm": "html", ".docx": "docx", ".pptx": "pptx"}
+DOC_TYPES = {"pdf": "pdf", "html": "web-page", "docx": "handout", "pptx": "slides",
+             "md": "notes", "txt": "notes"}
+SKIPPED_NAMES = {"readme.md": "a README, not course material",
+                 "license.md": "a licence, not course material",
+                 "changelog.md": "a changelog, not course material"}
+NAMES = {"pdf": "PDF", "html": "HTML page", "docx": "Word document", "pptx": "PowerPoint deck",
+         "zip": "ZIP archive", "md": "text", "txt": "text", "doc": "old Word (.doc) document",
+         "ppt": "old PowerPoint (.ppt) deck"}
+_META = re.compile(r"^>\s*Course:\s*(?P<course>[^·|\n]+?)\s*[·|]\s*Type:\s*(?P<type>[^\n]+?)\s*$",
                    re.IGNORECASE | re.MULTILINE)
-
-
-class LoadError(Exception):
-    """A file could not be read; the message is meant for the user."""
 
 
 @dataclass(frozen=True, slots=True)
 class LoadedDocument:
-    """A course file's text with the metadata chunking needs."""
+    """A course file read into page-aware spans, with what identifies and describes it."""
 
-    path: str
+    display_name: str  # relative to the folder that was ingested; never an absolute path
     title: str
-    text: str
+    format: str
     course: str
     doc_type: str
+    content_hash: str  # SHA-256 of the file's bytes
+    spans: list[Span]
+    pages: int | None = None
+    warnings: list[str] = field(default_factory=list)
 
 
-def discover(paths: list[Path]) -> tuple[list[tuple[Path, str]], list[str]]:
-    """Expand folders into supported files; returns ((file, display path) pairs, problems).
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A file discovery will hand to ingestion."""
 
-    The display path (shown in citations) is relative to the folder given, prefixed with the
-    folder's name, so citations never expose where the checkout lives on disk.
+    path: Path
+    display_name: str
+
+
+def discover(paths: list[Path]) -> tuple[list[Found], list[str], list[str]]:
+    """Expand folders into course files; returns (files, skipped, problems).
+
+    Skipped files (unsupported types, READMEs) are named so nothing is ignored silently; hidden
+    files and folders (.git, .DS_Store) are passed over without a word.
     """
-    files: list[tuple[Path, str]] = []
+    files: list[Found] = []
+    skipped: list[str] = []
     problems: list[str] = []
     for path in paths:
         if path.is_dir():
-            files.extend((p, str(p.relative_to(path.parent) if path.name else p))
-                         for p in sorted(path.rglob("*")) if p.is_file()
-                         and p.suffix.lower() in SUPPORTED and p.name.lower() not in SKIPPED_NAMES)
+            for p in sorted(path.rglob("*")):
+                rel = p.relative_to(path)
+                if not p.is_file() or any(part.startswith(".") for part in rel.parts):
+                    continue
+                reason = skip_reason(p)
+                if reason:
+                    skipped.append(f"{rel.as_posix()} ({reason})")
+                else:
+                    files.append(Found(p, rel.as_posix()))
         elif path.is_file():
-            files.append((path, str(path)))
+            if path.suffix.lower() not in FORMATS:
+                problems.append(f"{path.name}: {unsupported(path.suffix)}")
+            else:
+                files.append(Found(path, path.name))
         else:
             problems.append(f"{path}: no such file or folder")
-    return files, problems
+    return files, skipped, problems
 
 
-def load(path: Path, default_course: str = "", display: str | None = None) -> LoadedDocument:
-    """Read one file; raises LoadError with a readable reason."""
-    suffix = path.suffix.lower()
-    if suffix not in SUPPORTED:
-        raise LoadError(f"{path}: unsupported file type '{suffix or 'none'}' (use .md, .txt or .pdf)")
+def skip_reason(path: Path) -> str | None:
+    if path.name.lower() in SKIPPED_NAMES:
+        return SKIPPED_NAMES[path.name.lower()]
+    if path.suffix.lower() not in FORMATS:
+        return f"unsupported type '{path.suffix.lower() or 'none'}'"
+    return None
+
+
+def unsupported(suffix: str) -> str:
+    kinds = ", ".join(sorted(set(FORMATS)))
+    return f"unsupported file type '{suffix.lower() or 'none'}' (supported: {kinds})"
+
+
+def content_hash(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def format_of(name: str) -> str:
+    """The format a file name promises; raises LoadError for unsupported types."""
+    suffix = Path(name).suffix.lower()
+    if suffix not in FORMATS:
+        raise LoadError(unsupported(suffix))
+    return FORMATS[suffix]
+
+
+def sniff(data: bytes) -> str | None:
+    """The format the bytes themselves show, when they show one."""
+    head = data[:2048]
+    if head.startswith(b"%PDF") or b"%PDF-" in head[:1024]:
+        return "pdf"
+    if head.startswith(b"PK\x03\x04"):
+        if b"word/" in data[:65536] or b"word/document.xml" in data:
+            return "docx"
+        if b"ppt/" in data[:65536] or b"ppt/presentation.xml" in data:
+            return "pptx"
+        return "zip"
+    if head.startswith(b"\xd0\xcf\x11\xe0"):  # OLE2: the pre-2007 Office formats
+        return "doc"
+    lowered = head.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if lowered.startswith((b"<!doctype html", b"<html")) or b"<html" in lowered[:512]:
+        return "html"
+    return None
+
+
+def _reader(fmt: str) -> Callable[[bytes], Extracted]:
+    """The format's loader, imported on first use (a PDF library is not loaded for notes)."""
+    if fmt == "pdf":
+        from core.ingest.pdf import read_pdf
+        return read_pdf
+    if fmt == "html":
+        from core.ingest.html import read_html
+        return read_html
+    if fmt == "docx":
+        from core.ingest.docx import read_docx
+        return read_docx
+    if fmt == "pptx":
+        from core.ingest.pptx import read_pptx
+        return read_pptx
+    from core.ingest.plaintext import read_text
+    return lambda data: read_text(data, markdown=fmt == "md")
+
+
+def read_bytes(path: Path) -> bytes:
     try:
-        text = _read_pdf(path) if suffix == ".pdf" else path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise LoadError(f"{path}: not UTF-8 text") from None
+        return path.read_bytes()
     except OSError as exc:
-        raise LoadError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    text = text.replace("\r\n", "\n").replace("\x00", "")
-    if not text.strip():
-        raise LoadError(f"{path}: no text found (empty file, or a scanned PDF without a text layer)")
-    course, doc_type = default_course, "pdf" if suffix == ".pdf" else "notes"
-    meta = _META.search(text[:1000])
-    if meta:
-        course, doc_type = meta.group("course").strip(), meta.group("type").strip()
-        text = text[: meta.start()] + text[meta.end():]
-    return LoadedDocument(display or str(path), _title(text, path), text, course, doc_type)
+        raise LoadError(f"cannot read ({exc.strerror or exc})") from None
 
 
-def _title(text: str, path: Path) -> str:
-    for line in text.splitlines()[:10]:
-        if line.startswith("# "):
-            return line[2:].strip()
-    return path.stem.replace("-", " ").replace("_", " ").strip().title() or path.name
+def load_bytes(data: bytes, display_name: str, course: str | None = None) -> LoadedDocument:
+    """Read one file's bytes; raises LoadError (one line, no file name) with a readable reason.
+
+    `course` given -> every document goes to that course. None -> a notes file's
+    `> Course: X · Type: Y` line decides, else the course is "".
+    """
+    fmt = format_of(display_name)
+    found = sniff(data)
+    text_like = fmt in ("md", "txt", "html")
+    if found and found != fmt and not (text_like and found == "html"):
+        raise LoadError(f"named {Path(display_name).suffix.lower()} but it holds a "
+                        f"{NAMES.get(found, found)}; rename it or export it again")
+    if not data.strip():
+        raise LoadError("the file is empty")
+    extracted = _reader(fmt)(data)
+    spans = [s for s in extracted.spans if s.text.strip()]
+    meta_course, doc_type = None, DOC_TYPES[fmt]
+    if fmt in ("md", "txt") and spans:
+        meta = _META.search(spans[0].text[:1000])
+        if meta:
+            meta_course, doc_type = meta.group("course").strip(), meta.group("type").strip()
+            first = (spans[0].text[: meta.start()] + spans[0].text[meta.end():]).strip()
+            spans = ([replace(spans[0], text=first)] if first else []) + spans[1:]
+    if not spans:
+        raise LoadError("no text found (an empty document, or scanned pages without a text layer)")
+    return LoadedDocument(
+        display_name=display_name, title=_title(extracted.title, display_name), format=fmt,
+        course=course if course is not None else (meta_course or ""), doc_type=doc_type,
+        content_hash=content_hash(data), spans=spans, pages=extracted.pages,
+        warnings=list(extracted.warnings))
 
 
-def _read_pdf(path: Path) -> str:
-    from pypdf import PdfReader  # lazy: only PDF ingestion pays for it
-    from pypdf.errors import PdfReadError
+def load(path: Path, display_name: str | None = None, course: str | None = None) -> LoadedDocument:
+    """Read one file from disk (see load_bytes)."""
+    return load_bytes(read_bytes(path), display_name or path.name, course)
 
-    try:
-        reader = PdfReader(str(path))
-        if reader.is_encrypted:
-            raise LoadError(f"{path}: the PDF is encrypted")
-        return "\n\n".join(page.extract_text() or "" for page in reader.pages)
-    except PdfReadError as exc:
-        raise LoadError(f"{path}: not a readable PDF ({exc})") from None
+
+def _title(stated: str | None, display_name: str) -> str:
+    stated = " ".join((stated or "").split())
+    if stated:
+        return stated[:200]
+    stem = Path(display_name).stem.replace("-", " ").replace("_", " ").strip()
+    return stem[:1].upper() + stem[1:] if stem else display_name

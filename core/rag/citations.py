@@ -27,13 +27,18 @@ def cite(draft: str, context: Sequence[Chunk]) -> tuple[str, list[Citation]]:
 def citations_for(chunks: Sequence[Chunk]) -> list[Citation]:
     """Numbered citations for chunks, de-duplicated by where they come from."""
     out: list[Citation] = []
-    seen: set[tuple[str, str]] = set()
+    seen: set[tuple[str, str, int | None]] = set()
     for chunk in chunks:
-        key = (chunk.url_or_path, chunk.title)
+        key = (chunk.url_or_path, chunk.title, chunk.page)
         if key in seen:
             continue
         seen.add(key)
-        out.append(Citation(len(out) + 1, chunk.title, chunk.url_or_path, chunk.source_type, chunk.id))
+        title = chunk.title
+        if chunk.section and title.endswith(f" › {chunk.section}"):
+            title = title[: -len(f" › {chunk.section}")]  # the section is shown after the page
+        out.append(Citation(len(out) + 1, title, chunk.url_or_path, chunk.source_type, chunk.id,
+                            page=chunk.page, section=chunk.section,
+                            unit="slide" if chunk.doc_type == "slides" else "page"))
     return out
 
 

@@ -30,6 +30,9 @@ class Chunk:
     source_rank: int = 0  # position in its source's result list (0 = best)
     retrieval_score: float = 0.0
     score: float | None = None  # calibrated rerank score in [0, 1]
+    page: int | None = None  # course material: page or slide the passage starts on
+    section: str = ""
+    doc_type: str = ""  # course material: "slides" makes `page` a slide number
 
     def scored(self, score: float) -> Chunk:
         return replace(self, score=score)

@@ -1,7 +1,16 @@
-"""The course store seen as a Source, with the deployment's metadata filter applied."""
+"""The course store seen as a Source, with the deployment's course filter applied.
+
+The bundled sample course answers out of the box, but once the store holds any other course it
+is never searched again (its notes on sorting must not answer a question about R), unless the
+deployment asks for it by name.
+"""
 from __future__ import annotations
 
+import time
+
 from core.ports import CourseStore, Document
+
+COURSES_TTL_S = 30.0  # how long the list of stored courses is trusted (ingestion is rare)
 
 
 class CourseSource:
@@ -9,9 +18,27 @@ class CourseSource:
 
     name = "course"
 
-    def __init__(self, store: CourseStore, course: str | None = None) -> None:
+    def __init__(self, store: CourseStore, course: str | None = None,
+                 sample_course: str | None = None) -> None:
         self.store = store
-        self.filters = {"course": course} if course else None
+        self.course = course
+        self.sample_course = sample_course
+        self._courses: tuple[float, list[str]] | None = None
 
     async def search(self, query: str, k: int) -> list[Document]:
-        return await self.store.search(query, k, self.filters)
+        return await self.store.search(query, k, await self.filters())
+
+    async def filters(self) -> dict[str, str] | None:
+        if self.course:
+            return {"course": self.course}
+        if self.sample_course is None:
+            return None
+        if any(c != self.sample_course for c in await self._stored_courses()):
+            return {"exclude_course": self.sample_course}
+        return None
+
+    async def _stored_courses(self) -> list[str]:
+        now = time.monotonic()
+        if self._courses is None or now - self._courses[0] > COURSES_TTL_S:
+            self._courses = (now, await self.store.courses())
+        return self._courses[1]

@@ -20,7 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
-from core.ports import Document, Embedder, StoredChunk
+from core.ports import Document, DocumentRecord, Embedder, StoredChunk
+from core.stores import sqlite_documents as docs
 from core.stores.errors import StoreError
 from core.stores.sqlite_migrate import connect
 from core.text import STOPWORDS, query_words, search_form
@@ -52,7 +53,9 @@ class SqliteCourseStore:
             except StoreError:
                 conn.close()
                 raise
+            docs.register_functions(conn)
             _backfill_fts(conn)
+            docs.adopt_legacy_chunks(conn)
             self._conn = conn
         return self._conn
 
@@ -61,52 +64,37 @@ class SqliteCourseStore:
             self._conn.close()
             self._conn = None
 
-    # --- writes -------------------------------------------------------------------------
-    async def existing_ids(self, ids: Sequence[str]) -> set[str]:
-        return await asyncio.to_thread(self._existing_ids, list(ids))
+    # --- documents ----------------------------------------------------------------------
+    async def _call(self, fn, *args, changes: bool = False):
+        """Run a sqlite_documents function under the lock in a worker thread."""
+        def run():
+            with self._lock:
+                result = fn(self._db(), *args)
+                if changes:
+                    self._matrix = None  # reload vectors lazily on the next search
+                return result
+        return await asyncio.to_thread(run)
 
-    def _existing_ids(self, ids: list[str]) -> set[str]:
-        found: set[str] = set()
-        with self._lock:
-            for start in range(0, len(ids), 500):
-                batch = ids[start: start + 500]
-                marks = ",".join("?" * len(batch))
-                found.update(r[0] for r in self._db().execute(
-                    f"SELECT id FROM chunks WHERE id IN ({marks})", batch))
-        return found
+    async def documents(self, course: str | None = None) -> list[DocumentRecord]:
+        return await self._call(docs.list_documents, course)
 
-    async def upsert(self, chunks: Sequence[StoredChunk]) -> int:
-        return await asyncio.to_thread(self._upsert, list(chunks))
+    async def courses(self) -> list[str]:
+        return await self._call(docs.list_courses)
 
-    def _upsert(self, chunks: list[StoredChunk]) -> int:
-        with self._lock, self._db() as db:
-            db.executemany("INSERT OR IGNORE INTO parents(id, content) VALUES (?, ?)",
-                           [(c.parent_id, c.parent_text) for c in chunks])
-            known: set[str] = set()
-            for start in range(0, len(chunks), 500):
-                batch = [c.id for c in chunks[start: start + 500]]
-                known.update(r[0] for r in db.execute(
-                    f"SELECT id FROM chunks WHERE id IN ({','.join('?' * len(batch))})", batch))
-            fresh = list({c.id: c for c in chunks if c.id not in known}.values())
-            cursor = db.executemany(
-                "INSERT OR IGNORE INTO chunks(id, content, parent_id, title, url, course, doc_type,"
-                " lang, embedding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(c.id, c.text, c.parent_id, c.title, c.url_or_path, c.course, c.doc_type, c.lang,
-                  None if c.embedding is None else np.asarray(c.embedding, np.float32).tobytes())
-                 for c in fresh])
-            added = max(cursor.rowcount, 0)
-            db.executemany(
-                "INSERT INTO chunks_fts(rowid, content, title) SELECT rowid, ?, ? FROM chunks WHERE id = ?",
-                [(search_form(c.text), search_form(c.title), c.id) for c in fresh])
-        if added:
-            self._matrix = None  # reload vectors lazily on the next search
-        return added
+    async def embeddings_for(self, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        return await self._call(docs.embeddings_for, list(ids))
+
+    async def replace_document(self, record: DocumentRecord, chunks: Sequence[StoredChunk]
+                               ) -> None:
+        await self._call(docs.replace_document, record, list(chunks), changes=True)
+
+    async def remove_document(self, document_id: str) -> int:
+        return await self._call(docs.remove_document, document_id, changes=True)
 
     async def count(self) -> int:
-        def _count() -> int:
-            with self._lock:
-                return int(self._db().execute("SELECT count(*) FROM chunks").fetchone()[0])
-        return await asyncio.to_thread(_count)
+        def _count(db: sqlite3.Connection) -> int:
+            return int(db.execute("SELECT count(*) FROM chunks").fetchone()[0])
+        return await self._call(_count)
 
     # --- search -------------------------------------------------------------------------
     async def search(self, query: str, k: int, filters: dict[str, str] | None = None
@@ -128,10 +116,13 @@ class SqliteCourseStore:
             return self._documents(ordered, fused, k)
 
     def _allowed_rowids(self, filters: dict[str, str]) -> set[int] | None:
-        clauses = [(col, val) for col, val in filters.items() if col in ("course", "doc_type", "lang") and val]
+        clauses = [(f"{col} = ?", val) for col, val in filters.items()
+                   if col in ("course", "doc_type", "lang") and val]
+        if filters.get("exclude_course") is not None:
+            clauses.append(("course <> ?", filters["exclude_course"]))
         if not clauses:
             return None
-        where = " AND ".join(f"{col} = ?" for col, _ in clauses)
+        where = " AND ".join(clause for clause, _ in clauses)
         return {r[0] for r in self._db().execute(f"SELECT rowid FROM chunks WHERE {where}",
                                                  [v for _, v in clauses])}
 
@@ -176,7 +167,8 @@ class SqliteCourseStore:
             marks = ",".join("?" * len(batch))
             rows = {r[0]: r for r in self._db().execute(
                 "SELECT c.rowid, c.id, c.content, c.title, c.url, c.course, c.doc_type, c.lang, "
-                f"c.parent_id, p.content FROM chunks c JOIN parents p ON p.id = c.parent_id "
+                "c.parent_id, p.content, c.document_id, c.page, c.section "
+                "FROM chunks c JOIN parents p ON p.id = c.parent_id "
                 f"WHERE c.rowid IN ({marks})", batch)}
             for rowid in batch:
                 row = rows.get(rowid)
@@ -187,7 +179,8 @@ class SqliteCourseStore:
                     text=row[2], title=row[3], url_or_path=row[4], source_type="course",
                     score=fused[rowid], context=row[9],
                     metadata={"chunk_id": row[1], "course": row[5], "doc_type": row[6],
-                              "lang": row[7], "parent_id": row[8]}))
+                              "lang": row[7], "parent_id": row[8], "document_id": row[10] or "",
+                              "page": row[11], "section": row[12] or ""}))
                 if len(docs) >= k:
                     return docs
         return docs

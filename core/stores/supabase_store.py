@@ -2,8 +2,11 @@
 
 Every call is an RPC (POST, so embeddings travel as JSON arrays that pgvector parses; GET would
 send Postgres array literals it rejects) to the functions in migrations/supabase: hybrid_search,
-upsert_chunks, existing_chunk_ids, count_chunks. Errors become StoreError with the key redacted;
-nothing here logs request headers. No client is built at import: `connect_supabase` does it.
+replace_document, remove_document, list_documents, list_courses, chunk_embeddings, count_chunks.
+A document is replaced in ONE call because PostgREST runs each call in one transaction: that is
+what makes a re-ingested file atomic. Errors become StoreError with the key redacted; nothing
+here logs request headers. No client is built at import: `connect_supabase` does it.
+JSON shapes live in supabase_rows.
 """
 from __future__ import annotations
 
@@ -16,15 +19,17 @@ import numpy as np
 from postgrest.exceptions import APIError
 from supabase import AsyncClient, AsyncClientOptions, acreate_client
 
-from core.ports import Document, Embedder, StoredChunk
+from core.ports import Document, DocumentRecord, Embedder, StoredChunk
 from core.stores.errors import StoreError, redact
+from core.stores.supabase_rows import (as_list, chunk_row, clean_filters, document_payload,
+                                       document_record, parse_vector, search_hit)
 
 log = logging.getLogger(__name__)
 
 SCHEMA_DIM = 384  # vector(384) in the migration; mistral-embed (1024) needs a new migration
-FILTER_KEYS = ("course", "doc_type", "lang")
+FILTER_KEYS = ("course", "doc_type", "lang", "exclude_course")  # other keys: metadata @>
 MAX_MATCH = 50  # hybrid_search caps match_count at 50
-ID_BATCH = 500  # ids per existing_chunk_ids call (keeps request bodies small)
+ID_BATCH = 500  # ids per chunk_embeddings call (keeps request and response bodies small)
 
 
 async def connect_supabase(url: str, key: str, *, timeout_s: float = 10,
@@ -54,17 +59,15 @@ async def connect_supabase(url: str, key: str, *, timeout_s: float = 10,
 
 
 class SupabaseCourseStore:
-    """Hybrid search and idempotent writes against the `chunks` table, through PostgREST RPCs."""
+    """Hybrid search and whole-document writes against `documents`/`chunks`, through RPCs."""
 
-    def __init__(self, client: AsyncClient, embedder: Embedder, *, batch_size: int = 100,
-                 dim: int = SCHEMA_DIM) -> None:
-        if batch_size < 1:
-            raise ValueError("batch_size must be >= 1")
+    def __init__(self, client: AsyncClient, embedder: Embedder, *, dim: int = SCHEMA_DIM
+                 ) -> None:
         if embedder.dim != dim:
             raise StoreError(
                 f"embedder {embedder.name!r} gives {embedder.dim}-d vectors but the Supabase "
                 f"schema stores vector({dim}); apply a migration for that dimension first")
-        self.client, self.embedder, self.batch_size, self.dim = client, embedder, batch_size, dim
+        self.client, self.embedder, self.dim = client, embedder, dim
 
     async def search(self, query: str, k: int, filters: dict[str, str] | None = None
                      ) -> list[Document]:
@@ -73,9 +76,9 @@ class SupabaseCourseStore:
             return []
         vector = (await self.embedder.embed_queries([query]))[0]
         rows = await self._rpc("hybrid_search", {
-            "query_text": query, "query_embedding": _as_list(vector),
+            "query_text": query, "query_embedding": as_list(vector),
             # over-fetch: several children of one parent collapse into one hit below
-            "match_count": min(2 * k, MAX_MATCH), "filter": _clean_filters(filters)})
+            "match_count": min(2 * k, MAX_MATCH), "filter": clean_filters(filters)})
         docs: list[Document] = []
         seen_parents: set[str] = set()
         for row in rows or []:
@@ -83,33 +86,43 @@ class SupabaseCourseStore:
             if key in seen_parents:
                 continue
             seen_parents.add(key)
-            docs.append(_document(row))
+            docs.append(search_hit(row))
             if len(docs) >= k:
                 break
         return docs
 
-    async def existing_ids(self, ids: Sequence[str]) -> set[str]:
-        """Which ids are stored, asked in batches of ID_BATCH."""
-        found: set[str] = set()
+    async def documents(self, course: str | None = None) -> list[DocumentRecord]:
+        """Every document (of one course when given) with its chunk count, by course, name."""
+        params = {} if course is None else {"course": course}
+        return [document_record(row) for row in await self._rpc("list_documents", params) or []]
+
+    async def courses(self) -> list[str]:
+        """Distinct courses holding at least one document, sorted."""
+        return [str(row["course"]) for row in await self._rpc("list_courses", {}) or []]
+
+    async def embeddings_for(self, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        """Stored vectors by chunk id, asked in batches of ID_BATCH; unknown ids are absent."""
+        found: dict[str, np.ndarray] = {}
         unique = list(dict.fromkeys(ids))
         for start in range(0, len(unique), ID_BATCH):
-            rows = await self._rpc("existing_chunk_ids", {"ids": unique[start:start + ID_BATCH]})
-            found.update(str(r["id"]) for r in rows or [])
+            rows = await self._rpc("chunk_embeddings", {"ids": unique[start:start + ID_BATCH]})
+            for row in rows or []:
+                found[str(row["id"])] = parse_vector(row["embedding"], str(row["id"]))
         return found
 
-    async def upsert(self, chunks: Sequence[StoredChunk]) -> int:
-        """Insert in batches (existing ids skipped server-side); embeds chunks that lack one."""
-        missing = [i for i, c in enumerate(chunks) if c.embedding is None]
-        computed: dict[int, np.ndarray] = {}
-        if missing:
-            vectors = await self.embedder.embed_passages([chunks[i].text for i in missing])
-            computed = dict(zip(missing, vectors, strict=True))
-        new = 0
-        for start in range(0, len(chunks), self.batch_size):
-            rows = [_row(c, computed.get(start + i, c.embedding), self.dim)
-                    for i, c in enumerate(chunks[start:start + self.batch_size])]
-            new += int(await self._rpc("upsert_chunks", {"rows": rows}) or 0)
-        return new
+    async def replace_document(self, record: DocumentRecord, chunks: Sequence[StoredChunk]
+                               ) -> None:
+        """One replace_document call = one transaction: the record upserted, its old chunks
+        deleted, these inserted; any failure leaves the previous version as it was.
+
+        Every chunk must carry its embedding (checked before anything is sent)."""
+        params = {"doc": document_payload(record),
+                  "rows": [chunk_row(c, self.dim) for c in chunks]}
+        await self._rpc("replace_document", params)
+
+    async def remove_document(self, document_id: str) -> int:
+        """Delete a document and its chunks; returns the chunks removed (0: unknown id)."""
+        return int(await self._rpc("remove_document", {"doc_id": document_id}) or 0)
 
     async def count(self) -> int:
         """Number of stored child chunks."""
@@ -140,35 +153,3 @@ class SupabaseCourseStore:
                              f"{type(err).__name__}") from None
         return response.data
 
-
-def _clean_filters(filters: dict[str, str] | None) -> dict[str, str]:
-    """Drop empty values (same as the SQLite store): {"course": ""} means no course filter."""
-    return {k: v for k, v in (filters or {}).items() if v not in (None, "")}
-
-
-def _as_list(vector: np.ndarray) -> list[float]:
-    """Compact JSON floats: 6 decimals is far below the 4-bit embedder's own error."""
-    return np.round(np.asarray(vector, dtype=np.float64), 6).tolist()  # type: ignore[no-any-return]
-
-
-def _row(chunk: StoredChunk, embedding: np.ndarray | None, dim: int) -> dict[str, Any]:
-    if embedding is None or np.asarray(embedding).shape != (dim,):
-        raise StoreError(f"chunk {chunk.id[:12]} has no {dim}-d embedding")
-    return {"id": chunk.id, "content": chunk.text, "parent_id": chunk.parent_id,
-            "parent_text": chunk.parent_text, "title": chunk.title, "url": chunk.url_or_path,
-            "course": chunk.course, "doc_type": chunk.doc_type, "lang": chunk.lang,
-            "embedding": _as_list(embedding)}
-
-
-def _document(row: dict[str, Any]) -> Document:
-    metadata = {**(row.get("metadata") or {}), "chunk_id": row["id"],
-                "course": row.get("course", ""), "doc_type": row.get("doc_type", ""),
-                "lang": row.get("lang", "")}
-    if row.get("parent_id"):
-        metadata["parent_id"] = row["parent_id"]
-    if row.get("similarity") is not None:
-        metadata["similarity"] = float(row["similarity"])
-    return Document(text=row["content"], title=row.get("title") or "",
-                    url_or_path=row.get("url") or "", source_type="course",
-                    score=float(row.get("score") or 0.0), context=row.get("parent_text"),
-                    metadata=metadata)

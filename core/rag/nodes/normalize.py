@@ -27,4 +27,13 @@ def to_chunk(doc: Document, rank: int) -> Chunk | None:
     return Chunk(id=str(doc.metadata.get("chunk_id") or content_id(text)), text=text,
                  context=context or text, title=clean_input(doc.title) or "Untitled",
                  url_or_path=doc.url_or_path, source_type=doc.source_type, source_rank=rank,
-                 retrieval_score=float(doc.score))
+                 retrieval_score=float(doc.score), page=_page(doc.metadata.get("page")),
+                 section=str(doc.metadata.get("section") or ""),
+                 doc_type=str(doc.metadata.get("doc_type") or ""))
+
+
+def _page(value: object) -> int | None:
+    try:
+        return int(value) if value is not None else None  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        return None

@@ -1,0 +1,299 @@
+#!/usr/bin/env python3
+"""Re-verify bench/realdocs_unseen: every gold answer, every unanswerable key term, the
+schema and the counts. Needs pypdf, python-docx and python-pptx; the rest is stdlib.
+
+    python3 bench/realdocs_unseen/check.py        # exit status 0 = all checks pass
+
+Text extraction (the same rules as the dev set, shared/data/realdocs/README.md):
+* PDF  - pypdf ``PdfReader(f).pages[i].extract_text()`` of the PHYSICAL 1-based page; a word
+         hyphenated across a line break is joined (letter '-' newline letter -> letters joined).
+* HTML - tags removed, <head>/<script>/<style> contents dropped, character entities decoded.
+         Tags are removed in two ways - replaced by nothing and replaced by a space - and a
+         gold must be found in BOTH, so that it does not depend on that choice.
+* DOCX - the text of the body: every paragraph and every table cell, in document order.
+* PPTX - the text on the slide given by ``page`` (all text frames and table cells of that
+         slide; speaker notes are not part of it).
+Then every run of whitespace is collapsed to one space, and each gold must be an exact
+substring of the text of its document (PDF / PPTX: of its stated page / slide).
+"""
+import collections
+import json
+import os
+import re
+import sys
+import unicodedata
+import zipfile
+from html.parser import HTMLParser
+
+from docx import Document
+from pptx import Presentation
+from pypdf import PdfReader
+
+BASE = os.path.dirname(os.path.abspath(__file__))
+DOCS = os.path.join(BASE, "docs")
+QA = os.path.join(BASE, "qa.jsonl")
+TERMS = os.path.join(BASE, "unanswerable_terms.json")
+
+KEYS = ["id", "question", "lang", "doc", "page", "answers", "answerable", "kind"]
+KINDS = {"en", "ar", "ar->en", "unanswerable"}
+# expected number of questions per (kind, document) - document None for unanswerable
+EXPECTED = {
+    ("en", "R-intro.pdf"): 13,
+    ("ar->en", "R-intro.pdf"): 4,
+    ("ar", "handbook-ar-sect.user-space.html"): 3,
+    ("ar", "handbook-ar-sect.syslog.html"): 3,
+    ("ar", "handbook-ar-sect.backup.html"): 3,
+    ("en", "handbook-en-ch3-existing-setup.docx"): 5,
+    ("en", "handbook-en-apparmor-slides.pptx"): 5,
+    ("unanswerable", None): 6,
+}
+MAX_GOLD_WORDS = 6
+MAX_SHARED_RUN = 3  # a question may share at most 3 consecutive words with its source
+
+AR_LETTER = re.compile(r"[\u0621-\u064A\u0671-\u06D3]")
+AR_MARKS = re.compile(r"[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED\u0640]")  # tashkeel, tatweel
+
+
+def ws(s):
+    return re.sub(r"\s+", " ", s).strip()
+
+
+# ---------------------------------------------------------------- extraction
+def pdf_pages(path):
+    pages = []
+    for page in PdfReader(path).pages:
+        t = page.extract_text() or ""
+        t = re.sub(r"([^\W\d_])-\n([^\W\d_])", r"\1\2", t)
+        pages.append(ws(t))
+    return pages
+
+
+class _Text(HTMLParser):
+    def __init__(self, sep):
+        super().__init__(convert_charrefs=True)
+        self.sep, self.out, self.skip = sep, [], 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("head", "script", "style"):
+            self.skip += 1
+        self.out.append(self.sep)
+
+    def handle_startendtag(self, tag, attrs):
+        self.out.append(self.sep)
+
+    def handle_endtag(self, tag):
+        if tag in ("head", "script", "style") and self.skip:
+            self.skip -= 1
+        self.out.append(self.sep)
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.out.append(data)
+
+
+def html_texts(path):
+    raw = open(path, encoding="utf-8").read()
+    variants = []
+    for sep in ("", " "):
+        p = _Text(sep)
+        p.feed(raw)
+        p.close()
+        variants.append(ws("".join(p.out)))
+    return variants, raw
+
+
+def docx_text(path):
+    doc = Document(path)
+    parts = []
+    body = doc.element.body
+    for child in body.iterchildren():
+        tag = child.tag.rsplit("}", 1)[-1]
+        if tag == "p":
+            parts.append("".join(t.text or "" for t in child.iter() if t.tag.endswith("}t")))
+        elif tag == "tbl":
+            for cell in child.iter():
+                if cell.tag.endswith("}tc"):
+                    parts.append(" ".join(
+                        "".join(t.text or "" for t in p.iter() if t.tag.endswith("}t"))
+                        for p in cell.iter() if p.tag.endswith("}p")))
+    return ws(" ".join(parts))
+
+
+def pptx_slides(path):
+    slides, notes = [], []
+    for slide in Presentation(path).slides:
+        parts = []
+        for shape in slide.shapes:
+            if shape.has_text_frame:
+                parts.extend(p.text for p in shape.text_frame.paragraphs)
+            if getattr(shape, "has_table", False) and shape.has_table:
+                parts.extend(c.text for r in shape.table.rows for c in r.cells)
+        slides.append(ws(" ".join(parts)))
+        notes.append(ws(slide.notes_slide.notes_text_frame.text) if slide.has_notes_slide else "")
+    return slides, notes
+
+
+def zip_xml(path):
+    with zipfile.ZipFile(path) as z:
+        return " ".join(z.read(n).decode("utf-8", "replace") for n in z.namelist()
+                        if n.endswith(".xml") or n.endswith(".rels"))
+
+
+def load_docs():
+    """name -> dict(kind, units: {page or None: [text variants]}, search: [texts for key terms])"""
+    docs = {}
+    for name in sorted(os.listdir(DOCS)):
+        path = os.path.join(DOCS, name)
+        ext = name.rsplit(".", 1)[-1].lower()
+        if ext == "pdf":
+            pages = pdf_pages(path)
+            raw_pages = [p.extract_text() or "" for p in PdfReader(path).pages]
+            docs[name] = {"kind": "pdf", "units": {i + 1: [t] for i, t in enumerate(pages)},
+                          "search": pages + raw_pages}
+        elif ext == "html":
+            variants, raw = html_texts(path)
+            docs[name] = {"kind": "html", "units": {None: variants}, "search": variants + [raw]}
+        elif ext == "docx":
+            t = docx_text(path)
+            docs[name] = {"kind": "docx", "units": {None: [t]}, "search": [t, zip_xml(path)]}
+        elif ext == "pptx":
+            slides, notes = pptx_slides(path)
+            docs[name] = {"kind": "pptx", "units": {i + 1: [t] for i, t in enumerate(slides)},
+                          "notes": {i + 1: n for i, n in enumerate(notes)},
+                          "search": slides + notes + [zip_xml(path)]}
+    return docs
+
+
+# ---------------------------------------------------------------- helpers
+def words(s):
+    s = unicodedata.normalize("NFKC", AR_MARKS.sub("", s)).lower()
+    return re.findall(r"[\w.+/<>%*-]+", s)
+
+
+def longest_shared_run(question, source):
+    q, src = words(question), words(source)
+    best = 0
+    for n in range(MAX_SHARED_RUN + 1, len(q) + 1):
+        grams = {tuple(src[i:i + n]) for i in range(len(src) - n + 1)}
+        if any(tuple(q[i:i + n]) in grams for i in range(len(q) - n + 1)):
+            best = n
+        else:
+            break
+    return best
+
+
+# ---------------------------------------------------------------- checks
+def main():
+    docs = load_docs()
+    rows = [json.loads(line) for line in open(QA, encoding="utf-8") if line.strip()]
+    terms = json.load(open(TERMS, encoding="utf-8"))
+    errors = []
+    err = errors.append
+    ids = collections.Counter(r.get("id") for r in rows)
+    for i, n in ids.items():
+        if n > 1:
+            err(f"duplicate id {i}")
+    counts = collections.Counter()
+    n_gold = 0
+    for r in rows:
+        rid = r.get("id")
+        if list(r.keys()) != KEYS:
+            err(f"{rid}: keys {list(r.keys())} != {KEYS}")
+            continue
+        kind, lang, q = r["kind"], r["lang"], r["question"]
+        if kind not in KINDS:
+            err(f"{rid}: bad kind {kind}")
+            continue
+        counts[(kind, r["doc"])] += 1
+        want_lang = {"en": "en", "ar": "ar", "ar->en": "ar"}.get(kind, lang)
+        if lang not in ("en", "ar") or lang != want_lang:
+            err(f"{rid}: lang {lang} does not fit kind {kind}")
+        if lang == "ar" and not q.endswith("؟"):
+            err(f"{rid}: Arabic question must end with ؟")
+        if lang == "en" and not q.endswith("?"):
+            err(f"{rid}: English question must end with ?")
+        if lang == "ar" and not AR_LETTER.search(q):
+            err(f"{rid}: Arabic question without Arabic letters")
+        if lang == "en" and AR_LETTER.search(q):
+            err(f"{rid}: English question with Arabic letters")
+        if kind == "unanswerable":
+            if r["answerable"] is not False or r["answers"] != [] or r["doc"] is not None \
+                    or r["page"] is not None:
+                err(f"{rid}: unanswerable needs answerable false, answers [], doc/page null")
+            t = terms.get(rid)
+            if not t:
+                err(f"{rid}: no key terms in unanswerable_terms.json")
+                continue
+            if not any(x.lower() in q.lower() for x in t):
+                err(f"{rid}: none of its key terms occurs in the question")
+            for term in t:
+                for name, d in docs.items():
+                    if any(term.lower() in s.lower() for s in d["search"]):
+                        err(f"{rid}: key term {term!r} occurs in {name}")
+            continue
+        # answerable
+        if r["answerable"] is not True or not r["answers"]:
+            err(f"{rid}: answerable question needs answerable true and answers")
+            continue
+        d = docs.get(r["doc"])
+        if d is None:
+            err(f"{rid}: unknown doc {r['doc']}")
+            continue
+        page = r["page"]
+        if d["kind"] in ("pdf", "pptx"):
+            if not isinstance(page, int) or page not in d["units"]:
+                err(f"{rid}: page {page} out of range for {r['doc']}")
+                continue
+        elif page is not None:
+            err(f"{rid}: page must be null for {r['doc']}")
+            continue
+        texts = d["units"][page]
+        if kind == "en" and d["kind"] == "html":
+            err(f"{rid}: kind en on an Arabic page")
+        if kind in ("en", "ar->en") and d["kind"] == "html" or kind == "ar" and d["kind"] != "html":
+            err(f"{rid}: kind {kind} does not fit document {r['doc']}")
+        for g in r["answers"]:
+            n_gold += 1
+            if g != ws(g) or not g:
+                err(f"{rid}: gold {g!r} has stray whitespace")
+            if len(g.split()) > MAX_GOLD_WORDS:
+                err(f"{rid}: gold {g!r} longer than {MAX_GOLD_WORDS} words")
+            if kind == "ar->en" and AR_LETTER.search(g):
+                err(f"{rid}: ar->en gold {g!r} contains Arabic letters")
+            for t in texts:
+                if g not in t:
+                    err(f"{rid}: gold {g!r} not found in {r['doc']} page {page}")
+                    break
+        source = " ".join(texts)
+        if d["kind"] == "pptx":
+            source += " " + d["notes"][page]
+        run = longest_shared_run(q, source)
+        if run > MAX_SHARED_RUN:
+            err(f"{rid}: question shares {run} consecutive words with its source")
+    for tid in terms:
+        if tid not in ids:
+            err(f"unanswerable_terms.json: unknown id {tid}")
+    if dict(counts) != EXPECTED:
+        err(f"counts {dict(counts)} != expected {EXPECTED}")
+
+    by_kind = collections.Counter(r["kind"] for r in rows)
+    print("documents:")
+    for name, d in docs.items():
+        units = len(d["units"]) if d["kind"] in ("pdf", "pptx") else "-"
+        print(f"  {name:42s} {d['kind']:5s} pages/slides: {units}")
+    print("questions per kind and document:")
+    for (kind, doc), n in sorted(counts.items(), key=lambda x: (x[0][0], str(x[0][1]))):
+        print(f"  {kind:13s} {str(doc):42s} {n}")
+    print(f"total: {len(rows)} questions ({', '.join(f'{k} {v}' for k, v in sorted(by_kind.items()))}), "
+          f"{n_gold} gold strings, {sum(len(v) for v in terms.values())} key terms")
+    if errors:
+        print(f"\n{len(errors)} FAILED:")
+        for e in errors:
+            print("  " + e)
+        return 1
+    print("all checks pass")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,148 @@
+"""`studybuddy ingest` and `studybuddy docs list|remove`: course files as documents users manage."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from pathlib import Path
+
+from bot.settings import Settings, load_settings
+from core.ingest.loaders import FORMATS
+from core.ports import CourseStore, DocumentRecord
+
+KINDS = ", ".join(sorted({s for s in FORMATS}))
+
+
+class DocsError(Exception):
+    """A docs command the user can fix (unknown or ambiguous document); one line."""
+
+
+def add_docs_parsers(sub: argparse._SubParsersAction) -> None:
+    ingest = sub.add_parser("ingest", help=f"add or update course files ({KINDS}) or folders")
+    ingest.add_argument("paths", nargs="+", type=Path, help="files or folders")
+    ingest.add_argument("--store", choices=["sqlite", "supabase"], help="override COURSE_STORE")
+    ingest.add_argument("--course", default=None,
+                        help="put every file in this course (default: a notes file's "
+                             "'> Course:' line, else no course)")
+    docs = sub.add_parser("docs", help="list or remove ingested documents")
+    actions = docs.add_subparsers(dest="docs_action", metavar="ACTION", required=True)
+    listing = actions.add_parser("list", help="every document: course, name, pages, chunks, when")
+    listing.add_argument("--course", default=None, help="only this course")
+    listing.add_argument("--json", action="store_true", help="print JSON")
+    remove = actions.add_parser("remove", help="remove documents and all their chunks")
+    remove.add_argument("names", nargs="*", metavar="NAME|ID",
+                        help="display name (as `docs list` shows it) or id (at least 4 characters)")
+    remove.add_argument("--course", default=None, help="the course the names belong to")
+    remove.add_argument("--all", action="store_true", help="every document of --course")
+    for parser in (listing, remove):
+        parser.add_argument("--store", choices=["sqlite", "supabase"],
+                            help="override COURSE_STORE")
+
+
+@asynccontextmanager
+async def _store(settings: Settings, store_kind: str | None) -> AsyncIterator[tuple]:
+    import httpx
+
+    from bot.container import build_embedder, build_store
+
+    if store_kind:
+        settings = load_settings(course_store=store_kind)  # re-validated: supabase needs keys
+    async with AsyncExitStack() as stack, httpx.AsyncClient() as client:
+        embedder = build_embedder(settings, client)
+        yield await build_store(settings, embedder, stack), embedder, stack
+
+
+async def run_ingest(settings: Settings, args: argparse.Namespace, progress) -> int:
+    from core.ingest.pipeline import ingest_paths
+
+    async with _store(settings, args.store) as (store, embedder, stack):
+        stack.callback(progress.close)
+        report = await ingest_paths(args.paths, store, embedder, course=args.course,
+                                    progress_factory=progress)
+    for skipped in report.skipped:
+        print(f"skipped: {skipped}")
+    for warning in report.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    for error in report.errors:
+        print(f"error: {error}", file=sys.stderr)
+    added = report.files_ok - len(report.replaced)
+    print(f"{added} added, {len(report.replaced)} replaced, {report.files_unchanged} unchanged, "
+          f"{len(report.errors)} failed: {report.chunks_new} chunk(s) embedded, "
+          f"{report.chunks_reused} kept, {report.seconds:.1f}s")
+    return 1 if report.errors else 0
+
+
+async def run_docs(settings: Settings, args: argparse.Namespace) -> int:
+    async with _store(settings, args.store) as (store, _, _):
+        if args.docs_action == "list":
+            return await _list(store, args)
+        return await _remove(store, args)
+
+
+async def _list(store: CourseStore, args: argparse.Namespace) -> int:
+    docs = await store.documents(args.course)
+    if args.json:
+        print(json.dumps([_as_json(d) for d in docs], ensure_ascii=False, indent=2))
+        return 0
+    if not docs:
+        where = f" in course {args.course!r}" if args.course is not None else ""
+        print(f"No documents{where}. Add some with: studybuddy ingest PATH [--course NAME]")
+        return 0
+    rows = [(d.course or "(none)", d.display_name, "—" if d.pages is None else str(d.pages),
+             str(d.chunks), d.ingested_at.strftime("%Y-%m-%d %H:%M") if d.ingested_at else "—",
+             d.id[:8]) for d in docs]
+    header = ("COURSE", "DOCUMENT", "PAGES", "CHUNKS", "INGESTED (UTC)", "ID")
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    for row in [header, *rows]:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+    courses = len({d.course for d in docs})
+    print(f"{len(docs)} document(s) in {courses} course(s), {sum(d.chunks for d in docs)} chunks")
+    return 0
+
+
+def _as_json(doc: DocumentRecord) -> dict[str, object]:
+    return {"id": doc.id, "course": doc.course, "display_name": doc.display_name,
+            "title": doc.title, "format": doc.format, "doc_type": doc.doc_type,
+            "pages": doc.pages, "chunks": doc.chunks,
+            "ingested_at": doc.ingested_at.isoformat() if doc.ingested_at else None}
+
+
+def match_documents(docs: list[DocumentRecord], key: str, course: str | None
+                    ) -> list[DocumentRecord]:
+    """Documents a NAME|ID names: an id prefix (4+ characters) or a display name."""
+    pool = [d for d in docs if course is None or d.course == course]
+    by_id = [d for d in pool if len(key) >= 4 and d.id.startswith(key.lower())]
+    return by_id or [d for d in pool if key in (d.display_name, Path(d.display_name).name)]
+
+
+async def _remove(store: CourseStore, args: argparse.Namespace) -> int:
+    docs = await store.documents()
+    if args.all:
+        if args.course is None:
+            raise DocsError("--all needs --course NAME (which course to empty)")
+        targets = [d for d in docs if d.course == args.course]
+        if not targets:
+            raise DocsError(f"no documents in course {args.course!r} (see: studybuddy docs list)")
+    else:
+        if not args.names:
+            raise DocsError("name the documents to remove (NAME or ID from `studybuddy docs "
+                            "list`), or use --course NAME --all")
+        targets = []
+        for key in args.names:
+            found = match_documents(docs, key, args.course)
+            if not found:
+                raise DocsError(f"no document {key!r}" + (f" in course {args.course!r}"
+                                                          if args.course is not None else "")
+                                + " (see: studybuddy docs list)")
+            if len(found) > 1:
+                options = ", ".join(f"{d.id[:8]} ({d.course or '(none)'}/{d.display_name})"
+                                    for d in found)
+                raise DocsError(f"{key!r} names {len(found)} documents: {options}; "
+                                "give the ID or --course")
+            targets.extend(d for d in found if d not in targets)
+    for doc in targets:
+        removed = await store.remove_document(doc.id)
+        print(f"removed {doc.course or '(none)'}/{doc.display_name} ({removed} chunks)")
+    return 0

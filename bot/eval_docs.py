@@ -1,0 +1,203 @@
+"""`studybuddy eval docs`: how well the bot answers from real course files, judged as students
+would judge it: is the answer in the reply, can a ✅ be trusted, does a question the files do
+not cover get ⚠, and does a citation point at the right page.
+
+The folder is ingested into a throw-away embedded store (no sample course) and every question
+goes through the same service the chat adapters call, with outside sources off so the figures
+are about the course files alone.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from core.messages import Confidence, IncomingMessage, Reply
+from core.text import normalize
+
+KINDS = ("en", "ar", "ar->en", "unanswerable")
+PAGE_SLACK = 1
+
+
+def add_docs_parser(kinds: argparse._SubParsersAction) -> None:
+    d = kinds.add_parser("docs", help="answers, ✅-precision, ⚠ on unanswerable and page accuracy "
+                                      "on your own course files")
+    d.add_argument("--docs", type=Path, required=True, help="folder of course files")
+    d.add_argument("--qa", type=Path, required=True,
+                   help="questions as JSONL (id, question, doc, page, answers, answerable, kind)")
+    d.add_argument("--store", type=Path, default=None,
+                   help="keep the store in this folder (reruns skip unchanged files)")
+    d.add_argument("--show", action="store_true", help="print every reply that missed")
+    d.add_argument("--json", action="store_true", help="print JSON")
+    d.set_defaults(handler=run_eval_docs)
+
+
+def load_qa(path: Path) -> list[dict[str, Any]]:
+    items = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{path.name} line {n}: not JSON ({exc.msg})") from None
+        missing = {"id", "question", "answers", "kind"} - set(item)
+        if missing:
+            raise ValueError(f"{path.name} line {n}: missing {', '.join(sorted(missing))}")
+        items.append(item)
+    return items
+
+
+def comparable(text: str) -> str:
+    """What "contains the gold" compares: no diacritics or tatweel, one space, case-folded."""
+    return re.sub(r"\s+", " ", normalize(text))
+
+
+def contains_gold(reply_text: str, answers: list[str]) -> bool:
+    haystack = comparable(reply_text)
+    return any(comparable(a) in haystack for a in answers if a.strip())
+
+
+def page_hit(reply: Reply, doc: str | None, page: int | None) -> bool:
+    """A citation names the gold document and a page within PAGE_SLACK of the gold page."""
+    if doc is None or page is None:
+        return False
+    return any(c.page is not None and Path(c.display_name).name == Path(doc).name
+               and abs(c.page - page) <= PAGE_SLACK for c in reply.citations)
+
+
+def score(items: list[dict[str, Any]], replies: list[Reply]) -> dict[str, Any]:
+    """Per kind and overall: gold in reply, ✅-precision, ⚠ on unanswerable, page accuracy."""
+    rows: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for item, reply in zip(items, replies, strict=True):
+        for key in (item["kind"], "all"):
+            row = rows[key]
+            row["n"] += 1
+            answerable = item.get("answerable", bool(item["answers"]))
+            hit = answerable and contains_gold(reply.text, item["answers"])
+            row["gold"] += hit
+            row["answerable"] += answerable
+            if reply.confidence == Confidence.COURSE:
+                row["checked"] += 1
+                row["checked_right"] += hit
+            if not answerable:
+                row["unanswerable"] += 1
+                row["unanswerable_warned"] += reply.confidence == Confidence.LOW
+            if answerable and item.get("page") is not None:
+                row["paged"] += 1
+                row["page_hit"] += page_hit(reply, item.get("doc"), item["page"])
+    return {kind: _rates(row) for kind, row in rows.items()}
+
+
+def _rates(row: dict[str, int]) -> dict[str, Any]:
+    def share(a: str, b: str) -> float | None:
+        return round(row[a] / row[b], 4) if row[b] else None
+    return {"questions": row["n"], "gold_in_reply": share("gold", "answerable"),
+            "check_precision": share("checked_right", "checked"), "checked": row["checked"],
+            "unanswerable_warned": share("unanswerable_warned", "unanswerable"),
+            "page_accuracy": share("page_hit", "paged")}
+
+
+async def evaluate_docs(docs: Path, qa: Path, *, store_dir: Path | None = None,
+                        show: bool = False) -> dict[str, Any]:
+    """Ingest `docs`, ask every question of `qa`, score the replies."""
+    from bot.cli import _Progress
+    from bot.container import build_app
+    from bot.settings import load_settings
+    from core.ingest.pipeline import ingest_paths
+
+    items = load_qa(qa)
+    with tempfile.TemporaryDirectory(prefix="sb-eval-docs-") as tmp:
+        settings = load_settings(
+            data_dir=store_dir or Path(tmp), auto_ingest_sample=False, course_filter=None,
+            wikipedia_enabled=False, arxiv_enabled=False, web_search="none",
+            rate_limit_per_minute=600, history_turns=0)
+        app = await build_app(settings)
+        try:
+            progress = _Progress("Ingesting")
+            try:
+                report = await ingest_paths([docs], app.store, app.embedder, course="eval",
+                                            progress_factory=progress if show else None)
+            finally:
+                progress.close()
+            started = time.perf_counter()
+            replies = []
+            for item in items:  # one user per question: no history, no rate limit between them
+                replies.append(await app.service.handle(IncomingMessage(
+                    "eval", str(item["id"]), str(item["id"]), item["question"])))
+            seconds = time.perf_counter() - started
+        finally:
+            await app.close()
+    result = {"docs": str(docs), "qa": str(qa), "ingest": {
+        "files": report.files_ok + report.files_unchanged, "chunks": report.chunks_total,
+        "errors": report.errors, "skipped": report.skipped, "seconds": round(report.seconds, 2)},
+        "seconds_per_question": round(seconds / max(len(items), 1), 3),
+        "kinds": score(items, replies)}
+    result["misses"] = [_miss(item, reply) for item, reply in zip(items, replies, strict=True)
+                        if _missed(item, reply)]
+    return result
+
+
+def _missed(item: dict[str, Any], reply: Reply) -> bool:
+    answerable = item.get("answerable", bool(item["answers"]))
+    if not answerable:
+        return reply.confidence != Confidence.LOW
+    return not contains_gold(reply.text, item["answers"]) or (
+        item.get("page") is not None and not page_hit(reply, item.get("doc"), item["page"]))
+
+
+def _miss(item: dict[str, Any], reply: Reply) -> dict[str, Any]:
+    return {"id": item["id"], "question": item["question"], "gold": item["answers"],
+            "page": item.get("page"), "confidence": reply.confidence.value,
+            "reply": reply.text[:400],
+            "cited": [f"{c.display_name} p.{c.page}" for c in reply.citations]}
+
+
+def _print(result: dict[str, Any], show: bool) -> None:
+    ing = result["ingest"]
+    print(f"{ing['files']} file(s), {ing['chunks']} chunks ingested in {ing['seconds']}s; "
+          f"{result['seconds_per_question']}s per question")
+    for error in ing["errors"]:
+        print(f"  error: {error}")
+    print(f"{'kind':<13}{'n':>4}{'gold in reply':>15}{'✅-precision':>14}{'⚠ unanswerable':>17}"
+          f"{'page ±1':>9}")
+    for kind in (*KINDS, "all"):
+        row = result["kinds"].get(kind)
+        if row:
+            checked = f"{_pct(row['check_precision'])} ({row['checked']})"
+            print(f"{kind:<13}{row['questions']:>4}{_pct(row['gold_in_reply']):>15}{checked:>14}"
+                  f"{_pct(row['unanswerable_warned']):>17}{_pct(row['page_accuracy']):>9}")
+    if show:
+        for miss in result["misses"]:
+            print(json.dumps(miss, ensure_ascii=False))
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{value:.0%}"
+
+
+def run_eval_docs(args: argparse.Namespace) -> int:
+    if not args.docs.is_dir():
+        print(f"error: no such folder: {args.docs}", file=sys.stderr)
+        return 2
+    if not args.qa.is_file():
+        print(f"error: no such file: {args.qa}", file=sys.stderr)
+        return 2
+    try:
+        result = asyncio.run(evaluate_docs(args.docs, args.qa, store_dir=args.store,
+                                           show=sys.stderr.isatty()))
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, indent=2))
+    else:
+        _print(result, args.show)
+    return 0

@@ -1,0 +1,200 @@
+"""Plain-text and Markdown notes, plus the byte-level checks every loader shares.
+
+Students' notes arrive in whatever encoding their editor used (windows-1256 Arabic, latin-1,
+UTF-16 from Notepad), so decoding tries the unambiguous signals first (BOM, strict UTF-8) and
+only then guesses. `looks_like` names what a mislabelled file really is, so every loader can say
+"it looks like a PDF" instead of showing a parser's traceback.
+"""
+from __future__ import annotations
+
+import codecs
+import re
+import unicodedata
+
+from core.ingest.document import Extracted, LoadError, Span
+
+_BOMS = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"),
+         (codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
+         (codecs.BOM_UTF16_BE, "utf-16-be"))
+_MAGIC = ((b"%PDF-", "a PDF"), (b"\xd0\xcf\x11\xe0", "an old Office file (.doc/.ppt/.xls)"),
+          (b"\x89PNG", "an image"), (b"\xff\xd8\xff", "an image"), (b"GIF8", "an image"),
+          (b"\x1f\x8b", "a gzip archive"), (b"Rar!", "a RAR archive"),
+          (b"7z\xbc\xaf", "a 7-Zip archive"), (b"{\\rtf", "an RTF document"))
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_STRUCTURAL = re.compile(r"^(\s*([-*+]\s|\d+[.)]\s|>|\|)|\s{2,}\S|\t)")
+_WHATWG = {"iso-8859-1": "cp1252", "latin1": "cp1252", "latin-1": "cp1252", "ascii": "cp1252",
+           "us-ascii": "cp1252", "iso8859-1": "cp1252", "utf-16": "utf-8", "utf-32": "utf-8"}
+
+
+def looks_like(data: bytes) -> str | None:
+    """What the bytes show they are ("a PDF", "a Word .docx file"...), when they show it."""
+    head = data[:1024]
+    for magic, kind in _MAGIC:
+        if head.startswith(magic) or (magic == b"%PDF-" and magic in head):
+            return kind
+    if head.startswith(b"PK\x03\x04"):
+        if b"word/" in data:
+            return "a Word .docx file"
+        if b"ppt/" in data:
+            return "a PowerPoint .pptx file"
+        if b"xl/" in data:
+            return "an Excel .xlsx file"
+        return "a ZIP archive"
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if text.startswith((b"<!doctype html", b"<html")) or b"<html" in text[:512]:
+        return "an HTML page"
+    if b"\x00" not in head and (text[:1].isalnum() or text[:1] in b"#<>-*"):
+        return "a text file"
+    return None
+
+
+def decode_text(data: bytes, declared: str | None = None) -> str:
+    """Bytes to str: BOM, then the declared charset, then strict UTF-8, then detection.
+
+    Raises LoadError("not a text file (...)") for binary content.
+    """
+    for bom, codec in _BOMS:
+        if data.startswith(bom):
+            return _checked(data[len(bom):].decode(codec, errors="replace"))
+    kind = looks_like(data)
+    if kind and kind not in ("an HTML page", "a text file"):
+        raise LoadError(f"not a text file (it looks like {kind})")
+    if b"\x00" in data[:8192]:
+        return _checked(_utf16_without_bom(data))
+    codec = _codec(declared)
+    if codec and codec not in ("utf-8", "utf_8"):
+        return _checked(data.decode(codec, errors="replace"))
+    try:
+        return _checked(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        pass
+    from charset_normalizer import from_bytes
+
+    best = from_bytes(data).best()
+    if best is None or best.encoding is None:
+        raise LoadError("not a text file (binary content)")
+    return _checked(str(best))
+
+
+def _codec(label: str | None) -> str | None:
+    """A declared charset label as a Python codec name, or None when unknown."""
+    if not label:
+        return None
+    label = _WHATWG.get(label.strip().lower(), label.strip().lower())
+    try:
+        return codecs.lookup(label).name
+    except LookupError:
+        return None
+
+
+def _utf16_without_bom(data: bytes) -> str:
+    """NUL bytes are fine only as the high halves of UTF-16 code units (Notepad without BOM)."""
+    sample = data[:8192]
+    odd = sum(1 for i in range(1, len(sample), 2) if sample[i] == 0)
+    even = sum(1 for i in range(0, len(sample), 2) if sample[i] == 0)
+    codec = "utf-16-le" if odd and not even else ("utf-16-be" if even and not odd else None)
+    if codec is None:
+        raise LoadError("not a text file (binary content)")
+    try:
+        return data[: len(data) // 2 * 2].decode(codec)
+    except UnicodeDecodeError:
+        raise LoadError("not a text file (binary content)") from None
+
+
+def _checked(text: str) -> str:
+    """Reject decoded text that is mostly control or replacement characters (binary junk)."""
+    sample = text[:20000]
+    bad = sum(1 for ch in sample if ch == "\ufffd" or (
+        unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") and ch not in "\t\n\r\f\v\x1b"))
+    if sample and bad / len(sample) > 0.02:
+        raise LoadError("not a text file (binary content)")
+    return text
+
+
+def read_text(data: bytes, markdown: bool) -> Extracted:
+    """A .txt file as one span; a .md file as one span per ATX heading section."""
+    text = decode_text(data)
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n\n").replace("\v", "\n")
+    lines = [line.rstrip() for line in text.split("\n")]
+    if markdown:
+        spans, title = _markdown_spans(lines)
+    else:
+        body = "\n\n".join(_paragraphs(lines, unwrap=False))
+        spans, title = ([Span(body)] if body else []), None
+    if not spans:
+        raise LoadError("the file has no text")
+    return Extracted(spans=spans, title=title)
+
+
+def _markdown_spans(lines: list[str]) -> tuple[list[Span], str | None]:
+    """Split at ATX headings (never inside a fenced block); heading lines leave the text."""
+    spans: list[Span] = []
+    title: str | None = None
+    section, body = "", []  # type: str, list[str]
+    fence: str | None = None
+    for line in lines:
+        opener = _FENCE.match(line)
+        if fence is not None:
+            if opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence) \
+                    and not line.strip().lstrip(fence[0]):
+                fence = None
+            body.append(line)
+            continue
+        if opener:
+            fence = opener.group(1)
+            body.append(line)
+            continue
+        heading = _ATX.match(line)
+        if heading and (heading.group(2) or "").strip():
+            _close(spans, section, body)
+            section, body = heading.group(2).strip(), []
+            if title is None and len(heading.group(1)) == 1:
+                title = section
+            continue
+        body.append(line)
+    _close(spans, section, body)
+    return spans, title
+
+
+def _close(spans: list[Span], section: str, body: list[str]) -> None:
+    text = "\n\n".join(_paragraphs(body, unwrap=True))
+    if text:
+        spans.append(Span(text, section=section))
+
+
+def _paragraphs(lines: list[str], unwrap: bool) -> list[str]:
+    """Blank-line separated paragraphs; a fenced block becomes one paragraph without its fences
+    or blank lines; Markdown prose soft-wrapped over lines is joined into one line."""
+    paras: list[str] = []
+    current: list[str] = []
+    code: list[str] | None = None
+    fence = ""
+
+    def flush() -> None:
+        if current:
+            prose = unwrap and not any(_STRUCTURAL.match(x) or "|" in x for x in current)
+            paras.append(" ".join(x.strip() for x in current) if prose else "\n".join(current))
+            current.clear()
+
+    for line in lines:
+        opener = _FENCE.match(line) if unwrap else None
+        if code is not None:
+            if opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence) \
+                    and not line.strip().lstrip(fence[0]):
+                if code:
+                    paras.append("\n".join(code))
+                code = None
+            elif line.strip():
+                code.append(line)
+        elif opener:
+            flush()
+            code, fence = [], opener.group(1)
+        elif line.strip():
+            current.append(line)
+        else:
+            flush()
+    flush()
+    if code:
+        paras.append("\n".join(code))
+    return paras
