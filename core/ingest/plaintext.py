@@ -23,6 +23,9 @@ _MAGIC = ((b"%PDF-", "a PDF"), (b"\xd0\xcf\x11\xe0", "an old Office file (.doc/.
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _STRUCTURAL = re.compile(r"^(\s*([-*+]\s|\d+[.)]\s|>|\|)|\s{2,}\S|\t)")
+_LEGACY = ("cp1252", "cp1256", "iso8859_6", "cp1250", "cp1251", "cp1253", "cp1254", "cp1255",
+           "cp1257", "cp1258", "iso8859_15", "koi8_r", "cp874", "gb18030", "big5", "shift_jis",
+           "euc_kr")
 _WHATWG = {"iso-8859-1": "cp1252", "latin1": "cp1252", "latin-1": "cp1252", "ascii": "cp1252",
            "us-ascii": "cp1252", "iso8859-1": "cp1252", "utf-16": "utf-8", "utf-32": "utf-8"}
 
@@ -69,12 +72,25 @@ def decode_text(data: bytes, declared: str | None = None) -> str:
         return _checked(data.decode("utf-8"))
     except UnicodeDecodeError:
         pass
+    return _checked(_detect(data))
+
+
+def _detect(data: bytes) -> str:
+    """charset-normalizer restricted to the code pages notes are really written in; among
+    equally plausible readings (short files) the Western then the Arabic Windows page wins."""
     from charset_normalizer import from_bytes
 
-    best = from_bytes(data).best()
-    if best is None or best.encoding is None:
+    matches = list(from_bytes(data, cp_isolation=list(_LEGACY)))
+    if not matches:
         raise LoadError("not a text file (binary content)")
-    return _checked(str(best))
+
+    def rank(match) -> tuple[float, int]:  # noqa: ANN001 - charset_normalizer's CharsetMatch
+        names = [match.encoding, *match.could_be_from_charset]
+        return round(match.chaos, 2), min(_LEGACY.index(n) for n in names if n in _LEGACY)
+
+    best = min(matches, key=rank)
+    return data.decode(min((n for n in [best.encoding, *best.could_be_from_charset]
+                            if n in _LEGACY), key=_LEGACY.index), errors="replace")
 
 
 def _codec(label: str | None) -> str | None:

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from bot.container import SAMPLE_COURSE
-from core.ingest.pipeline import ingest_paths, prepare
+from core.ingest.loaders import load
+from core.ingest.pipeline import ingest_paths, to_chunks
 from core.stores.errors import StoreError
 from core.stores.sqlite_store import SqliteCourseStore
 from tests.support.fakes import HashEmbedder
@@ -26,7 +27,8 @@ async def test_hybrid_search_finds_the_right_section(sample_store, query, title_
     hits = await sample_store.search(query, 3)
     assert title_part in hits[0].title
     assert hits[0].context and len(hits[0].context) >= len(hits[0].text)  # parent handed over
-    assert hits[0].source_type == "course" and hits[0].url_or_path.startswith("sample_course/")
+    assert hits[0].source_type == "course" and hits[0].url_or_path.endswith(".md")
+    assert "/" not in hits[0].url_or_path and hits[0].metadata["section"]  # relative name, section
 
 
 async def test_metadata_filters(sample_store):
@@ -38,14 +40,15 @@ async def test_metadata_filters(sample_store):
 async def test_reingesting_adds_nothing(sample_store, embedder):
     before = await sample_store.count()
     report = await ingest_paths([SAMPLE_COURSE], sample_store, embedder)
-    assert (report.chunks_new, report.chunks_skipped) == (0, report.chunks_total)
+    assert (report.files_ok, report.chunks_new, report.files_unchanged) == (0, 0, 8)
     assert await sample_store.count() == before
 
 
 def test_chunk_ids_are_stable_across_runs():
     path = SAMPLE_COURSE / "02-sorting.md"
-    first = [c.id for c in prepare(path)]
-    assert first == [c.id for c in prepare(Path(str(path)))] and len(set(first)) == len(first)
+    first = [c.id for c in to_chunks(load(path))[1]]
+    assert first == [c.id for c in to_chunks(load(Path(str(path))))[1]]
+    assert len(set(first)) == len(first)
 
 
 async def test_bad_files_are_reported_while_the_rest_ingests(tmp_path, embedder):
@@ -57,7 +60,7 @@ async def test_bad_files_are_reported_while_the_rest_ingests(tmp_path, embedder)
     report = await ingest_paths([tmp_path, tmp_path / "missing.md"], store, embedder)
     assert report.files_ok == 1 and report.chunks_new == 1
     joined = "\n".join(report.errors)
-    for needle in ("bad.md: not UTF-8", "empty.txt: no text", "fake.pdf: not a readable PDF",
+    for needle in ("bad.md: not a text file", "empty.txt: the file is empty", "fake.pdf: not a PDF",
                    "missing.md: no such file"):
         assert needle in joined
     await store.close()

@@ -1,0 +1,186 @@
+"""Small real PDFs built during the test run (reportlab), one per layout trait the PDF loader
+must handle: outline + running headers, font-only headings, TOC and index pages, encryption,
+damage, and pages without a text layer. Built, not checked in, so each trait is visible here.
+"""
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterable
+
+from reportlab.lib.pagesizes import A4
+from reportlab.pdfgen.canvas import Canvas
+
+BODY, BOLD, MONO = "Helvetica", "Helvetica-Bold", "Courier"
+LEFT, TOP, LEADING = 72, 770, 14
+HEADER = "Chapter 2: Sorting and hashing"
+CODE = ["# compute the total weight", "total <- sum(weights)", "merge_sort(x, weights = total)"]
+
+
+class Writer:
+    """Draws lines top-down on a canvas, as a typesetter would: one drawString per line."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.c, self.y = canvas, TOP
+
+    def lines(self, lines: Iterable[str], font: str = BODY, size: float = 11, x: float = LEFT,
+              leading: float = LEADING) -> None:
+        for line in lines:
+            self.c.setFont(font, size)
+            self.c.drawString(x, self.y, line)
+            self.y -= leading
+
+    def heading(self, text: str, size: float = 16, key: str = "", font: str = BOLD) -> None:
+        self.y -= 8
+        if key:  # a bookmark whose destination is this heading's position on the page
+            self.c.bookmarkPage(key, fit="XYZ", left=0, top=self.y + size + 4)
+            self.c.addOutlineEntry(text, key, level=0)
+        self.lines([text], font, size, leading=size + 8)
+
+    def gap(self, points: float = 10) -> None:
+        self.y -= points
+
+    def new_page(self) -> None:
+        self.c.showPage()
+        self.y = TOP
+
+
+def _build(draw: Callable[[Writer], None], **canvas_args) -> bytes:
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=A4, **canvas_args)
+    draw(Writer(canvas))
+    canvas.save()
+    return buf.getvalue()
+
+
+def _running_lines(w: Writer, number: int) -> None:
+    """Header with the chapter and the printed page number, and a bare page number footer."""
+    w.c.setFont(BODY, 9)
+    w.c.drawString(LEFT, 810, f"{HEADER} {number}")
+    w.c.drawString(290, 30, str(number))
+
+
+def outlined_pdf() -> bytes:
+    """Three pages with bookmarks (one mid-page), running header/footer, a word hyphenated at
+    a line break, a sentence whose number starts the next line, and a code block with a
+    `# comment` line."""
+    def draw(w: Writer) -> None:
+        w.c.setTitle("Algorithms Study Guide")
+        _running_lines(w, 7)
+        w.heading("Merge sort", key="merge")
+        w.lines(["Merge sort divides the array into two halves and sorts each half recursively.",
+                 "It is a stable algorithm, which matters when a spread-",
+                 "sheet is sorted by one column after another."])
+        w.gap()
+        w.lines(["Each merge step takes linear time in the length of the input. The default weight value is",
+                 "1 for every element, and the depth of the recursion is logarithmic."])
+        w.gap()
+        w.lines(CODE, MONO, 10, x=LEFT + 24, leading=12)
+        w.gap()
+        w.lines(["After the example the explanation goes on as ordinary prose text."])
+        w.new_page()
+        _running_lines(w, 8)
+        w.lines(["Merge sort needs extra memory proportional to the size of the input."])
+        w.y = 420
+        w.heading("Hash tables", key="hash")
+        w.lines(["A hash table maps keys to buckets with a hash function.",
+                 "Collisions are resolved by chaining or by open addressing."])
+        w.new_page()
+        _running_lines(w, 9)
+        w.heading("Graphs", key="graphs")
+        w.lines(["A graph is a set of vertices joined by edges."])
+    return _build(draw)
+
+
+def font_headings_pdf() -> bytes:
+    """No outline and no metadata title: the title and headings are only bigger or bolder."""
+    def draw(w: Writer) -> None:
+        w.lines(["Graph Algorithms Notes"], BOLD, 22, leading=34)
+        w.heading("1 Shortest paths", size=15)
+        w.lines(["Shortest path algorithms find the cheapest route between two vertices",
+                 "of a weighted graph. Negative weights need special care."])
+        w.gap()
+        w.heading("Dijkstra", size=11)
+        w.lines(["Dijkstra's algorithm keeps a priority queue of tentative distances."])
+        w.gap()
+        w.lines(["# relax every edge", "for v in graph[u]:", "    relax(u, v)"], MONO, 10,
+                x=LEFT + 24, leading=12)
+        w.gap()
+        w.lines(["Each vertex is settled exactly once, when it leaves the queue."])
+        w.new_page()
+        w.heading("2 Spanning trees", size=15)
+        w.lines(["A minimum spanning tree connects all vertices at the least total weight."])
+    return _build(draw)
+
+
+def toc_index_pdf() -> bytes:
+    """A table of contents (dot leaders) before and an index (term, pages) after two pages of
+    text."""
+    entries = ["Sorting", "Merge sort", "Quick sort", "Hashing", "Hash tables", "Open addressing",
+               "Graphs", "Shortest paths"]
+    terms = ["binary search", "bucket", "chaining", "collision", "graph", "hash function",
+             "merge sort", "priority queue", "quick sort", "vertex"]
+
+    def draw(w: Writer) -> None:
+        w.heading("Contents")
+        w.lines(f"{i // 3 + 1}.{i % 3 + 1} {e} {'. ' * (40 - len(e) // 2)} {2 + i // 4}"
+                for i, e in enumerate(entries))
+        w.new_page()
+        w.heading("Sorting")
+        w.lines(["Quick sort partitions the array around a pivot element."])
+        w.new_page()
+        w.heading("Hashing")
+        w.lines(["Open addressing probes other buckets after a collision."])
+        w.new_page()
+        w.heading("Index")
+        w.lines(f"{t}, {2 + i % 2}, {3 + i}" if i % 3 else f"{t}, {2 + i % 2}"
+                for i, t in enumerate(terms))
+    return _build(draw)
+
+
+def _image_page(w: Writer) -> None:
+    """A page holding only a picture, as a scanner makes it."""
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
+    picture = Image.new("L", (60, 80), 200)
+    w.c.drawImage(ImageReader(picture), LEFT, 300, width=400, height=450)
+
+
+def scanned_page_pdf() -> bytes:
+    """Text on pages 1 and 3; page 2 is an image without a text layer."""
+    def draw(w: Writer) -> None:
+        w.lines(["The first page has a text layer."])
+        w.new_page()
+        _image_page(w)
+        w.new_page()
+        w.lines(["The third page has a text layer too."])
+    return _build(draw)
+
+
+def scanned_only_pdf() -> bytes:
+    """Two image pages and no text at all."""
+    def draw(w: Writer) -> None:
+        _image_page(w)
+        w.new_page()
+        _image_page(w)
+    return _build(draw)
+
+
+def encrypted_pdf() -> bytes:
+    """Needs a password to open."""
+    from reportlab.lib.pdfencrypt import StandardEncryption
+
+    def draw(w: Writer) -> None:
+        w.lines(["Secret notes."])
+    return _build(draw, encrypt=StandardEncryption("secret", ownerPassword="owner"))
+
+
+def truncated_pdf() -> bytes:
+    """The first half of a good PDF, as an interrupted download leaves it."""
+    data = outlined_pdf()
+    return data[: len(data) // 2]
+
+
+def not_a_pdf() -> bytes:
+    """A zip archive (say a .docx) renamed to .pdf."""
+    return b"PK\x03\x04\x14\x00\x06\x00" + b"word/document.xml" + bytes(200)
