@@ -25,6 +25,7 @@ import datetime
 import os
 import re
 import sys
+import zipfile
 
 from lxml import etree
 
@@ -69,6 +70,18 @@ def page_text(path):
     for bad in root.xpath("//head|//script|//style"):
         bad.getparent().remove(bad)
     return ws("".join(root.itertext()))
+
+
+def fix_zip(path):
+    """Rewrite the OOXML zip with fixed timestamps so that a re-run gives identical bytes."""
+    with zipfile.ZipFile(path) as z:
+        items = [(i.filename, z.read(i.filename)) for i in z.infolist()]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in items:
+            info = zipfile.ZipInfo(name, date_time=FIXED_DATE.timetuple()[:6])
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, data)
 
 
 # ---------------------------------------------------------------- DOCX
@@ -185,8 +198,6 @@ class DocxWriter:
                 if child.tail:
                     self.buf.append(child.tail)
                 continue
-            if ctag in ("p", "div") and self.buf and not ws("".join(self.buf)):
-                self.buf = []
             if ctag in ("p", "div", "dl", "dd", "dt", "ul", "ol", "pre", "table",
                         "h1", "h2", "h3", "h4", "h5"):
                 self.flush()
@@ -216,6 +227,7 @@ def make_docx(html_dir, out_path):
         w.block(body)
         w.flush()
     doc.save(out_path)
+    fix_zip(out_path)
 
 
 # ---------------------------------------------------------------- PPTX
@@ -324,6 +336,7 @@ def make_pptx(html_dir, out_path):
                     r.font.size = PPt(20)
         slide.notes_slide.notes_text_frame.text = "\n".join(notes)
     prs.save(out_path)
+    fix_zip(out_path)
 
 
 def main(argv):
