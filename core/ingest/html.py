@@ -104,20 +104,27 @@ def _is_chrome(el, in_content: bool, sizes: dict) -> bool:  # noqa: ANN001
         return not heading and not (in_content and tag == "header")
     if tag == "aside" or role == "complementary" or words & _WEAK_WORDS:
         # DocBook "sidebar" boxes are prose; a site's sidebar is links or scraps
-        return density > 0.35 or (not in_content and tag == "aside") or text < 15
+        return density > 0.5 or (not in_content and tag == "aside") or text < 15
     menu_like = tag in ("ul", "ol", "dl", "div", "p", "table", "section")
-    return menu_like and n_links >= 2 and density >= 0.8 and links / n_links < 40
+    return (menu_like and n_links >= 2 and density >= 0.8 and links / n_links < 40
+            and text - links < 150)
 
 
 def _prune(root) -> None:  # noqa: ANN001
-    """Drop chrome top-down, deciding on sizes measured once bottom-up."""
+    """Drop chrome top-down, deciding on sizes (characters, link characters, links) measured
+    once bottom-up."""
     sizes: dict = {}
-    for el in root.iter():  # post-order would be nicer; text_content per element is fine here
-        if isinstance(el.tag, str):
-            text = len(_clean(el.text_content()))
-            anchors = [a for a in el.iter("a")]
-            links = sum(len(_clean(a.text_content())) for a in anchors)
-            sizes[el] = (text, links, len([a for a in anchors if a.text_content().strip()]))
+    for el in reversed(list(root.iter())):  # every element after all of its descendants
+        if not isinstance(el.tag, str):
+            continue
+        text, links, n_links = _chars(el.text), 0, 0
+        for child in el:
+            size = sizes.get(child, (0, 0, 0))
+            text += size[0] + _chars(child.tail)
+            links, n_links = links + size[1], n_links + size[2]
+        if el.tag == "a" and text:
+            links, n_links = text, 1
+        sizes[el] = (text, links, n_links)
     in_content = root.tag in ("main", "article") or root.get("role") == "main"
     stack = [root]
     while stack:
@@ -129,6 +136,11 @@ def _prune(root) -> None:  # noqa: ANN001
                 child.drop_tree()  # keeps the tail text, which belongs to the parent
             else:
                 stack.append(child)
+
+
+def _chars(text: str | None) -> int:
+    """Characters that are not whitespace, the size measure for link density."""
+    return len(text) - sum(1 for ch in text if ch.isspace()) if text else 0
 
 
 class _Writer:
@@ -260,6 +272,8 @@ def _table_lines(table) -> list[str]:  # noqa: ANN001
                  for c in row.xpath("./td | ./th")]
         while cells and not cells[-1]:
             cells.pop()
+        while cells and not cells[0]:  # callout markers and row-label gaps carry no text
+            cells.pop(0)
         if any(cells):
             lines.append(" · ".join(c or "–" for c in cells))
     return lines

@@ -8,6 +8,7 @@ only then guesses. `looks_like` names what a mislabelled file really is, so ever
 from __future__ import annotations
 
 import codecs
+import io
 import re
 import unicodedata
 
@@ -37,19 +38,31 @@ def looks_like(data: bytes) -> str | None:
         if head.startswith(magic) or (magic == b"%PDF-" and magic in head):
             return kind
     if head.startswith(b"PK\x03\x04"):
-        if b"word/" in data:
-            return "a Word .docx file"
-        if b"ppt/" in data:
-            return "a PowerPoint .pptx file"
-        if b"xl/" in data:
-            return "an Excel .xlsx file"
-        return "a ZIP archive"
+        return _zip_kind(data)
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
     if text.startswith((b"<!doctype html", b"<html")) or b"<html" in text[:512]:
         return "an HTML page"
     if b"\x00" not in head and (text[:1].isalnum() or text[:1] in b"#<>-*"):
         return "a text file"
     return None
+
+
+def _zip_kind(data: bytes) -> str:
+    """Office files are ZIPs; the part names say which (byte search when the ZIP is cut short)."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            names = "\n".join(archive.namelist())
+    except (zipfile.BadZipFile, ValueError, OSError):
+        names = data.decode("latin-1")
+    for part, kind in (("word/document", "a Word .docx file"),
+                       ("ppt/presentation", "a PowerPoint .pptx file"),
+                       ("xl/workbook", "an Excel .xlsx file"),
+                       ("content.xml", "an OpenDocument file")):
+        if part in names:
+            return kind
+    return "a ZIP archive"
 
 
 def decode_text(data: bytes, declared: str | None = None) -> str:

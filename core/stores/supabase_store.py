@@ -115,7 +115,9 @@ class SupabaseCourseStore:
         """One replace_document call = one transaction: the record upserted, its old chunks
         deleted, these inserted; any failure leaves the previous version as it was.
 
-        Every chunk must carry its embedding (checked before anything is sent)."""
+        Every chunk must carry its embedding (checked before anything is sent). A large file
+        can outlast a short client timeout (2000 chunks: seconds, HNSW inserts dominate); a
+        timed-out call may still commit, and repeating it is harmless."""
         params = {"doc": document_payload(record),
                   "rows": [chunk_row(c, self.dim) for c in chunks]}
         await self._rpc("replace_document", params)

@@ -8,9 +8,10 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from postgrest.exceptions import APIError
 
-from core.ports import StoredChunk
 from core.stores.errors import StoreError
+from core.stores.supabase_rows import chunk_row, document_payload
 from core.stores.supabase_store import SupabaseCourseStore, connect_supabase
 from tests.support.postgres import LocalPostgres
 from tests.support.postgrest_shim import PostgrestShim
@@ -45,40 +46,55 @@ async def test_re_replacing_a_document_leaves_no_stale_chunk(store: SupabaseCour
     await store.replace_document(record2, chunks2)
     assert await store.count() == before + 1
     rainforest = await store.search("Ituri rainforest", 5, {"course": "zoo"})
-    assert all("Ituri" not in h.text for h in rainforest)
+    assert rainforest and all("Ituri" not in h.text for h in rainforest)
     assert (await store.search("narwhal spiral tusk", 1, {"course": "zoo"}))[0].text == new[0]
-    (listed,) = await store.documents("zoo")
+    (listed,) = [d for d in await store.documents("zoo") if d.id == record.id]
     assert (listed.chunks, listed.content_hash, listed.pages) == (3, "mammals.md-v2", 3)
     assert await store.embeddings_for([chunks[0].id]) == {}
 
 
 async def test_a_failing_replace_leaves_the_previous_version_intact(
         store: SupabaseCourseStore, shim: PostgrestShim) -> None:
-    record, chunks = await build("zoo", "birds.md", passages=["Kiwis are flightless birds."])
+    record, chunks = await build("birds", "kiwi.md", passages=["Kiwis are flightless birds."])
     await store.replace_document(record, chunks)
-    _, stolen = await build("cs101", "graphs.md", passages=[DIJKSTRA])  # another document's id
-    bad_id = [replace(chunks[0], text="Kiwis lay huge eggs."), stolen[0]]
-    with pytest.raises(StoreError, match="replace_document failed: 23505"):
-        await store.replace_document(replace(record, content_hash="v2"), bad_id)
-    wrong_dim = [{**_row(chunks[0]), "id": "fresh", "embedding": [0.5, 0.5, 0.5]}]
-    with pytest.raises(Exception, match="dimensions"):  # straight to the RPC: the DB refuses
-        await store.client.rpc("replace_document", {
-            "doc": {"id": record.id, "display_name": "birds.md"}, "rows": wrong_dim}).execute()
+    v2, fresh = await build("birds", "kiwi.md", passages=["Kiwis lay huge eggs."], version="v2")
+    _, stolen = await build("cs101", "graphs.md", passages=[DIJKSTRA])  # another document's
+    with pytest.raises(StoreError, match="replace_document failed: 23505"):  # id: refused
+        await store.replace_document(v2, [*fresh, stolen[0]])
+    rows = [chunk_row(c, 384) for c in fresh] + [{**chunk_row(fresh[0], 384), "id": "x",
+                                                   "embedding": [0.5, 0.5, 0.5]}]
+    with pytest.raises(APIError, match="384 dimensions"):  # past the store's own check
+        await store.client.rpc("replace_document", {"doc": document_payload(v2),
+                                                    "rows": rows}).execute()
+    taken = replace(v2, id="another-id-for-the-same-file")
+    with pytest.raises(StoreError, match="23505"):  # (course, display_name) has an owner
+        await store.replace_document(taken, fresh)
     shim.requests.clear()
     with pytest.raises(StoreError, match="384-d embedding"):  # refused before sending anything
-        await store.replace_document(record, [replace(chunks[0], embedding=np.ones(3))])
+        await store.replace_document(v2, [replace(fresh[0], embedding=np.ones(3))])
     assert shim.requests == []
-    (listed,) = [d for d in await store.documents("zoo") if d.id == record.id]
-    assert (listed.chunks, listed.content_hash, listed.display_name) == (1, "birds.md-v1",
-                                                                         "birds.md")
-    assert (await store.search("flightless kiwis", 1, {"course": "zoo"}))[0].text == chunks[0].text
-    assert set(await store.embeddings_for([stolen[0].id, chunks[0].id])) == {
+    assert [(d.id, d.chunks, d.content_hash) for d in await store.documents("birds")] == [
+        (record.id, 1, "kiwi.md-v1")]
+    hits = await store.search("kiwis flightless eggs", 5, {"course": "birds"})
+    assert [h.text for h in hits] == [chunks[0].text]
+    assert set(await store.embeddings_for([stolen[0].id, chunks[0].id, fresh[0].id])) == {
         stolen[0].id, chunks[0].id}
 
 
-def _row(chunk: StoredChunk) -> dict[str, object]:
-    return {"id": chunk.id, "content": chunk.text, "parent_id": chunk.parent_id,
-            "parent_text": chunk.parent_text}
+async def test_chunks_follow_their_document_and_repeats_are_stored_once(
+        store: SupabaseCourseStore) -> None:
+    """The same paragraph twice in one file is one chunk (first page kept); a chunk is filed
+    under its document's course and doc_type whatever it says itself."""
+    record, chunks = await build("geo", "rivers.md", "lecture", passages=[
+        "The Nile flows north.", "Deltas form at river mouths.", "The Nile flows north."])
+    chunks[1] = replace(chunks[1], course="elsewhere", doc_type="exercise")
+    await store.replace_document(record, chunks)
+    assert [d.chunks for d in await store.documents("geo")] == [2]
+    nile = await store.search("Nile flows north", 5, {"course": "geo"})
+    assert [(h.text, h.metadata["page"]) for h in nile] == [("The Nile flows north.", 1)]
+    delta = await store.search("deltas river mouths", 1, {"course": "geo", "doc_type": "lecture"})
+    assert delta[0].text == "Deltas form at river mouths."
+    assert await store.search("deltas river mouths", 5, {"course": "elsewhere"}) == []
 
 
 async def test_remove_document_removes_its_chunks_and_record(store: SupabaseCourseStore) -> None:

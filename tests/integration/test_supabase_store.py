@@ -86,8 +86,10 @@ async def test_exclude_course_leaves_only_that_course_out(store: SupabaseCourseS
     """What the bot sends once a real course exists: the bundled sample is never searched."""
     everything = await store.search("photosynthesis glucose energy", 20)
     assert "bio110" in {h.metadata["course"] for h in everything}
-    kept = await store.search("photosynthesis glucose energy", 20, {"exclude_course": "bio110"})
+    kept = await store.search("graph shortest paths energy", 20, {"exclude_course": "bio110"})
     assert kept and "bio110" not in {h.metadata["course"] for h in kept}
+    # found by full text AND vector (RRF 1/61 + 1/61): the filter reaches both halves
+    assert kept[0].text == DIJKSTRA and kept[0].score > 1.5 / 61
 
 
 async def test_calls_are_posts_to_the_rpc_endpoint_with_the_key_in_headers_only(

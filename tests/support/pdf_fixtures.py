@@ -71,7 +71,8 @@ def outlined_pdf() -> bytes:
                  "It is a stable algorithm, which matters when a spread-",
                  "sheet is sorted by one column after another."])
         w.gap()
-        w.lines(["Each merge step takes linear time in the length of the input. The default weight value is",
+        w.lines(["Each merge step takes linear time in the length of the input. The default",
+                 "weight value is",
                  "1 for every element, and the depth of the recursion is logarithmic."])
         w.gap()
         w.lines(CODE, MONO, 10, x=LEFT + 24, leading=12)
@@ -163,6 +164,13 @@ def scanned_only_pdf() -> bytes:
         _image_page(w)
         w.new_page()
         _image_page(w)
+    return _build(draw)
+
+
+def blank_pdf() -> bytes:
+    """Two pages with nothing on them."""
+    def draw(w: Writer) -> None:
+        w.new_page()
     return _build(draw)
 
 

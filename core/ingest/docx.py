@@ -1,0 +1,140 @@
+"""Word .docx handouts: body paragraphs and tables in reading order, split at headings.
+
+Word has no fixed pages (they depend on the printer and fonts), so every span has page None
+and citations name the heading instead. Headers, footers and comments are left out: they repeat
+on every page and are not the handout's content.
+"""
+from __future__ import annotations
+
+import io
+import re
+import warnings
+
+from core.ingest.document import Extracted, LoadError, Span
+from core.ingest.plaintext import looks_like
+
+_HEADING = re.compile(r"^(heading [1-6]|title)$", re.IGNORECASE)
+_CODE_STYLE = re.compile(r"code|preformatted|plain text|macro|source|listing", re.IGNORECASE)
+_LIST_STYLE = re.compile(r"^list", re.IGNORECASE)
+
+
+def read_docx(data: bytes) -> Extracted:
+    """Paragraphs, list items and table rows under the nearest Heading 1–6 (or Title)."""
+    doc = _open(data)
+    sections: list[tuple[str, list[str]]] = [("", [])]
+    first_heading: str | None = None
+    group: list[str] = []  # consecutive list items or code lines, joined by "\n"
+    group_kind = ""
+
+    def close_group() -> None:
+        nonlocal group_kind
+        if group:
+            sections[-1][1].append("\n".join(group))
+            group.clear()
+        group_kind = ""
+
+    for block in doc.iter_inner_content():
+        if not hasattr(block, "style") or not hasattr(block, "text"):  # a table
+            close_group()
+            rows = _table_lines(block)
+            if rows:
+                sections[-1][1].append("\n".join(rows))
+            continue
+        text = block.text.replace("\t", " ").strip()
+        style = _style_names(block)
+        if any(_HEADING.match(name) for name in style):
+            close_group()
+            heading = " ".join(text.split())
+            if heading:
+                first_heading = first_heading or heading
+                sections.append((heading[:120], []))
+            continue
+        if not text:
+            continue
+        kind = "code" if any(_CODE_STYLE.search(n) for n in style) else (
+            "list" if _is_list(block, style) else "")
+        if kind != group_kind:
+            close_group()
+        if kind == "code":
+            group.extend(line.rstrip() for line in block.text.split("\n") if line.strip())
+        elif kind == "list":
+            group.append("  " * _level(block) + "- " + " ".join(text.split()))
+        else:
+            sections[-1][1].append("\n".join(" ".join(x.split()) for x in text.split("\n")))
+        group_kind = kind
+    close_group()
+    spans = [Span("\n\n".join(paras), section=name) for name, paras in sections if paras]
+    if not spans:
+        raise LoadError("the document has no text")
+    title = " ".join((doc.core_properties.title or "").split()) or first_heading
+    return Extracted(spans=spans, title=title)
+
+
+def _open(data: bytes):  # noqa: ANN202 - docx.Document
+    """python-docx's Document, or one clear line saying what the bytes are instead."""
+    import docx
+
+    kind = looks_like(data)
+    if kind and kind != "a Word .docx file":
+        hint = "; save it as .docx" if kind.startswith("an old Office") else ""
+        raise LoadError(f"not a valid Word .docx file (it looks like {kind}){hint}")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return docx.Document(io.BytesIO(data))
+    except Exception:  # noqa: BLE001 - zipfile, lxml and python-docx each raise their own
+        reason = "damaged or truncated" if data.startswith(b"PK") else "unrecognised content"
+        raise LoadError(f"not a valid Word .docx file ({reason})") from None
+
+
+def _style_names(paragraph) -> list[str]:  # noqa: ANN001
+    """The paragraph's style and the styles it is based on (a custom style based on Heading 2
+    is a heading too)."""
+    names: list[str] = []
+    try:
+        style = paragraph.style
+    except Exception:  # noqa: BLE001 - a dangling style id in a hand-edited file
+        return names
+    while style is not None and len(names) < 6:
+        names.append(style.name or "")
+        style = style.base_style
+    return names
+
+
+def _is_list(paragraph, styles: list[str]) -> bool:  # noqa: ANN001
+    ppr = paragraph._p.pPr
+    return (ppr is not None and ppr.numPr is not None) or any(_LIST_STYLE.match(n) for n in styles)
+
+
+def _level(paragraph) -> int:  # noqa: ANN001
+    ppr = paragraph._p.pPr
+    if ppr is None or ppr.numPr is None or ppr.numPr.ilvl is None:
+        return 0
+    return min(int(ppr.numPr.ilvl.val or 0), 8)
+
+
+def _table_lines(table) -> list[str]:  # noqa: ANN001
+    """One line per row, cells joined by " · "; merged cells once; nested tables inline."""
+    lines: list[str] = []
+    for row in table.rows:
+        cells, seen = [], []  # a merged cell comes back once per grid column it spans
+        for cell in row.cells:
+            if any(cell._tc is tc for tc in seen):
+                continue
+            seen.append(cell._tc)
+            cells.append(_cell_text(cell))
+        while cells and not cells[-1]:
+            cells.pop()
+        if any(cells):
+            lines.append(" · ".join(c or "–" for c in cells))
+    return lines
+
+
+def _cell_text(cell) -> str:  # noqa: ANN001
+    parts = []
+    for block in cell.iter_inner_content():
+        if hasattr(block, "rows"):
+            parts.append(" / ".join(_table_lines(block)))
+        else:
+            parts.append(" ".join(block.text.split()))
+    return " ".join(p for p in parts if p)

@@ -1,0 +1,306 @@
+"""PDF loader: bytes -> `Extracted` (page-aware spans with sections), via PDFium (pypdfium2).
+
+PDFium was chosen by measurement (bench/results/pdf-library.md): it reads R-data.pdf several
+times faster than pdfminer.six or pypdf and still tells each character's font, size and
+position. This module talks to PDFium (positioned lines with size, bold and monospace flags;
+the outline; the metadata title), maps every failure to one line the user can act on, and
+drops what is on a page but is not content: running headers and footers, page numbers, tables
+of contents and indexes. `pdf_layout` turns the remaining lines into paragraphs and sections.
+"""
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import logging
+import re
+import threading
+import warnings
+from collections import Counter
+from collections.abc import Iterator
+
+from core.ingest.document import Extracted, LoadError
+from core.ingest.pdf_layout import (
+    Line,
+    Mark,
+    Page,
+    Style,
+    build_spans,
+    document_style,
+    font_title,
+    merge_fragments,
+)
+
+ENCRYPTED = "the PDF is encrypted (password-protected); save an unprotected copy"
+NO_TEXT = "no text layer: scanned pages need OCR first"
+_SCANNED = "has no text layer (a scanned image?); it was skipped"
+_LOCK = threading.Lock()  # PDFium is not thread-safe, not even across documents
+_SAMPLES = 8  # characters per line whose font is looked at: enough to tell code from prose
+_MONO = re.compile(r"mono|nimbusmon|courier|consol|menlo|monaco|inconsolata|typewriter|fixed"
+                   r"|(?<!uni)code|lettergothic|^(?:cm|sf|ec|tc|lm)tt|^txtt|^pcr", re.I)
+_BOLD = re.compile(r"bold|black|heavy|demi|^(?:cm|sf)b[x\d]|[-_,](?:b|bd)(?:it|i|o)?(?:mt)?$", re.I)
+_TEXT_FIXES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi",
+                             "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st", "\u2212": "-",
+                             "\u2010": "-", "\u2011": "-", "\u00a0": " ", "\u00ad": "\ufffe",
+                             **{c: " " for c in range(32) if c not in (10, 13)}})
+_BAD_TITLE = re.compile(r"^(untitled|title|document\d*|slide \d+|microsoft \w+ - .*)$"
+                        r"|\.(pdf|docx?|dvi|tex|pptx?|odt|indd|qxd|rtf)$", re.I)
+# a bare page number: 12, xii, Page 3, 3 of 40, - 7 -
+_BARE = re.compile(r"(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:/|of)\s*\d{1,4})?"
+                   r"|[-–—]\s*\d{1,4}\s*[-–—]", re.I)
+_EDGE_NUMBER = re.compile(r"^(\d{1,4})\s+\S.*|^.*\S\s+(\d{1,4})$")
+_LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}|_{4,}\s*\d+$")
+_ENDS_NUMBER = re.compile(r"\S.*\s(?:\d{1,4}|[ivxlc]{1,6})$", re.I)
+_INDEX_ENTRY = re.compile(r"^\D.{0,60}?,\s*(?:see\b.*|\d{1,4}(?:\s*[-–]\s*\d{1,4})?"
+                          r"(?:\s*[,;]\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?)*)$", re.I)
+_INDEX_LETTER = re.compile(r"[A-Z]|symbols|numbers|numerics", re.I)
+
+
+def read_pdf(data: bytes) -> Extracted:
+    """The text of a PDF as spans with physical page numbers and sections.
+
+    Raises LoadError (one line, no file name) for a file that is not a PDF, is damaged or cut
+    short, needs a password, or has no text layer at all.
+    """
+    if b"%PDF-" not in data[:1024]:
+        raise LoadError("not a PDF file (no PDF header; is it another format renamed to .pdf?)")
+    if b"%%EOF" not in data.rstrip(b"\x00\t\n\x0c\r ")[-2048:]:
+        raise LoadError("not a readable PDF (the file is cut short: no end-of-file marker)")
+    with _LOCK, _quiet():
+        pages, warns, marks, meta_title = _read(data)
+    if not any(p.lines for p in pages):
+        scanned = any(w.endswith(_SCANNED) for w in warns)
+        raise LoadError(NO_TEXT if scanned else "no text found: the pages are blank or damaged")
+    count = len(pages)
+    pages = [Page(p.number, merge_fragments(p.lines)) for p in pages]
+    style = document_style(pages)
+    _drop_running_lines(pages, style)
+    pages = _without_toc_and_index(pages)
+    title = meta_title if _sensible(meta_title) else font_title(pages, style)
+    return Extracted(spans=build_spans(pages, marks, style), title=title, pages=count,
+                     warnings=warns)
+
+
+@contextlib.contextmanager
+def _quiet() -> Iterator[None]:
+    """Library complaints (damaged objects, odd fonts) stay out of the user's terminal for the
+    duration of one read; logging is left as it was."""
+    logger = logging.getLogger("pypdfium2")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL + 1)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        logger.setLevel(level)
+
+
+def _read(data: bytes) -> tuple[list[Page], list[str], list[Mark], str]:
+    """Pages (with warnings for those without text), outline and metadata title."""
+    import pypdfium2 as pdfium  # lazy: only PDF ingestion pays for loading PDFium
+
+    try:
+        doc = pdfium.PdfDocument(data)
+    except pdfium.PdfiumError as exc:
+        code = getattr(exc, "err_code", None)
+        if code in (pdfium.raw.FPDF_ERR_PASSWORD, pdfium.raw.FPDF_ERR_SECURITY):
+            raise LoadError(ENCRYPTED) from None
+        if code == pdfium.raw.FPDF_ERR_SUCCESS:
+            raise LoadError("not a readable PDF (it has no pages)") from None
+        raise LoadError("not a readable PDF (damaged file structure)") from None
+    try:
+        pages: list[Page] = []
+        warns: list[str] = []
+        for index in range(len(doc)):
+            pages.append(_read_page(doc, index + 1, warns))
+        return pages, warns, _outline(doc), (doc.get_metadata_value("Title") or "").strip()
+    except pdfium.PdfiumError:
+        raise LoadError("not a readable PDF (damaged content)") from None
+    finally:
+        doc.close()
+
+
+def _read_page(doc, number: int, warns: list[str]) -> Page:
+    import pypdfium2 as pdfium
+
+    try:
+        page = doc[number - 1]
+        textpage = page.get_textpage()
+    except pdfium.PdfiumError:
+        warns.append(f"page {number} could not be read (damaged); it was skipped")
+        return Page(number)
+    try:
+        lines = _lines(textpage)
+        if not lines and pdfium.raw.FPDFPage_CountObjects(page) > 0:
+            warns.append(f"page {number} {_SCANNED}")
+        return Page(number, lines)
+    finally:
+        textpage.close()
+        page.close()
+
+
+def _lines(textpage) -> list[Line]:
+    """PDFium's text lines, each measured from a few of its characters."""
+    import pypdfium2.raw as raw
+
+    count = raw.FPDFText_CountChars(textpage)
+    if count <= 0:
+        return []
+    buffer = (ctypes.c_ushort * (count + 1))()
+    raw.FPDFText_GetText(textpage, 0, count, buffer)
+    # one str index per PDFium char index (surrogates kept apart, rejoined per line below)
+    text = bytes(buffer)[: 2 * count].decode("utf-16-le", "surrogatepass")
+    fonts: dict[bytes, tuple[bool, bool]] = {}
+    name, flags = ctypes.create_string_buffer(128), ctypes.c_int()
+    lines = []
+    for match in re.finditer(r"[^\r\n]*\S[^\r\n]*", text):
+        raw_line = match.group()
+        first = match.start() + len(raw_line) - len(raw_line.lstrip())
+        last = match.end() - 1 - (len(raw_line) - len(raw_line.rstrip()))
+        x0, base = _origin(textpage, first)
+        _, base_end = _origin(textpage, last)
+        x1 = textpage.get_charbox(last)[2]
+        step = max(1, (last - first) // _SAMPLES)
+        sample = [i for i in range(first, last + 1, step) if not text[i].isspace()]
+        sizes, bold, mono = [], 0, 0
+        for i in sample:
+            sizes.append(raw.FPDFText_GetFontSize(textpage, i))
+            raw.FPDFText_GetFontInfo(textpage, i, name, 128, flags)
+            if name.value not in fonts:
+                fonts[name.value] = _style(name.value, flags.value,
+                                           raw.FPDFText_GetFontWeight(textpage, i))
+            bold, mono = bold + fonts[name.value][0], mono + fonts[name.value][1]
+        sizes.sort()
+        line = raw_line.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+        line = line.translate(_TEXT_FIXES)
+        if not line.strip():
+            continue
+        lines.append(Line(line, x0, x1, base, base_end,
+                          sizes[len(sizes) // 2], bold >= 0.8 * len(sample),
+                          mono >= 0.8 * len(sample)))
+    return lines
+
+
+def _origin(textpage, index: int) -> tuple[float, float]:
+    import pypdfium2.raw as raw
+
+    x, y = ctypes.c_double(), ctypes.c_double()
+    raw.FPDFText_GetCharOrigin(textpage, index, x, y)
+    return x.value, y.value
+
+
+def _style(name: bytes, flags: int, weight: int) -> tuple[bool, bool]:
+    """(bold, monospace) for a font, by name, descriptor flags and weight."""
+    base = name.decode("latin-1").split("+")[-1]
+    return (bool(_BOLD.search(base)) or weight >= 600 or bool(flags & 1 << 18),
+            bool(_MONO.search(base)) or bool(flags & 1))
+
+
+def _outline(doc) -> list[Mark]:
+    """Bookmarks as (page, top, title); a bookmark that is a GoTo action counts as well."""
+    import pypdfium2.raw as raw
+
+    marks = []
+    for bookmark in doc.get_toc(max_depth=8):
+        dest = raw.FPDFBookmark_GetDest(doc, bookmark)
+        if not dest:
+            action = raw.FPDFBookmark_GetAction(bookmark)
+            if action and raw.FPDFAction_GetType(action) == raw.PDFACTION_GOTO:
+                dest = raw.FPDFAction_GetDest(doc, action)
+        index = raw.FPDFDest_GetDestPageIndex(doc, dest) if dest else -1
+        title = " ".join((bookmark.get_title() or "").split())
+        if index >= 0 and title:
+            marks.append(Mark(index + 1, _top(dest), title))
+    return marks
+
+
+def _top(dest) -> float | None:
+    """How far down its page a destination points (None: the top of the page)."""
+    import pypdfium2.raw as raw
+
+    count, params = ctypes.c_ulong(), (ctypes.c_float * 4)()
+    mode = raw.FPDFDest_GetView(dest, count, params)
+    view = list(params)[: count.value]
+    if mode == raw.PDFDEST_VIEW_XYZ:
+        has = [ctypes.c_int() for _ in range(3)]
+        xyz = [ctypes.c_float() for _ in range(3)]
+        raw.FPDFDest_GetLocationInPage(dest, *has, *xyz)
+        return xyz[1].value if has[1].value else None
+    if mode in (raw.PDFDEST_VIEW_FITH, raw.PDFDEST_VIEW_FITBH) and view:
+        return view[0]
+    if mode == raw.PDFDEST_VIEW_FITR and len(view) == 4:
+        return view[3]
+    return None
+
+
+def _drop_running_lines(pages: list[Page], style: Style) -> None:
+    """Removes headers and footers: page numbers, lines carrying the printed page number, and
+    lines repeated (digits aside) at the top or bottom of many pages."""
+    edges = {p.number: _edges(p, style) for p in pages}
+    offsets: Counter[int] = Counter()
+    shapes: Counter[str] = Counter()
+    for number, (top, bottom) in edges.items():
+        offsets.update({number - n for x, _ in top + bottom
+                        if (n := _edge_number(x)) is not None and x.size < 1.15 * style.body})
+        shapes.update({_shape(x) for x, _ in top + bottom})
+    needed = max(3.0, 0.2 * len(pages))
+    usual = {o for o, k in offsets.items() if k >= needed}
+    for page in pages:
+        for group in edges[page.number]:
+            for line, apart in group:  # outermost first; stop at the first line of text
+                number, seen = _edge_number(line), shapes[_shape(line)]
+                words = len(line.text.split())
+                printed = number is not None and page.number - number in usual and words <= 15
+                bare = bool(_BARE.fullmatch(line.text.strip())) and (apart or printed)
+                repeated = (seen >= max(needed, 0.25 * len(pages)) and words <= 15
+                            and (apart or seen >= 0.5 * len(pages)))
+                if not (bare or printed or repeated) or line.size >= 1.15 * style.body:
+                    break
+                page.lines.remove(line)
+
+
+def _edges(page: Page, style: Style) -> tuple[list[tuple[Line, bool]], list[tuple[Line, bool]]]:
+    """The two top and two bottom lines, outermost first, each with whether a gap wider than
+    between lines of text separates it from the next line inwards."""
+    order = sorted(page.lines, key=lambda x: -x.base)
+    n = len(order)
+
+    def apart(i: int, j: int) -> bool:
+        return not 0 <= j < n or abs(order[i].base - order[j].base) > 1.6 * style.pitch
+    top = [(order[i], apart(i, i + 1)) for i in range(min(2, n))]
+    bottom = [(order[i], apart(i, i - 1)) for i in range(n - 1, max(n - 3, len(top) - 1), -1)]
+    return top, bottom
+
+
+def _edge_number(line: Line) -> int | None:
+    m = _EDGE_NUMBER.match(line.text.strip())
+    return int(m.group(1) or m.group(2)) if m else None
+
+
+def _shape(line: Line) -> str:
+    return re.sub(r"\d+", "#", " ".join(line.text.lower().split()))
+
+
+def _without_toc_and_index(pages: list[Page]) -> list[Page]:
+    """Drops tables of contents (many lines ending in leaders or page numbers) and indexes
+    (many short 'term, 12, 34' lines): pointers to pages, not content."""
+    kept, after = [], False
+    for page in pages:
+        lines = [x.text.strip() for x in page.lines if re.search(r"\w", x.text)]
+        n = len(lines)
+        leaders = sum(bool(_LEADER.search(t)) for t in lines)
+        entries = sum(bool(_INDEX_ENTRY.match(t)) and len(t) <= 70 for t in lines)
+        letters = sum(bool(_INDEX_LETTER.fullmatch(t)) for t in lines)
+        numbered = sum(bool(_ENDS_NUMBER.match(t)) for t in lines)
+        enough = n >= 4 or (n > 0 and after)
+        after = enough and (
+            (leaders + entries >= 0.4 * n and leaders + entries + letters >= 0.6 * n)
+            or (numbered >= 0.6 * n and (after or "contents" in " ".join(lines[:3]).lower())))
+        if not after and page.lines:
+            kept.append(page)
+    return kept
+
+
+def _sensible(title: str) -> bool:
+    """Metadata titles are often empty, a file name or a placeholder: those are not titles."""
+    return len(title) >= 3 and bool(re.search(r"[^\W\d_]", title)) and not _BAD_TITLE.search(title)

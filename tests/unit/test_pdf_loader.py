@@ -1,0 +1,211 @@
+"""read_pdf on small PDFs the test builds (tests/support/pdf_fixtures.py), one per layout trait,
+and on the real R-data.pdf kept in shared/ beside the repository."""
+from __future__ import annotations
+
+import logging
+import random
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from core.ingest.document import Extracted, LoadError
+from core.ingest.pdf import ENCRYPTED, NO_TEXT, read_pdf
+from tests.support import pdf_fixtures as fx
+
+R_DATA = Path(__file__).resolve().parents[2].parent / "shared/data/realdocs/docs/R-data.pdf"
+
+
+def paragraphs(doc: Extracted) -> list[str]:
+    return [p for span in doc.spans for p in span.text.split("\n\n")]
+
+
+def text(doc: Extracted) -> str:
+    return "\n\n".join(span.text for span in doc.spans)
+
+
+def span_with(doc: Extracted, needle: str):
+    found = [span for span in doc.spans if needle in span.text]
+    assert len(found) == 1, f"{needle!r} in {len(found)} spans"
+    return found[0]
+
+
+@pytest.fixture(scope="module")
+def outlined() -> Extracted:
+    return read_pdf(fx.outlined_pdf())
+
+
+@pytest.fixture(scope="module")
+def font_headings() -> Extracted:
+    return read_pdf(fx.font_headings_pdf())
+
+
+def test_pages_and_metadata_title(outlined):
+    assert outlined.pages == 3
+    assert outlined.title == "Algorithms Study Guide"
+    assert outlined.warnings == []
+
+
+def test_sections_follow_the_outline_including_an_entry_in_mid_page(outlined):
+    assert [(s.page, s.section) for s in outlined.spans] == [
+        (1, "Merge sort"), (2, "Merge sort"), (2, "Hash tables"), (3, "Graphs")]
+    assert span_with(outlined, "extra memory").section == "Merge sort"
+    assert span_with(outlined, "maps keys to buckets").section == "Hash tables"
+    assert span_with(outlined, "vertices joined by edges").page == 3
+
+
+def test_outline_headings_are_not_repeated_in_the_text(outlined):
+    assert "Hash tables" not in paragraphs(outlined)
+    assert not any(p.startswith("Merge sort\n") or p == "Merge sort" for p in paragraphs(outlined))
+
+
+def test_running_header_and_page_numbers_removed(outlined):
+    assert fx.HEADER not in text(outlined)
+    assert not {"7", "8", "9"} & set(paragraphs(outlined))
+    assert not any(re.search(r"(^|\s)[789]$", p) for p in paragraphs(outlined))
+
+
+def test_word_hyphenated_at_a_line_break_is_joined(outlined):
+    assert "when a spreadsheet is sorted" in text(outlined)
+    assert "spread-" not in text(outlined)
+
+
+def test_sentence_across_a_line_break_keeps_the_number(outlined):
+    assert any("The default weight value is 1 for every element" in p
+               for p in paragraphs(outlined))
+
+
+def test_prose_paragraphs_are_single_lines_and_breaks_are_kept(outlined):
+    paras = paragraphs(outlined)
+    prose = [p for p in paras if p != "\n".join(fx.CODE)]
+    assert all("\n" not in p for p in prose)
+    assert "After the example the explanation goes on as ordinary prose text." in paras
+
+
+def test_code_block_keeps_its_line_breaks(outlined):
+    assert "\n".join(fx.CODE) in paragraphs(outlined)
+
+
+def test_headings_from_fonts_when_there_is_no_outline(font_headings):
+    assert font_headings.title == "Graph Algorithms Notes"
+    assert span_with(font_headings, "cheapest route").section == "1 Shortest paths"
+    assert span_with(font_headings, "priority queue").section == "Dijkstra"
+    assert span_with(font_headings, "minimum spanning tree").section == "2 Spanning trees"
+    assert span_with(font_headings, "minimum spanning tree").page == 2
+    assert "Dijkstra" not in paragraphs(font_headings)
+
+
+def test_a_comment_in_code_never_becomes_a_section(font_headings):
+    code = "# relax every edge\nfor v in graph[u]:\n    relax(u, v)"
+    assert code in paragraphs(font_headings)
+    assert span_with(font_headings, "settled exactly once").section == "Dijkstra"
+    assert not any(s.section.startswith("#") for s in font_headings.spans)
+
+
+def test_table_of_contents_and_index_pages_are_left_out():
+    doc = read_pdf(fx.toc_index_pdf())
+    assert doc.pages == 4
+    assert {s.page for s in doc.spans} == {2, 3}
+    assert "Quick sort partitions" in text(doc)
+    for absent in ("Contents", ". . .", "binary search", "Index", "hash function, "):
+        assert absent not in text(doc)
+    assert doc.title is None  # the biggest line of page 1 was the contents' heading
+
+
+def test_a_page_without_text_is_a_warning_not_an_error():
+    doc = read_pdf(fx.scanned_page_pdf())
+    assert doc.pages == 3
+    assert [s.page for s in doc.spans] == [1, 3]
+    assert len(doc.warnings) == 1 and "page 2" in doc.warnings[0]
+    assert "\n" not in doc.warnings[0]
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (fx.encrypted_pdf, ENCRYPTED),
+    (fx.truncated_pdf, "not a readable PDF (the file is cut short"),
+    (fx.not_a_pdf, "not a PDF file"),
+    (lambda: b"", "not a PDF file"),
+    (fx.scanned_only_pdf, NO_TEXT),
+    (fx.blank_pdf, "no text found"),
+])
+def test_bad_input_is_one_clear_line(make, message, capfd, recwarn):
+    with pytest.raises(LoadError) as caught:
+        read_pdf(make())
+    said = str(caught.value)
+    assert said.startswith(message)
+    assert "\n" not in said and "Traceback" not in said and "Error" not in said
+    error = caught.value  # no chained library exception for a caller's traceback to show
+    assert error.__cause__ is None and (error.__context__ is None or error.__suppress_context__)
+    assert capfd.readouterr() == ("", "")
+    assert len(recwarn) == 0
+
+
+def test_damaged_structure_is_read_quietly(capfd, recwarn):
+    """A broken cross-reference table: PDFium rebuilds it, and nothing reaches the terminal."""
+    data = fx.outlined_pdf()
+    start = data.rindex(b"startxref")
+    damaged = data[:start] + b"startxref\n12345\n%%EOF\n"
+    logger = logging.getLogger("pypdfium2")
+    level = logger.level
+    try:
+        doc = read_pdf(damaged)
+        assert "spreadsheet" in text(doc)
+    except LoadError as exc:
+        assert str(exc).startswith("not a readable PDF (")
+    assert capfd.readouterr() == ("", "")
+    assert len(recwarn) == 0
+    assert logger.level == level
+
+
+def test_damaged_bytes_give_text_or_one_line_never_a_crash(capfd, recwarn):
+    """Bytes flipped and cut at random (seeded): either text or a LoadError, and silence."""
+    good = fx.outlined_pdf()
+    rng = random.Random(7)
+    for _ in range(40):
+        data = bytearray(good)
+        for _ in range(rng.randint(1, 40)):
+            data[rng.randrange(20, len(data) - 30)] = rng.randrange(256)
+        cut = rng.randrange(20, len(data) - 30)
+        del data[cut: cut + rng.choice([0, rng.randint(1, 500)])]
+        try:
+            assert isinstance(read_pdf(bytes(data)), Extracted)
+        except LoadError as exc:
+            assert "\n" not in str(exc)
+    assert capfd.readouterr() == ("", "")
+    assert len(recwarn) == 0
+
+
+@pytest.fixture(scope="module")
+def r_data() -> tuple[Extracted, float]:
+    if not R_DATA.is_file():
+        pytest.skip(f"{R_DATA} is not there")
+    started = time.perf_counter()
+    doc = read_pdf(R_DATA.read_bytes())
+    return doc, time.perf_counter() - started
+
+
+def test_real_manual_pages_sections_and_title(r_data):
+    doc, seconds = r_data
+    assert doc.pages == 41 and doc.title == "R Data Import/Export"
+    scan = span_with(doc, "The primary function to import from a text file is scan")
+    assert (scan.page, scan.section) == (7, "Imports")
+    assert span_with(doc, "To read such files set fill = TRUE.").page == 13
+    assert span_with(doc, "not a valid encoding name").section == "Encodings"
+    assert seconds < 10  # about 0.3 s of CPU here; a budget, not a benchmark
+
+
+def test_real_manual_has_no_contents_index_or_running_headers(r_data):
+    doc, _ = r_data
+    assert not [s.page for s in doc.spans if s.page in (3, 4) or s.page >= 38]
+    assert not re.search(r"(\. ){4,}", text(doc))
+    assert not re.search(r"Chapter \d+: [A-Z][\w -]+ \d+", text(doc))
+    assert not any(re.fullmatch(r"\d+|[ivx]+", p) for p in paragraphs(doc))
+
+
+def test_real_manual_text_joins_and_code(r_data):
+    doc, _ = r_data
+    assert "the Unix tradition of small reusable tools" in text(doc)
+    assert ("text.Rd: UTF-8 Unicode English text\ntext2.dat: ISO-8859 English text"
+            in span_with(doc, "text2.dat").text)
+    assert 'write.table(df, qmethod = "double")' in text(doc)
