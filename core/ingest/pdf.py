@@ -61,6 +61,7 @@ def read_pdf(data: bytes) -> Extracted:
     Raises LoadError (one line, no file name) for a file that is not a PDF, is damaged or cut
     short, needs a password, or has no text layer at all.
     """
+    data = bytes(data)  # PDFium reads from bytes only (not bytearray or memoryview)
     if b"%PDF-" not in data[:1024]:
         raise LoadError("not a PDF file (no PDF header; is it another format renamed to .pdf?)")
     if b"%%EOF" not in data.rstrip(b"\x00\t\n\x0c\r ")[-2048:]:

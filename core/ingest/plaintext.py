@@ -27,6 +27,9 @@ _STRUCTURAL = re.compile(r"^(\s*([-*+]\s|\d+[.)]\s|>|\|)|\s{2,}\S|\t)")
 _LEGACY = ("cp1252", "cp1256", "iso8859_6", "cp1250", "cp1251", "cp1253", "cp1254", "cp1255",
            "cp1257", "cp1258", "iso8859_15", "koi8_r", "cp874", "gb18030", "big5", "shift_jis",
            "euc_kr")
+_EDGES = re.compile(r"^[\W\d_]+|[\W\d_]+$")  # punctuation and digits around a word
+_SYMBOL = re.compile("[\u00a0-\u00bf\u00d7\u00f7\u2010-\u206f\u02c6\u02dc\u0192]")
+_SYMBOL = re.compile(f"(?![’‘·‐‑–—\u00ad\u200b-\u200f]){_SYMBOL.pattern}")  # not ones words hold
 _WHATWG = {"iso-8859-1": "cp1252", "latin1": "cp1252", "latin-1": "cp1252", "ascii": "cp1252",
            "us-ascii": "cp1252", "iso8859-1": "cp1252", "utf-16": "utf-8", "utf-32": "utf-8"}
 
@@ -89,21 +92,54 @@ def decode_text(data: bytes, declared: str | None = None) -> str:
 
 
 def _detect(data: bytes) -> str:
-    """charset-normalizer restricted to the code pages notes are really written in; among
-    equally plausible readings (short files) the Western then the Arabic Windows page wins."""
+    """Legacy single-byte text: charset-normalizer proposes code pages, and the reading whose
+    words stay in one script wins. Its own ranking alone misreads short or mixed Arabic/English
+    notes (a windows-1256 page read as Latin accents), so the script check decides."""
     from charset_normalizer import from_bytes
 
-    matches = list(from_bytes(data, cp_isolation=list(_LEGACY)))
-    if not matches:
+    proposed = [n for m in from_bytes(data, cp_isolation=list(_LEGACY))
+                for n in (m.encoding, *m.could_be_from_charset) if n in _LEGACY]
+    best: tuple[float, int, str] | None = None  # (implausibility, preference, codec)
+    for codec in dict.fromkeys([*proposed, "cp1252", "cp1256"]):
+        try:
+            text = data[:200_000].decode(codec)
+        except UnicodeDecodeError:
+            if codec in proposed:  # charset-normalizer allows a cut multi-byte tail
+                text = data[:200_000].decode(codec, errors="replace")
+            else:
+                continue
+        score = (_implausible(text), _LEGACY.index(codec), codec)
+        best = min(best, score) if best else score
+    if best is None:
         raise LoadError("not a text file (binary content)")
+    return data.decode(best[2], errors="replace")
 
-    def rank(match) -> tuple[float, int]:  # noqa: ANN001 - charset_normalizer's CharsetMatch
-        names = [match.encoding, *match.could_be_from_charset]
-        return round(match.chaos, 2), min(_LEGACY.index(n) for n in names if n in _LEGACY)
 
-    best = min(matches, key=rank)
-    return data.decode(min((n for n in [best.encoding, *best.could_be_from_charset]
-                            if n in _LEGACY), key=_LEGACY.index), errors="replace")
+def _script(ch: str) -> str:
+    name = unicodedata.name(ch, "?").split(" ")[0]
+    return "CJK" if name in ("CJK", "HIRAGANA", "KATAKANA", "HANGUL", "FULLWIDTH",
+                             "HALFWIDTH") else name
+
+
+def _implausible(text: str) -> float:
+    """Share of non-ASCII words that a wrong code page would produce: scripts mixed in one word
+    ("fب", "Ø³Ù"), symbols inside a word ("Za¿ó³æ"), Latin words made only of accented
+    letters ("ÇáÈæÇÈÉ": Arabic read as windows-1252), stray combining marks."""
+    odd = total = 0
+    for token in text.split():
+        word = _EDGES.sub("", token)
+        high = [ch for ch in word if ord(ch) > 127]
+        if not high:
+            continue
+        total += 1
+        letters = [ch for ch in high if ch.isalpha()]
+        scripts = {_script(ch) for ch in letters}
+        ascii_letters = any(ch.isascii() and ch.isalpha() for ch in word)
+        symbols = any(_SYMBOL.match(ch) for ch in high)
+        mixed = len(scripts) > 1 or (ascii_letters and scripts - {"LATIN"})
+        accented = scripts == {"LATIN"} and len(letters) >= 3 and len(letters) == len(word)
+        odd += bool(mixed or symbols or accented or "COMBINING" in scripts)
+    return round(odd / total, 2) if total else 0.0
 
 
 def _codec(label: str | None) -> str | None:

@@ -33,7 +33,8 @@ class CourseSource:
             return {"course": self.course}
         if self.sample_course is None:
             return None
-        if any(c != self.sample_course for c in await self._stored_courses()):
+        courses = await self._stored_courses()
+        if self.sample_course in courses and any(c != self.sample_course for c in courses):
             return {"exclude_course": self.sample_course}
         return None
 

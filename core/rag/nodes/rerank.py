@@ -1,13 +1,19 @@
 """rerank: scores the pool on the calibrated [0, 1] scale the gates expect and keeps the best.
 
 The top course chunks are pinned into the final context so the course stays the primary source
-even when a long web page outscores it.
+even when a long web page outscores it. When nothing in the pool mentions a name the question
+asks about (see core.rag.coverage), every score is lowered: the gates then re-query and, if the
+name is still nowhere, fall back honestly instead of answering from look-alike passages.
 """
 from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
+from core.rag.coverage import UNCOVERED_LOGIT, uncovered_terms
 from core.rag.state import Chunk, RagContext, RagState
+from core.rerank.calibration import Calibration, logit
+
+SIGMOID = Calibration(1.0, 0.0)
 
 
 async def rerank(state: RagState, runtime: Runtime[RagContext]) -> dict:
@@ -18,7 +24,12 @@ async def rerank(state: RagState, runtime: Runtime[RagContext]) -> dict:
         return {"route": ["rerank"], "context": [], "top_score": 0.0, "rerank_tier": "none"}
     ranked = await ctx.reranker.score(state["question"], [passage_text(c) for c in pool],
                                       [c.retrieval_score for c in pool])
-    scored = sorted((c.scored(min(1.0, max(0.0, float(s)))) for c, s in zip(pool, ranked.scores, strict=True)),
+    shift = UNCOVERED_LOGIT * len(uncovered_terms(state["question"],
+                                                  (f"{c.title}\n{c.context}" for c in pool)))
+    scores = [min(1.0, max(0.0, float(s))) for s in ranked.scores]
+    if shift:
+        scores = [SIGMOID(logit(s) - shift) for s in scores]
+    scored = sorted((c.scored(s) for c, s in zip(pool, scores, strict=True)),
                     key=lambda c: c.score or 0.0, reverse=True)
     context = select_context(scored, ctx.config.final_context_n, ctx.config.pin_course_n)
     return {"route": ["rerank"], "context": context, "top_score": scored[0].score or 0.0,
