@@ -140,8 +140,7 @@ async def evaluate_docs(docs: Path, qa: Path, *, store_dir: Path | None = None,
         "errors": report.errors, "skipped": report.skipped, "seconds": round(report.seconds, 2)},
         "seconds_per_question": round(seconds / max(len(items), 1), 3),
         "kinds": score(items, replies)}
-    result["misses"] = [_miss(item, reply) for item, reply in zip(items, replies, strict=True)
-                        if _missed(item, reply)]
+    result["questions"] = [_record(item, reply) for item, reply in zip(items, replies, strict=True)]
     return result
 
 
@@ -153,10 +152,13 @@ def _missed(item: dict[str, Any], reply: Reply) -> bool:
         item.get("page") is not None and not page_hit(reply, item.get("doc"), item["page"]))
 
 
-def _miss(item: dict[str, Any], reply: Reply) -> dict[str, Any]:
-    return {"id": item["id"], "question": item["question"], "gold": item["answers"],
-            "page": item.get("page"), "confidence": reply.confidence.value,
-            "reply": reply.text[:400],
+def _record(item: dict[str, Any], reply: Reply) -> dict[str, Any]:
+    """One question's outcome, for --show and --json."""
+    return {"id": item["id"], "kind": item["kind"], "question": item["question"],
+            "gold": item["answers"], "page": item.get("page"), "missed": _missed(item, reply),
+            "gold_in_reply": contains_gold(reply.text, item["answers"]),
+            "confidence": reply.confidence.value, "top_score": reply.top_score,
+            "route": list(reply.route), "reply": reply.text[:600],
             "cited": [f"{c.display_name} p.{c.page}" for c in reply.citations]}
 
 
@@ -175,8 +177,9 @@ def _print(result: dict[str, Any], show: bool) -> None:
             print(f"{kind:<13}{row['questions']:>4}{_pct(row['gold_in_reply']):>15}{checked:>14}"
                   f"{_pct(row['unanswerable_warned']):>17}{_pct(row['page_accuracy']):>9}")
     if show:
-        for miss in result["misses"]:
-            print(json.dumps(miss, ensure_ascii=False))
+        for record in result["questions"]:
+            if record["missed"]:
+                print(json.dumps(record, ensure_ascii=False))
 
 
 def _pct(value: float | None) -> str:

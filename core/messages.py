@@ -92,6 +92,7 @@ class Reply:
     retries: int = 0
     llm_calls: int = 0
     rerank_tier: str | None = None
+    top_score: float | None = None  # calibrated score of the best passage (study path only)
     language: str = "en"
     notice: str | None = None  # which service notice this is ("busy", "forget_failed", ...), if one
 
@@ -111,4 +112,5 @@ class Reply:
             "retries": self.retries,
             "llm_calls": self.llm_calls,
             "rerank_tier": self.rerank_tier,
+            "top_score": self.top_score,
         }

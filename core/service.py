@@ -130,7 +130,8 @@ class StudyBuddy:
             low_confidence=bool(state.get("low_confidence", False)),
             route=tuple(state.get("route") or ()), retries=int(state.get("retries", 0)),
             llm_calls=int(state.get("llm_calls", 0)) + rewrite_calls,
-            rerank_tier=state.get("rerank_tier"), language=state.get("language", language))
+            rerank_tier=state.get("rerank_tier"), language=state.get("language", language),
+            top_score=state.get("top_score"))
         if not reply.is_fast_path:
             try:
                 await self.history.append(Turn(

@@ -9,9 +9,15 @@ from __future__ import annotations
 import io
 import re
 import warnings
+from typing import TYPE_CHECKING
 
 from core.ingest.document import Extracted, LoadError, Span
 from core.ingest.plaintext import looks_like
+
+if TYPE_CHECKING:
+    from docx.document import Document
+    from docx.table import Table, _Cell
+    from docx.text.paragraph import Paragraph
 
 _HEADING = re.compile(r"^(heading [1-6]|title)$", re.IGNORECASE)
 _CODE_STYLE = re.compile(r"code|preformatted|plain text|macro|source|listing", re.IGNORECASE)
@@ -21,6 +27,19 @@ _LIST_STYLE = re.compile(r"^list", re.IGNORECASE)
 def read_docx(data: bytes) -> Extracted:
     """Paragraphs, list items and table rows under the nearest Heading 1–6 (or Title)."""
     doc = _open(data)
+    try:
+        return _extract(doc)
+    except LoadError:
+        raise
+    except Exception:  # a part that opened but holds the wrong XML: one line, no traceback
+        raise LoadError("not a valid Word .docx file (damaged content)") from None
+
+
+def _extract(doc: Document) -> Extracted:
+    """Walk the body once; list items and code-styled paragraphs that follow each other are
+    grouped into one block so they stay together in a chunk."""
+    from docx.table import Table
+
     sections: list[tuple[str, list[str]]] = [("", [])]
     first_heading: str | None = None
     group: list[str] = []  # consecutive list items or code lines, joined by "\n"
@@ -34,7 +53,7 @@ def read_docx(data: bytes) -> Extracted:
         group_kind = ""
 
     for block in doc.iter_inner_content():
-        if not hasattr(block, "style") or not hasattr(block, "text"):  # a table
+        if isinstance(block, Table):
             close_group()
             rows = _table_lines(block)
             if rows:
@@ -70,7 +89,7 @@ def read_docx(data: bytes) -> Extracted:
     return Extracted(spans=spans, title=title)
 
 
-def _open(data: bytes):  # noqa: ANN202 - docx.Document
+def _open(data: bytes) -> Document:
     """python-docx's Document, or one clear line saying what the bytes are instead."""
     import docx
 
@@ -82,18 +101,18 @@ def _open(data: bytes):  # noqa: ANN202 - docx.Document
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             return docx.Document(io.BytesIO(data))
-    except Exception:  # noqa: BLE001 - zipfile, lxml and python-docx each raise their own
+    except Exception:  # zipfile, lxml and python-docx each raise their own kinds
         reason = "damaged or truncated" if data.startswith(b"PK") else "unrecognised content"
         raise LoadError(f"not a valid Word .docx file ({reason})") from None
 
 
-def _style_names(paragraph) -> list[str]:  # noqa: ANN001
+def _style_names(paragraph: Paragraph) -> list[str]:
     """The paragraph's style and the styles it is based on (a custom style based on Heading 2
     is a heading too)."""
     names: list[str] = []
     try:
         style = paragraph.style
-    except Exception:  # noqa: BLE001 - a dangling style id in a hand-edited file
+    except Exception:  # a dangling style id in a hand-edited file
         return names
     while style is not None and len(names) < 6:
         names.append(style.name or "")
@@ -101,19 +120,19 @@ def _style_names(paragraph) -> list[str]:  # noqa: ANN001
     return names
 
 
-def _is_list(paragraph, styles: list[str]) -> bool:  # noqa: ANN001
+def _is_list(paragraph: Paragraph, styles: list[str]) -> bool:
     ppr = paragraph._p.pPr
     return (ppr is not None and ppr.numPr is not None) or any(_LIST_STYLE.match(n) for n in styles)
 
 
-def _level(paragraph) -> int:  # noqa: ANN001
+def _level(paragraph: Paragraph) -> int:
     ppr = paragraph._p.pPr
     if ppr is None or ppr.numPr is None or ppr.numPr.ilvl is None:
         return 0
     return min(int(ppr.numPr.ilvl.val or 0), 8)
 
 
-def _table_lines(table) -> list[str]:  # noqa: ANN001
+def _table_lines(table: Table) -> list[str]:
     """One line per row, cells joined by " · "; merged cells once; nested tables inline."""
     lines: list[str] = []
     for row in table.rows:
@@ -130,10 +149,12 @@ def _table_lines(table) -> list[str]:  # noqa: ANN001
     return lines
 
 
-def _cell_text(cell) -> str:  # noqa: ANN001
+def _cell_text(cell: _Cell) -> str:
     parts = []
+    from docx.table import Table
+
     for block in cell.iter_inner_content():
-        if hasattr(block, "rows"):
+        if isinstance(block, Table):
             parts.append(" / ".join(_table_lines(block)))
         else:
             parts.append(" ".join(block.text.split()))

@@ -9,9 +9,15 @@ lists keeps every paragraph. lxml is already installed for python-docx and pytho
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from core.ingest.document import Extracted, LoadError, Span
 from core.ingest.plaintext import decode_text, looks_like
+
+if TYPE_CHECKING:
+    from lxml.html import HtmlElement
+
+    Sizes = dict[HtmlElement, tuple[int, int, int]]  # characters, link characters, links
 
 _DROP = {"script", "style", "noscript", "template", "svg", "iframe", "object", "embed", "canvas",
          "nav", "button", "input", "select", "option", "textarea", "dialog", "map", "audio",
@@ -21,7 +27,7 @@ _CHROME_ROLES = {"navigation", "banner", "contentinfo", "search", "menu", "menub
 _CHROME_WORDS = {"nav", "navbar", "navigation", "navbox", "breadcrumb", "breadcrumbs", "menu",
                  "menubar", "masthead", "banner", "skip", "skiplink", "skiplinks", "cookie",
                  "cookies", "pagination", "pager", "share", "sharing", "social", "toolbar",
-                 "toc", "printfooter", "footer", "catlinks"}
+                 "toc", "printfooter", "footer", "catlinks", "editsection", "jump"}
 _WEAK_WORDS = {"sidebar", "aside", "widget", "related", "complementary", "header"}
 _BLOCKS = {"p", "div", "section", "article", "main", "body", "blockquote", "figure",
            "figcaption", "address", "center", "form", "fieldset", "legend", "details", "summary",
@@ -67,7 +73,7 @@ def _clean(text: str) -> str:
     return " ".join(text.split())
 
 
-def _main_root(doc):  # noqa: ANN001, ANN202 - lxml elements
+def _main_root(doc: HtmlElement) -> HtmlElement:
     """<main> / role=main / a single <article> when the page names its content; else <body>."""
     for el in doc.xpath("//main | //*[@role='main']"):
         if len(_clean(el.text_content())) > 40:
@@ -79,13 +85,14 @@ def _main_root(doc):  # noqa: ANN001, ANN202 - lxml elements
     return body if body is not None else doc
 
 
-def _words(el) -> set[str]:  # noqa: ANN001
+def _words(el: HtmlElement) -> set[str]:
     """class and id split into lower-case words ("docnav top" -> {"docnav", "top"})."""
     raw = f"{el.get('class', '')} {el.get('id', '')}".lower()
     return {w for w in re.split(r"[\s_\-]+", raw) if w}
 
 
-def _is_chrome(el, in_content: bool, sizes: dict) -> bool:  # noqa: ANN001
+def _is_chrome(el: HtmlElement, in_content: bool, sizes: Sizes) -> bool:
+    """Navigation, banners, footers, hidden parts and menu-like link lists."""
     tag = el.tag.lower()
     if tag in _DROP or el.get("hidden") is not None or el.get("aria-hidden") == "true":
         return True
@@ -95,12 +102,12 @@ def _is_chrome(el, in_content: bool, sizes: dict) -> bool:  # noqa: ANN001
     role = (el.get("role") or "").lower()
     if role in _CHROME_ROLES or words & _CHROME_WORDS:
         return True
-    if any(w.endswith("nav") or w.startswith("nav") and w != "navy" for w in words):
-        return True
+    if any(w.endswith("nav") or (w.startswith("nav") and w != "navy") for w in words):
+        return True  # docnav, sidenav, navbar, nav-links
     text, links, n_links = sizes.get(el, (0, 0, 0))
     density = links / text if text else 0.0
-    heading = any(True for _ in el.iter("h1", "h2"))
-    if tag in ("header", "footer") or words & {"header", "footer"}:
+    if tag in ("header", "footer"):  # a site's banner, unless it holds the page's heading
+        heading = next(el.iter("h1", "h2"), None) is not None
         return not heading and not (in_content and tag == "header")
     if tag == "aside" or role == "complementary" or words & _WEAK_WORDS:
         # DocBook "sidebar" boxes are prose; a site's sidebar is links or scraps
@@ -110,10 +117,9 @@ def _is_chrome(el, in_content: bool, sizes: dict) -> bool:  # noqa: ANN001
             and text - links < 150)
 
 
-def _prune(root) -> None:  # noqa: ANN001
-    """Drop chrome top-down, deciding on sizes (characters, link characters, links) measured
-    once bottom-up."""
-    sizes: dict = {}
+def _prune(root: HtmlElement) -> None:
+    """Drop chrome top-down, deciding on sizes measured once bottom-up."""
+    sizes: Sizes = {}
     for el in reversed(list(root.iter())):  # every element after all of its descendants
         if not isinstance(el.tag, str):
             continue
@@ -125,17 +131,18 @@ def _prune(root) -> None:  # noqa: ANN001
         if el.tag == "a" and text:
             links, n_links = text, 1
         sizes[el] = (text, links, n_links)
-    in_content = root.tag in ("main", "article") or root.get("role") == "main"
-    stack = [root]
+    start = root.tag in ("main", "article") or root.get("role") == "main"
+    stack = [(root, start)]
     while stack:
-        el = stack.pop()
+        el, in_content = stack.pop()
         for child in list(el):
             if not isinstance(child.tag, str):
                 continue
-            if _is_chrome(child, in_content or child.tag == "article", sizes):
+            inside = in_content or child.tag == "article"
+            if _is_chrome(child, inside, sizes):
                 child.drop_tree()  # keeps the tail text, which belongs to the parent
             else:
-                stack.append(child)
+                stack.append((child, inside))
 
 
 def _chars(text: str | None) -> int:
@@ -171,14 +178,14 @@ class _Writer:
             self.blocks.append(("p", text))
         self.buf = []
 
-    def walk(self, el) -> None:  # noqa: ANN001
+    def walk(self, el: HtmlElement) -> None:
         self.buf.append(el.text or "")
         for child in el:
             if isinstance(child.tag, str):
                 self._element(child, child.tag.lower())
             self.buf.append(child.tail or "")
 
-    def _element(self, el, tag: str) -> None:  # noqa: ANN001
+    def _element(self, el: HtmlElement, tag: str) -> None:
         if tag in _HEADINGS and self.headings:
             self.flush()
             heading = _clean(el.text_content())
@@ -210,7 +217,7 @@ class _Writer:
             self.blocks.append(("lines", "\n".join(lines)))
 
 
-def _code(el) -> str:  # noqa: ANN001
+def _code(el: HtmlElement) -> str:
     """A <pre> block's own lines; blank lines dropped so it stays one paragraph."""
     for br in el.iter("br"):
         br.tail = "\n" + (br.tail or "")
@@ -218,7 +225,7 @@ def _code(el) -> str:  # noqa: ANN001
     return "\n".join(line.rstrip() for line in text.split("\n") if line.strip())
 
 
-def _inner(el) -> list[tuple[str, str]]:  # noqa: ANN001
+def _inner(el: HtmlElement) -> list[tuple[str, str]]:
     """An item's or cell's content as blocks, headings treated as plain text."""
     sub = _Writer(headings=False)
     sub.walk(el)
@@ -226,7 +233,7 @@ def _inner(el) -> list[tuple[str, str]]:  # noqa: ANN001
     return sub.blocks
 
 
-def _list_lines(el, depth: int = 0) -> list[str]:  # noqa: ANN001
+def _list_lines(el: HtmlElement, depth: int = 0) -> list[str]:
     """Each <li> as "- text" (or "3. text"), nested lists and code indented under it."""
     lines: list[str] = []
     number = int(el.get("start", "1")) if (el.get("start") or "1").isdigit() else 1
@@ -249,7 +256,7 @@ def _list_lines(el, depth: int = 0) -> list[str]:  # noqa: ANN001
     return lines
 
 
-def _is_layout(table) -> bool:  # noqa: ANN001
+def _is_layout(table: HtmlElement) -> bool:
     """A table used for page layout (nested tables, headings, one column) is walked as blocks."""
     if table.xpath(".//table | .//h1 | .//h2 | .//h3 | .//h4 | .//h5 | .//h6"):
         return True
@@ -257,11 +264,11 @@ def _is_layout(table) -> bool:  # noqa: ANN001
     return bool(rows) and all(len(r.xpath("./td | ./th")) <= 1 for r in rows)
 
 
-def _rows(table) -> list:  # noqa: ANN001
+def _rows(table: HtmlElement) -> list[HtmlElement]:
     return table.xpath("./tr | ./thead/tr | ./tbody/tr | ./tfoot/tr")
 
 
-def _table_lines(table) -> list[str]:  # noqa: ANN001
+def _table_lines(table: HtmlElement) -> list[str]:
     """Caption, then one line per row with the cells joined by " · "."""
     lines: list[str] = []
     caption = table.find("caption")

@@ -28,8 +28,8 @@ _LEGACY = ("cp1252", "cp1256", "iso8859_6", "cp1250", "cp1251", "cp1253", "cp125
            "cp1257", "cp1258", "iso8859_15", "koi8_r", "cp874", "gb18030", "big5", "shift_jis",
            "euc_kr")
 _EDGES = re.compile(r"^[\W\d_]+|[\W\d_]+$")  # punctuation and digits around a word
-_SYMBOL = re.compile("[\u00a0-\u00bf\u00d7\u00f7\u2010-\u206f\u02c6\u02dc\u0192]")
-_SYMBOL = re.compile(f"(?![’‘·‐‑–—\u00ad\u200b-\u200f]){_SYMBOL.pattern}")  # not ones words hold
+_INNER = "’‘·‐‑–—\u00ad"  # marks that do occur inside real words
+_LATIN = {"cp1252", "cp1250", "cp1254", "cp1257", "cp1258", "iso8859_15"}
 _WHATWG = {"iso-8859-1": "cp1252", "latin1": "cp1252", "latin-1": "cp1252", "ascii": "cp1252",
            "us-ascii": "cp1252", "iso8859-1": "cp1252", "utf-16": "utf-8", "utf-32": "utf-8"}
 
@@ -38,15 +38,21 @@ def looks_like(data: bytes) -> str | None:
     """What the bytes show they are ("a PDF", "a Word .docx file"...), when they show it."""
     head = data[:1024]
     for magic, kind in _MAGIC:
-        if head.startswith(magic) or (magic == b"%PDF-" and magic in head):
+        if head.startswith(magic):
             return kind
+    if b"%PDF-" in head and b"%%EOF" in data[-2048:]:  # a PDF with bytes before its header
+        return "a PDF"
     if head.startswith(b"PK\x03\x04"):
         return _zip_kind(data)
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
     if text.startswith((b"<!doctype html", b"<html")) or b"<html" in text[:512]:
         return "an HTML page"
-    if b"\x00" not in head and (text[:1].isalnum() or text[:1] in b"#<>-*"):
-        return "a text file"
+    if b"\x00" not in head:
+        try:
+            codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
+            return "a text file"
+        except UnicodeDecodeError:
+            pass
     return None
 
 
@@ -57,8 +63,8 @@ def _zip_kind(data: bytes) -> str:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             names = "\n".join(archive.namelist())
-    except (zipfile.BadZipFile, ValueError, OSError):
-        names = data.decode("latin-1")
+    except Exception:  # damaged ZIPs raise many kinds; this is only a sniff
+        names = data[:65536].decode("latin-1")
     for part, kind in (("word/document", "a Word .docx file"),
                        ("ppt/presentation", "a PowerPoint .pptx file"),
                        ("xl/workbook", "an Excel .xlsx file"),
@@ -92,33 +98,37 @@ def decode_text(data: bytes, declared: str | None = None) -> str:
 
 
 def _detect(data: bytes) -> str:
-    """Legacy single-byte text: charset-normalizer proposes code pages, and the reading whose
-    words stay in one script wins. Its own ranking alone misreads short or mixed Arabic/English
-    notes (a windows-1256 page read as Latin accents), so the script check decides."""
+    """Legacy single-byte text: charset-normalizer proposes code pages in its order, and the
+    reading whose words stay in one script wins. Its ranking alone misreads short or mixed
+    Arabic/English notes (windows-1256 read as Latin accents) and ranks Baltic or Central
+    European pages above windows-1252 for French, so windows-1252 wins a tie among Latin pages
+    and windows-1256 any other tie.
+    """
     from charset_normalizer import from_bytes
 
     proposed = [n for m in from_bytes(data, cp_isolation=list(_LEGACY))
                 for n in (m.encoding, *m.could_be_from_charset) if n in _LEGACY]
-    best: tuple[float, int, str] | None = None  # (implausibility, preference, codec)
+    scores: dict[str, float] = {}
     for codec in dict.fromkeys([*proposed, "cp1252", "cp1256"]):
         try:
-            text = data[:200_000].decode(codec)
+            scores[codec] = _implausible(data[:200_000].decode(codec))
         except UnicodeDecodeError:
-            if codec in proposed:  # charset-normalizer allows a cut multi-byte tail
-                text = data[:200_000].decode(codec, errors="replace")
-            else:
-                continue
-        score = (_implausible(text), _LEGACY.index(codec), codec)
-        best = min(best, score) if best else score
-    if best is None:
+            if codec in proposed:  # charset-normalizer allows a multi-byte tail cut short
+                scores[codec] = _implausible(data[:200_000].decode(codec, errors="replace"))
+    if not scores:
         raise LoadError("not a text file (binary content)")
-    return data.decode(best[2], errors="replace")
+    low = min(scores.values())
+    tied = [codec for codec, score in scores.items() if score == low]
+    if tied[0] in _LATIN and "cp1252" in tied:
+        return data.decode("cp1252", errors="replace")
+    codec = "cp1256" if "cp1256" in tied else tied[0]  # Arabic is this project's other language
+    return data.decode(codec, errors="replace")
 
 
 def _script(ch: str) -> str:
     name = unicodedata.name(ch, "?").split(" ")[0]
     return "CJK" if name in ("CJK", "HIRAGANA", "KATAKANA", "HANGUL", "FULLWIDTH",
-                             "HALFWIDTH") else name
+                             "HALFWIDTH", "IDEOGRAPHIC") else name
 
 
 def _implausible(text: str) -> float:
@@ -132,10 +142,11 @@ def _implausible(text: str) -> float:
         if not high:
             continue
         total += 1
-        letters = [ch for ch in high if ch.isalpha()]
+        letters = [ch for ch in high if ch.isalpha() or unicodedata.category(ch)[0] == "M"]
         scripts = {_script(ch) for ch in letters}
         ascii_letters = any(ch.isascii() and ch.isalpha() for ch in word)
-        symbols = any(_SYMBOL.match(ch) for ch in high)
+        symbols = any(unicodedata.category(ch)[0] in "PSN" and unicodedata.category(ch) != "Nd"
+                      and ch not in _INNER and _script(ch) != "CJK" for ch in high)
         mixed = len(scripts) > 1 or (ascii_letters and scripts - {"LATIN"})
         accented = scripts == {"LATIN"} and len(letters) >= 3 and len(letters) == len(word)
         odd += bool(mixed or symbols or accented or "COMBINING" in scripts)
@@ -183,7 +194,9 @@ def read_text(data: bytes, markdown: bool) -> Extracted:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n\n").replace("\v", "\n")
     lines = [line.rstrip() for line in text.split("\n")]
     if markdown:
+        lines, stated = _front_matter(lines)
         spans, title = _markdown_spans(lines)
+        title = title or stated
     else:
         body = "\n\n".join(_paragraphs(lines, unwrap=False))
         spans, title = ([Span(body)] if body else []), None
@@ -192,17 +205,29 @@ def read_text(data: bytes, markdown: bool) -> Extracted:
     return Extracted(spans=spans, title=title)
 
 
+def _front_matter(lines: list[str]) -> tuple[list[str], str | None]:
+    """YAML front matter (Jekyll, Obsidian) is metadata, not notes: drop it, keep its title."""
+    if not lines or lines[0] != "---":
+        return lines, None
+    for end in range(1, min(len(lines), 60)):
+        if lines[end] in ("---", "..."):
+            title = next((x.split(":", 1)[1].strip().strip("\"'") for x in lines[1:end]
+                          if x.lower().startswith("title:")), None)
+            return lines[end + 1:], title or None
+    return lines, None
+
+
 def _markdown_spans(lines: list[str]) -> tuple[list[Span], str | None]:
     """Split at ATX headings (never inside a fenced block); heading lines leave the text."""
     spans: list[Span] = []
     title: str | None = None
-    section, body = "", []  # type: str, list[str]
+    section: str = ""
+    body: list[str] = []
     fence: str | None = None
     for line in lines:
         opener = _FENCE.match(line)
         if fence is not None:
-            if opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence) \
-                    and not line.strip().lstrip(fence[0]):
+            if _closes(line, fence):
                 fence = None
             body.append(line)
             continue
@@ -220,6 +245,13 @@ def _markdown_spans(lines: list[str]) -> tuple[list[Span], str | None]:
         body.append(line)
     _close(spans, section, body)
     return spans, title
+
+
+def _closes(line: str, fence: str) -> bool:
+    """A closing fence: the opener's character, at least as many, nothing else on the line."""
+    closer = _FENCE.match(line)
+    return bool(closer) and closer.group(1)[0] == fence[0] and len(closer.group(1)) >= len(fence) \
+        and not line.strip().lstrip(fence[0])
 
 
 def _close(spans: list[Span], section: str, body: list[str]) -> None:
@@ -245,8 +277,7 @@ def _paragraphs(lines: list[str], unwrap: bool) -> list[str]:
     for line in lines:
         opener = _FENCE.match(line) if unwrap else None
         if code is not None:
-            if opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence) \
-                    and not line.strip().lstrip(fence[0]):
+            if _closes(line, fence):
                 if code:
                     paras.append("\n".join(code))
                 code = None

@@ -7,14 +7,29 @@ from __future__ import annotations
 
 import io
 import warnings
+from typing import TYPE_CHECKING
 
 from core.ingest.document import Extracted, LoadError, Span
 from core.ingest.plaintext import looks_like
+
+if TYPE_CHECKING:
+    from pptx.presentation import Presentation
+    from pptx.shapes.base import BaseShape
+    from pptx.slide import Slide
 
 
 def read_pptx(data: bytes) -> Extracted:
     """Slide N -> Span(page=N, section=slide title or "Slide N"); pages = slide count."""
     prs = _open(data)
+    try:
+        return _extract(prs)
+    except LoadError:
+        raise
+    except Exception:  # a part that opened but holds the wrong XML: one line, no traceback
+        raise LoadError("not a valid PowerPoint .pptx file (damaged content)") from None
+
+
+def _extract(prs: Presentation) -> Extracted:
     spans: list[Span] = []
     empty: list[int] = []
     title: str | None = None
@@ -43,7 +58,7 @@ def read_pptx(data: bytes) -> Extracted:
     return Extracted(spans=spans, title=title, pages=len(slides), warnings=warnings_out)
 
 
-def _open(data: bytes):  # noqa: ANN202 - pptx.Presentation
+def _open(data: bytes) -> Presentation:
     """python-pptx's Presentation, or one clear line saying what the bytes are instead."""
     import pptx
 
@@ -55,7 +70,7 @@ def _open(data: bytes):  # noqa: ANN202 - pptx.Presentation
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             return pptx.Presentation(io.BytesIO(data))
-    except Exception:  # noqa: BLE001 - zipfile, lxml and python-pptx each raise their own
+    except Exception:  # zipfile, lxml and python-pptx each raise their own kinds
         reason = "damaged or truncated" if data.startswith(b"PK") else "unrecognised content"
         raise LoadError(f"not a valid PowerPoint .pptx file ({reason})") from None
 
@@ -64,7 +79,7 @@ def _line(text: str) -> str:
     return " ".join(text.split())
 
 
-def _title_shape(slide):  # noqa: ANN001, ANN202
+def _title_shape(slide: Slide) -> BaseShape | None:
     """The title placeholder (title or centred title), if the slide has one with text."""
     from pptx.enum.shapes import PP_PLACEHOLDER
 
@@ -76,7 +91,7 @@ def _title_shape(slide):  # noqa: ANN001, ANN202
     return None
 
 
-def _blocks(shape) -> list[str]:  # noqa: ANN001
+def _blocks(shape: BaseShape) -> list[str]:
     """A shape's text as paragraphs: a text frame's lines (bullets indented by level), a table's
     rows with cells joined by " · ", a group's members in order."""
     from pptx.enum.shapes import MSO_SHAPE_TYPE, PP_PLACEHOLDER
@@ -102,7 +117,7 @@ def _blocks(shape) -> list[str]:  # noqa: ANN001
     return []
 
 
-def _notes(slide) -> str:  # noqa: ANN001
+def _notes(slide: Slide) -> str:
     """The speaker notes as one paragraph (their own line breaks kept as spaces)."""
     if not slide.has_notes_slide:
         return ""

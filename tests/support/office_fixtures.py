@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 INTRO = ("The hotplug kernel subsystem dynamically handles the addition and removal of devices, "
          "by loading the appropriate drivers and by creating the corresponding device files "
@@ -129,7 +130,18 @@ def empty_pptx() -> bytes:
     return out.getvalue()
 
 
-def _save(doc) -> bytes:  # noqa: ANN001
+def with_part(data: bytes, part: str, content: bytes) -> bytes:
+    """The same ZIP package with one part's bytes replaced (a file that opens but is broken)."""
+    import zipfile
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
+        for name in src.namelist():
+            dst.writestr(name, content if name == part else src.read(name))
+    return out.getvalue()
+
+
+def _save(doc: Any) -> bytes:  # a python-docx Document
     out = io.BytesIO()
     doc.save(out)
     return out.getvalue()

@@ -1,7 +1,7 @@
 """Offline answers pick the sentences about what was asked, down to the letter that names it."""
 from __future__ import annotations
 
-from core.llm.extractive import relevant_strips
+from core.rag.extractive import relevant_strips
 from core.rag.state import Chunk
 
 VITAMINS = {

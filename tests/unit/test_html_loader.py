@@ -9,16 +9,24 @@ import warnings
 
 import pytest
 
-from core.ingest.document import LoadError
+from core.ingest.document import Extracted, LoadError
 from core.ingest.html import read_html
-from tests.support.office_fixtures import (INTRO, LMS_PAGE, NAMING, NAV_WORDS, OPERATORS, RULES,
-                                           UDEV, shared_dir)
+from tests.support.office_fixtures import (
+    INTRO,
+    LMS_PAGE,
+    NAMING,
+    NAV_WORDS,
+    OPERATORS,
+    RULES,
+    UDEV,
+    shared_dir,
+)
 
 REALDOCS = shared_dir() / "data" / "realdocs"
 _DIACRITICS = re.compile(r"[\u064B-\u065F\u0670\u0640]")  # harakat, dagger alif, tatweel
 
 
-def _all_text(extracted) -> str:  # noqa: ANN001
+def _all_text(extracted: Extracted) -> str:
     return "\n\n".join(s.text for s in extracted.spans)
 
 
@@ -40,7 +48,8 @@ def test_lms_page_keeps_main_content_and_drops_chrome() -> None:
 
 def test_lists_tables_and_code_become_readable_blocks() -> None:
     paragraphs = read_html(LMS_PAGE.encode()).spans[2].text.split("\n\n")
-    assert paragraphs[1].splitlines()[0] == "- KERNEL: the name that the kernel assigns to the device;"
+    first_item = paragraphs[1].splitlines()[0]
+    assert first_item == "- KERNEL: the name that the kernel assigns to the device;"
     table = paragraphs[2].splitlines()
     assert table[0] == "Operators"
     assert table[1:] == [" · ".join(row) for row in OPERATORS]
@@ -64,6 +73,21 @@ def test_docbook_sidebar_boxes_are_content_but_link_sidebars_are_not() -> None:
     text = _all_text(read_html(page.encode()))
     assert "UDP improves latency greatly." in text
     assert "Week 1" not in text
+
+
+def test_wiki_export_drops_toc_edit_links_navboxes_and_hidden_parts() -> None:
+    page = ("<html><body><div id='mw-navigation'><a href='/'>Main page</a></div>"
+            "<div id='content' role='main'><h1 id='firstHeading'>Udev</h1>"
+            "<div id='toc' class='toc'><ul><li><a href='#a'>1 Rules</a></li>"
+            "<li><a href='#b'>2 Examples</a></li></ul></div>"
+            "<h2>Rules<span class='mw-editsection'>[<a href='?edit'>edit</a>]</span></h2>"
+            "<p>udev reads its rules from /etc/udev/rules.d/.</p>"
+            "<p hidden>Draft paragraph.</p><div style='display: none'>Tracking pixel.</div>"
+            "<table class='navbox'><tr><td><a href='/1'>systemd</a> · <a href='/2'>dbus</a>"
+            "</td></tr></table></div></body></html>")
+    ex = read_html(page.encode())
+    assert [(s.section, s.text) for s in ex.spans] == [
+        ("Rules", "udev reads its rules from /etc/udev/rules.d/.")]
 
 
 @pytest.mark.parametrize("declare", [True, False])
@@ -127,5 +151,6 @@ def test_real_handbook_pages_keep_gold_answers_and_drop_navigation() -> None:
         assert "Download the ebook" not in text and "دفتر مدير دبيان" not in text, page.name
         lines = {line.strip() for line in text.splitlines()}
         # the nav words also occur in prose ("المثال السابق"), so check they never stand alone
-        assert not lines & {"السابق", "التالي", "أعلى", "البداية", "Prev", "Next", "Home"}, page.name
+        assert not lines & {"السابق", "التالي", "أعلى", "البداية", "Prev", "Next", "Home"}, \
+            page.name
         assert not any(line.startswith(("السابق", "التالي")) for line in lines), page.name

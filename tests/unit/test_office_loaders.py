@@ -3,10 +3,11 @@ lists and tables as lines, one span per slide with notes, and one-line errors fo
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 
 import pytest
 
-from core.ingest.document import LoadError
+from core.ingest.document import Extracted, LoadError
 from core.ingest.docx import read_docx
 from core.ingest.pptx import read_pptx
 from tests.support import office_fixtures as fx
@@ -78,14 +79,18 @@ def test_pptx_untitled_and_empty_slides() -> None:
     (read_pptx, "docx", "not a valid PowerPoint .pptx file (it looks like a Word .docx file)"),
     (read_pptx, "pptx-truncated", "not a valid PowerPoint .pptx file (damaged or truncated)"),
     (read_pptx, "pptx-empty", "the presentation has no text"),
+    (read_pptx, "pptx-bad-slide", "not a valid PowerPoint .pptx file (damaged content)"),
     (read_pptx, b"\x00\x01garbage\xff" * 40, "not a valid PowerPoint .pptx file "
                                              "(unrecognised content)"),
 ])
-def test_bad_files_give_one_clear_line(reader, data, message: str, capfd) -> None:  # noqa: ANN001
+def test_bad_files_give_one_clear_line(reader: Callable[[bytes], Extracted], data: bytes | str,
+                                       message: str, capfd: pytest.CaptureFixture[str]) -> None:
     built = {"pptx": fx.handbook_pptx, "docx": fx.handbook_docx, "docx-empty": fx.empty_docx,
              "pptx-empty": fx.empty_pptx,
              "docx-truncated": lambda: fx.handbook_docx()[:3000],
-             "pptx-truncated": lambda: fx.handbook_pptx()[:5000]}
+             "pptx-truncated": lambda: fx.handbook_pptx()[:5000],
+             "pptx-bad-slide": lambda: fx.with_part(fx.handbook_pptx(), "ppt/slides/slide2.xml",
+                                                    b"<x/>")}
     data = built[data]() if isinstance(data, str) else data
     with warnings.catch_warnings():
         warnings.simplefilter("error")

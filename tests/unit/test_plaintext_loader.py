@@ -102,5 +102,12 @@ def test_plain_text_keeps_hash_lines_and_has_no_sections() -> None:
 
 
 def test_crlf_and_trailing_spaces_are_normalised() -> None:
-    ex = read_text("line one  \r\nline two\r\n\r\n\r\n\r\nnext para\r\n".encode(), markdown=False)
+    ex = read_text(b"line one  \r\nline two\r\n\r\n\r\n\r\nnext para\r\n", markdown=False)
     assert ex.spans[0].text == "line one\nline two\n\nnext para"
+
+
+def test_front_matter_is_dropped_and_gives_the_title() -> None:
+    ex = read_text(b"---\ntitle: 'Week 9: udev'\ntags: [linux]\n---\n\nudev names devices.\n",
+                   markdown=True)
+    assert ex.title == "Week 9: udev"
+    assert [(s.section, s.text) for s in ex.spans] == [("", "udev names devices.")]

@@ -12,7 +12,7 @@ import re
 import pytest
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from core.llm.extractive import relevant_strips
+from core.rag.extractive import relevant_strips
 from core.rag.injection import looks_like_injection
 from core.rag.prompts import fence_passages
 from core.rag.state import Chunk

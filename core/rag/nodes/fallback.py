@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from core.llm.extractive import relevant_strips
+from core.rag.extractive import compose, relevant_strips
 from core.messages import Confidence
 from core.rag import canned
 from core.rag.citations import citations_for
@@ -19,7 +19,7 @@ async def fallback(state: RagState, runtime: Runtime[RagContext]) -> dict:
     context = state.get("context") or []
     strips = await relevant_strips(state["question"], context, ctx.embedder, PARTIAL_STRIPS)
     if strips:
-        text = canned.FALLBACK_INTRO[language] + "\n\n" + " ".join(s.text for s in strips)
+        text = canned.FALLBACK_INTRO[language] + "\n\n" + compose(strips)
     else:
         text = canned.FALLBACK_EMPTY[language]
     citations = citations_for([context[strip.chunk] for strip in strips])

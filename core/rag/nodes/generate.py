@@ -8,7 +8,7 @@ import logging
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from core.llm.extractive import relevant_strips
+from core.rag.extractive import compose, relevant_strips
 from core.rag import canned
 from core.rag.citations import citations_for, cite, confidence_of
 from core.rag.lines import message_text
@@ -44,7 +44,7 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
     strips = await relevant_strips(question, context, ctx.embedder, ctx.config.max_answer_sentences)
     if not strips:
         strips = await relevant_strips(question, context[:1], None, 2)
-    text = " ".join(strip.text for strip in strips)
+    text = compose(strips)
     if not text:  # nothing in the context answers it: say so rather than send an empty reply
         return _answer(canned.FALLBACK_EMPTY.get(state.get("language", "en"),
                                                  canned.FALLBACK_EMPTY["en"]), [])

@@ -1,0 +1,161 @@
+"""Offline answers: the question-relevant sentences ("knowledge strips", as in the CRAG paper) of
+the top chunks, recomposed into a short answer where every sentence keeps its source.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from core.ports import Embedder
+from core.rag.injection import has_foreign_url, looks_like_injection
+from core.rag.state import Chunk
+from core.text import keywords, normalize, split_sentences
+
+E5_FLOOR, E5_SPAN = 0.75, 0.2  # e5 cosines live in ~0.75-0.95: rescale to ~0-1
+MAX_STRIPS_PER_CHUNK = 12
+MAX_BLOCK_CHARS = 600  # longer blocks are read as sentences, not shown whole
+TITLE_WEIGHT = 0.6
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
+
+
+@dataclass(frozen=True, slots=True)
+class Strip:
+    """One sentence (or example block) of one context chunk with its relevance to the question."""
+
+    text: str
+    chunk: int  # index into the chunks given
+    position: int  # sentence index inside the chunk
+    score: float
+    block: bool = False  # an example / code block, shown with its own line breaks
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    chunk: int
+    position: int
+    text: str
+    block: bool
+    paragraph: int
+
+
+def _candidates(chunks: Sequence[Chunk]) -> list[_Candidate]:
+    """Sentences of every chunk's context, and its example blocks kept whole (untrusted text:
+    instructions to the assistant and foreign links are never quoted)."""
+    out: list[_Candidate] = []
+    for ci, chunk in enumerate(chunks):
+        position = 0
+        for pn, paragraph in enumerate(p for p in re.split(r"\n[ \t]*\n", chunk.context)
+                                       if p.strip()):
+            block = _is_block(paragraph)
+            pieces = [paragraph.strip("\n")] if block else split_sentences(paragraph)
+            for piece in pieces:
+                if position >= MAX_STRIPS_PER_CHUNK * 2:
+                    break
+                if looks_like_injection(piece) or has_foreign_url(piece, chunk.url_or_path):
+                    continue
+                out.append(_Candidate(ci, position, piece, block, pn))
+                position += 1
+    return out
+
+
+async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embedder | None,
+                          limit: int) -> list[Strip]:
+    """Best `limit` sentences for the question, in reading order (chunk rank, then position).
+
+    The best sentence brings the one after it (the answer often follows the sentence that
+    matches the question: "...trailing empty fields omitted. To read such files set fill =
+    TRUE."), and a sentence that runs into an example ("...done by something like") brings
+    the example."""
+    candidates = _candidates(chunks)
+    if not candidates:
+        return []
+    q_words = set(keywords(question))
+    # A section title names what its sentences only imply ("Breadth-first search (BFS)" above
+    # "Breadth-first search explores..."), so title words count, at a discount.
+    lexical = np.array([max(_overlap(q_words, c.text),
+                            TITLE_WEIGHT * _overlap(q_words, f"{chunks[c.chunk].title} {c.text}"))
+                        for c in candidates])
+    semantic = np.zeros(len(candidates))
+    if embedder is not None:
+        q = await embedder.embed_queries([question])
+        s = await embedder.embed_passages([" ".join(c.text.split()) for c in candidates])
+        semantic = np.clip((s @ q[0] - E5_FLOOR) / E5_SPAN, 0.0, 1.0)
+    weights = np.array([(chunks[c.chunk].score or 0.0) for c in candidates])
+    total = 0.45 * lexical + 0.45 * semantic + 0.10 * weights
+    best = float(total.max())
+    picked: dict[tuple[int, int], Strip] = {}
+    seen: set[str] = set()
+    for i in np.argsort(-total, kind="stable"):
+        c = candidates[int(i)]
+        if total[i] < 0.5 * best or len(picked) >= limit:
+            break
+        if c.block or (lexical[i] == 0 and semantic[i] < 0.5):
+            continue  # an example is shown with the sentence that introduces it, not alone
+        key = normalize(c.text)
+        if key not in seen:
+            seen.add(key)
+            picked[(c.chunk, c.position)] = Strip(c.text, c.chunk, c.position, float(total[i]))
+    if picked:
+        _add_follow_ups(picked, candidates, total)
+    return sorted(picked.values(), key=lambda s: (s.chunk, s.position))
+
+
+def _add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[_Candidate],
+                    total: np.ndarray) -> None:
+    """The sentence after the best strip, and the example each picked sentence runs into."""
+    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
+    top = max(picked.values(), key=lambda s: s.score)
+    after = index.get((top.chunk, top.position + 1))
+    if after is not None:
+        c = candidates[after]
+        if (not c.block and c.paragraph == candidates[index[(top.chunk, top.position)]].paragraph
+                and not _parallel(top.text, c.text)):
+            picked.setdefault((c.chunk, c.position),
+                              Strip(c.text, c.chunk, c.position, float(total[after])))
+    for strip in list(picked.values()):
+        nxt = index.get((strip.chunk, strip.position + 1))
+        if nxt is not None and candidates[nxt].block and _runs_into_example(strip.text):
+            c = candidates[nxt]
+            picked.setdefault((c.chunk, c.position),
+                              Strip(c.text, c.chunk, c.position, float(total[nxt]), block=True))
+
+
+def _parallel(first: str, second: str) -> bool:
+    """Two items of an enumeration ("Vitamin C is... Vitamin D is..."), not one thought."""
+    a, b = first.split(maxsplit=1), second.split(maxsplit=1)
+    return bool(a and b) and a[0].casefold() == b[0].casefold()
+
+
+def _is_block(paragraph: str) -> bool:
+    """A paragraph that keeps its line breaks (code, an example, table rows) but is no list."""
+    lines = [line for line in paragraph.strip().splitlines() if line.strip()]
+    if len(lines) < 2 or len(paragraph) > MAX_BLOCK_CHARS:
+        return False
+    listed = sum(bool(_LIST_ITEM.match(line)) for line in lines)
+    return listed * 2 < len(lines)
+
+
+def _runs_into_example(sentence: str) -> bool:
+    """A sentence that introduces what follows: ends with ':' or with no closing mark."""
+    end = sentence.rstrip()[-1:]
+    return end == ":" or end not in ".!?؟)\"'”»"
+
+
+def compose(strips: Sequence[Strip]) -> str:
+    """Strips as answer text: sentences run together, example blocks on lines of their own."""
+    parts: list[str] = []
+    for strip in strips:
+        if strip.block:
+            parts.append("\n\n" + strip.text + "\n\n")
+        else:
+            parts.append(strip.text if not parts or parts[-1].endswith("\n") else " " + strip.text)
+    return "".join(parts).strip()
+
+
+def _overlap(q_words: set[str], sentence: str) -> float:
+    if not q_words:
+        return 0.0
+    return len(q_words & set(keywords(sentence))) / len(q_words)
