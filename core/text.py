@@ -114,12 +114,28 @@ def split_words(normalized: str) -> list[str]:
     return _WORD.findall(normalized)
 
 
+_ARABIC_PROCLITICS = ("وال", "بال", "كال", "فال", "لل", "ال")
+
+
 def _stem(word: str) -> str:
-    if word.startswith("ال") and len(word) > 4:
-        word = word[2:]
+    if _ARABIC.match(word):
+        return _arabic_stem(word)
     for suffix in ("ations", "ation", "ings", "ing", "ies", "es", "ed", "s"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
+    return word
+
+
+def _arabic_stem(word: str) -> str:
+    """Light stemming as in Arabic IR (light10-like, prefixes only): letter variants unified,
+    the article family or one attached preposition/conjunction dropped ("لبروتوكول" ~
+    "البروتوكول"), only while a stem of 3+ letters is left."""
+    word = word.translate(_ARABIC_VARIANTS)
+    for prefix in _ARABIC_PROCLITICS:
+        if word.startswith(prefix) and len(word) - len(prefix) >= 3:
+            return word[len(prefix):]
+    if word[0] in "وبلفك" and len(word) >= 5:
+        return word[1:]
     return word
 
 

@@ -43,7 +43,7 @@ def _extract(prs: Presentation) -> Extracted:
         blocks = [b for shape in slide.shapes if shape.shape_id != title_id for b in _blocks(shape)]
         notes = _notes(slide)
         if notes:
-            blocks.append("Notes: " + notes)
+            blocks.append(notes)  # what the presenter says: part of the slide's content
         if not blocks and heading:
             blocks = [heading]  # a title-only divider slide still says what comes next
         if blocks:
@@ -92,7 +92,7 @@ def _title_shape(slide: Slide) -> BaseShape | None:
 
 
 def _blocks(shape: BaseShape) -> list[str]:
-    """A shape's text as paragraphs: a text frame's lines (bullets indented by level), a table's
+    """A shape's text as paragraphs: a text frame's paragraphs (one per bullet), a table's
     rows with cells joined by " · ", a group's members in order."""
     from pptx.enum.shapes import MSO_SHAPE_TYPE, PP_PLACEHOLDER
 
@@ -111,9 +111,9 @@ def _blocks(shape: BaseShape) -> list[str]:
                 rows.append(" · ".join(c or "–" for c in cells))
         return ["\n".join(rows)] if rows else []
     if getattr(shape, "has_text_frame", False) and shape.has_text_frame:
-        lines = ["  " * min(p.level, 8) + _line(p.text) for p in shape.text_frame.paragraphs]
-        lines = [line for line in lines if line.strip()]
-        return ["\n".join(lines)] if lines else []
+        # One paragraph per bullet: each is a statement of its own, searched and quoted alone.
+        lines = [_line(p.text) for p in shape.text_frame.paragraphs]
+        return [line for line in lines if line]
     return []
 
 

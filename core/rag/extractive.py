@@ -18,6 +18,8 @@ E5_FLOOR, E5_SPAN = 0.75, 0.2  # e5 cosines live in ~0.75-0.95: rescale to ~0-1
 MAX_STRIPS_PER_CHUNK = 12
 MAX_BLOCK_CHARS = 600  # longer blocks are read as sentences, not shown whole
 TITLE_WEIGHT = 0.6
+_BACK_REFERENCES = frozenset("""this these that those it its they their such thus hence
+    therefore then here also هذا هذه ذلك تلك هؤلاء وهذا وهذه وذلك لذلك لهذا هو هي هم""".split())
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
 
 
@@ -51,6 +53,8 @@ def _candidates(chunks: Sequence[Chunk]) -> list[_Candidate]:
                                        if p.strip()):
             block = _is_block(paragraph)
             pieces = [paragraph.strip("\n")] if block else split_sentences(paragraph)
+            if not pieces and len(paragraph) <= MAX_BLOCK_CHARS:  # a one-line example: code
+                block, pieces = True, [paragraph.strip()]
             for piece in pieces:
                 if position >= MAX_STRIPS_PER_CHUNK * 2:
                     break
@@ -105,22 +109,43 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
 
 def _add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[_Candidate],
                     total: np.ndarray) -> None:
-    """The sentence after the best strip, and the example each picked sentence runs into."""
+    """The sentence after the best strip, and the example a picked sentence leads into
+    (directly, or through a short introduction such as "Three useful forms are")."""
     index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
+
+    def add(i: int) -> None:
+        c = candidates[i]
+        picked.setdefault((c.chunk, c.position),
+                          Strip(c.text, c.chunk, c.position, float(total[i]), block=c.block))
+
     top = max(picked.values(), key=lambda s: s.score)
+    before = index.get((top.chunk, top.position - 1))
+    if before is not None and _refers_back(top.text) and not candidates[before].block:
+        add(before)  # "This is the only way to end repeat loops" needs the sentence it means
     after = index.get((top.chunk, top.position + 1))
     if after is not None:
         c = candidates[after]
         if (not c.block and c.paragraph == candidates[index[(top.chunk, top.position)]].paragraph
                 and not _parallel(top.text, c.text)):
-            picked.setdefault((c.chunk, c.position),
-                              Strip(c.text, c.chunk, c.position, float(total[after])))
-    for strip in list(picked.values()):
+            add(after)
+    for strip in [s for s in picked.values() if not s.block]:
         nxt = index.get((strip.chunk, strip.position + 1))
-        if nxt is not None and candidates[nxt].block and _runs_into_example(strip.text):
-            c = candidates[nxt]
-            picked.setdefault((c.chunk, c.position),
-                              Strip(c.text, c.chunk, c.position, float(total[nxt]), block=True))
+        if nxt is None:
+            continue
+        if _runs_into_example(strip.text) and candidates[nxt].block:
+            add(nxt)
+            continue
+        then = index.get((strip.chunk, strip.position + 2))
+        if (then is not None and candidates[then].block and not candidates[nxt].block
+                and _runs_into_example(candidates[nxt].text)):
+            add(nxt)
+            add(then)
+
+
+def _refers_back(sentence: str) -> bool:
+    """Starts with a word that points at the sentence before ("This", "Such", "لذلك")."""
+    first = sentence.split(maxsplit=1)[0].strip(",،").casefold() if sentence.strip() else ""
+    return first in _BACK_REFERENCES
 
 
 def _parallel(first: str, second: str) -> bool:

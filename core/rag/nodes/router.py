@@ -14,7 +14,8 @@ from langgraph.runtime import Runtime
 from core.rag.lines import message_text, parse_lines
 from core.rag.prompts import REWRITE_SYSTEM, ROUTER_SYSTEM
 from core.rag.state import RagContext, RagState
-from core.text import query_words
+from core.rag.coverage import named_terms
+from core.text import detect_language, query_words
 
 log = logging.getLogger(__name__)
 SOURCE_DESCRIPTIONS = {
@@ -36,9 +37,11 @@ async def router(state: RagState, runtime: Runtime[RagContext]) -> dict:
     if retries == 0:
         if intent == "complex":
             return update | {"selected_sources": enabled,
-                             "queries": state.get("sub_questions") or [question]}
+                             "queries": (state.get("sub_questions") or [question])
+                             + _names_query(question)}
         if ctx.llm is None:
-            return update | {"selected_sources": enabled[:1], "queries": [question]}
+            return update | {"selected_sources": enabled[:1],
+                             "queries": [question, *_names_query(question)]}
         sources, queries, calls = await _select_tools(question, enabled, ctx)
         return update | {"selected_sources": sources, "queries": queries, "llm_calls": calls,
                          "plan": [[s, q] for s, q in zip(sources, queries, strict=True)]}
@@ -47,6 +50,16 @@ async def router(state: RagState, runtime: Runtime[RagContext]) -> dict:
         return update | {"selected_sources": state.get("selected_sources") or enabled,
                          "queries": [query], "llm_calls": calls}
     return update | {"selected_sources": enabled, "queries": [_keyword_query(question)]}
+
+
+def _names_query(question: str) -> list[str]:
+    """For an Arabic question that names things in Latin script (commands, functions, file
+    names), those names alone as a second query: they find English material that the Arabic
+    words, which dominate both rankings, would push out of the pool."""
+    if detect_language(question) != "ar":
+        return []
+    names = [n for n in named_terms(question) if len(n) >= 2]
+    return [" ".join(names)] if names else []
 
 
 def _keyword_query(text: str) -> str:
