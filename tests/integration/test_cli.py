@@ -29,7 +29,9 @@ def test_ask_json_answers_from_the_sample_course(sample_store):
     reply = json.loads(out.stdout)
     assert "cytoplasm" in reply["answer"]
     assert reply["citations"][0]["source_type"] == "course" and reply["citations"][0]["n"] == 1
-    assert set(reply["citations"][0]) == {"n", "title", "url_or_path", "source_type", "chunk_id"}
+    assert set(reply["citations"][0]) == {"n", "title", "display_name", "page", "section", "unit",
+                                          "url_or_path", "source_type", "chunk_id"}
+    assert reply["citations"][0]["display_name"] == "06-cellular-respiration.md"
     assert reply["route"][0] == "triage" and reply["route"][-1] == "generate"
     assert (reply["intent"], reply["low_confidence"], reply["llm_calls"]) == ("simple", False, 0)
 
@@ -83,3 +85,28 @@ def test_graph_prints_mermaid_with_all_13_nodes(tmp_path):
     out = studybuddy("graph", data_dir=tmp_path)
     assert out.returncode == 0 and out.stdout.lstrip().startswith("---")
     assert len(NODES) == 13 and all(f"{n.__name__}(" in out.stdout for n in NODES)
+
+
+def test_docs_are_listed_and_removed_and_a_failed_file_sets_the_exit_code(tmp_path):
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "stacks.md").write_text("# Stacks\n\nA stack pops the element pushed last.")
+    (notes / "broken.pdf").write_bytes(b"%PDF-1.4 cut off")
+    (notes / "photo.jpg").write_bytes(b"\xff\xd8\xff")
+    data = tmp_path / "data"
+    data.mkdir()
+    out = studybuddy("ingest", str(notes), "--course", "CS101", data_dir=data,
+                     AUTO_INGEST_SAMPLE="false")
+    assert out.returncode == 1  # one file failed, even though another was added
+    assert "skipped: photo.jpg (unsupported type '.jpg')" in out.stdout
+    assert "error: broken.pdf: " in out.stderr and "Traceback" not in out.stderr
+    assert out.stdout.strip().endswith("s") and "1 added, 0 replaced, 0 unchanged, 1 failed" in out.stdout
+    listing = studybuddy("docs", "list", data_dir=data)
+    assert listing.returncode == 0, listing.stderr
+    assert "CS101" in listing.stdout and "stacks.md" in listing.stdout
+    assert "1 document(s) in 1 course(s)" in listing.stdout
+    unknown = studybuddy("docs", "remove", "nothing.md", data_dir=data)
+    assert unknown.returncode == 2 and "no document 'nothing.md'" in unknown.stderr
+    removed = studybuddy("docs", "remove", "stacks.md", data_dir=data)
+    assert removed.returncode == 0 and "removed CS101/stacks.md (1 chunks)" in removed.stdout
+    assert "No documents" in studybuddy("docs", "list", data_dir=data).stdout
