@@ -18,6 +18,7 @@ E5_FLOOR, E5_SPAN = 0.75, 0.2  # e5 cosines live in ~0.75-0.95: rescale to ~0-1
 MAX_STRIPS_PER_CHUNK = 12
 MAX_BLOCK_CHARS = 600  # longer blocks are read as sentences, not shown whole
 TITLE_WEIGHT = 0.6
+MIN_SUPPORT = 0.2  # see supported()
 _BACK_REFERENCES = frozenset("""this these that those it its they their such thus hence
     therefore then here also هذا هذه ذلك تلك هؤلاء وهذا وهذه وذلك لذلك لهذا هو هي هم""".split())
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
@@ -32,6 +33,7 @@ class Strip:
     position: int  # sentence index inside the chunk
     score: float
     block: bool = False  # an example / code block, shown with its own line breaks
+    lexical: float = 0.0  # share of the question's keywords the sentence itself contains
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +103,8 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         key = normalize(c.text)
         if key not in seen:
             seen.add(key)
-            picked[(c.chunk, c.position)] = Strip(c.text, c.chunk, c.position, float(total[i]))
+            picked[(c.chunk, c.position)] = Strip(c.text, c.chunk, c.position, float(total[i]),
+                                                  lexical=float(lexical[i]))
     if picked:
         _add_follow_ups(picked, candidates, total)
     return sorted(picked.values(), key=lambda s: (s.chunk, s.position))
@@ -118,10 +121,11 @@ def _add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[_Cand
         picked.setdefault((c.chunk, c.position),
                           Strip(c.text, c.chunk, c.position, float(total[i]), block=c.block))
 
+    for strip in list(picked.values()):
+        before = index.get((strip.chunk, strip.position - 1))
+        if before is not None and _refers_back(strip.text) and not candidates[before].block:
+            add(before)  # "This is the only way to end repeat loops" needs the sentence it means
     top = max(picked.values(), key=lambda s: s.score)
-    before = index.get((top.chunk, top.position - 1))
-    if before is not None and _refers_back(top.text) and not candidates[before].block:
-        add(before)  # "This is the only way to end repeat loops" needs the sentence it means
     after = index.get((top.chunk, top.position + 1))
     if after is not None:
         c = candidates[after]
@@ -167,6 +171,13 @@ def _runs_into_example(sentence: str) -> bool:
     """A sentence that introduces what follows: ends with ':' or with no closing mark."""
     end = sentence.rstrip()[-1:]
     return end == ":" or end not in ".!?؟)\"'”»"
+
+
+def supported(strips: Sequence[Strip]) -> bool:
+    """Whether some picked sentence shares enough of the question's own words to be checked
+    against it. Below that (typically an Arabic question over English material) the sentences
+    were chosen by meaning alone, which the offline embedder gets wrong too often for a ✅."""
+    return max((s.lexical for s in strips if not s.block), default=0.0) >= MIN_SUPPORT
 
 
 def compose(strips: Sequence[Strip]) -> str:

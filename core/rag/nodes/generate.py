@@ -8,7 +8,8 @@ import logging
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from core.rag.extractive import compose, relevant_strips
+from core.messages import Confidence
+from core.rag.extractive import compose, relevant_strips, supported
 from core.rag import canned
 from core.rag.citations import citations_for, cite, confidence_of
 from core.rag.lines import message_text
@@ -48,7 +49,10 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
     if not text:  # nothing in the context answers it: say so rather than send an empty reply
         return _answer(canned.FALLBACK_EMPTY.get(state.get("language", "en"),
                                                  canned.FALLBACK_EMPTY["en"]), [])
-    return _answer(text, citations_for([context[strip.chunk] for strip in strips]))
+    update = _answer(text, citations_for([context[strip.chunk] for strip in strips]))
+    if not supported(strips):  # chosen by meaning alone: show it, but not as a checked answer
+        update |= {"confidence": Confidence.LOW, "low_confidence": True}
+    return update
 
 
 def _answer(text: str, citations: list, llm_calls: int = 0) -> dict:
