@@ -47,24 +47,24 @@ PAGE_LABELS = {("en", "page"): "p.", ("en", "slide"): "slide", ("ar", "page"): "
                ("ar", "slide"): "شريحة"}
 
 
-def where_in(citation: Citation, language: str = "en") -> str:
-    """Where to look inside the source: "p. 12 › Lists", "slide 3 › Recap", "› Gateways", ""."""
-    label = PAGE_LABELS.get((language if language == "ar" else "en", citation.unit), "p.")
-    parts = [f"{label} {citation.page}"] if citation.page is not None else []
+def location_of(citation: Citation, language: str = "en") -> str:
+    """Where to look: "R-data.pdf, p. 12 › Lists", "deck.pptx, slide 3", "notes.md › Heaps",
+    or an outside source's URL."""
+    location = citation.url_or_path
+    if citation.page is not None:
+        label = PAGE_LABELS.get((language if language == "ar" else "en", citation.unit), "p.")
+        location += f", {label} {citation.page}"
     if citation.section:
-        parts.append(f"› {citation.section}")
-    return " ".join(parts)
+        location += f" › {citation.section}"
+    return location
 
 
 def citation_parts(citation: Citation, language: str = "en") -> tuple[str, str, str]:
-    """(number + label, title, location) of one citation, each plain and clipped.
-
-    The location of course material is the file name then where in it ("R-data.pdf, p. 12 ›
-    Lists"), so a student can open the page; outside sources give their URL."""
+    """(number + label, title, location) of one citation, each plain and clipped; the location
+    of course material says where in the file to look, so a student can open the page."""
     head = f"[{citation.n}] {source_label(citation.source_type, language)}"
-    where = where_in(citation, language)
-    location = f"{citation.url_or_path}, {where}" if where else citation.url_or_path
-    return head, _clip(citation.title, MAX_TITLE_CHARS), _clip(location, MAX_LOCATION_CHARS)
+    return (head, _clip(citation.title, MAX_TITLE_CHARS),
+            _clip(location_of(citation, language), MAX_LOCATION_CHARS))
 
 
 def sources_heading(language: str) -> str:

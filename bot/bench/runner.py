@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-BENCHMARKS = ("retrieval", "answers", "llm_calls", "latency", "concurrency", "ingestion")
+BENCHMARKS = ("retrieval", "answers", "llm_calls", "latency", "concurrency", "ingestion", "docs")
 DEFAULT_DATA = ROOT.parent / "shared" / "data"
 DEFAULT_OUT = ROOT / "bench" / "results"
 

@@ -171,3 +171,19 @@ class TestSplitting:
             assert len(holders) == 1
             line = next(ln for ln in holders[0].splitlines() if ln.startswith(head))
             assert f"Chapter {c.n}:" in line  # number, label and title stay on one line
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", ["R-data.pdf, p. 12 › Lists", "intro.pptx, slide 3 › Recap", "notes.md › Heaps"]),
+    ("ar", ["R-data.pdf, ص 12 › Lists", "intro.pptx, شريحة 3 › Recap", "notes.md › Heaps"]),
+])
+def test_course_citations_say_where_in_the_file_to_look(renderer, language, expected):
+    render, _, plain = renderer
+    reply = Reply("Lists hold elements of any type.", Intent.SIMPLE, citations=(
+        Citation(1, "R Data Import/Export", "R-data.pdf", "course", "a", page=12, section="Lists"),
+        Citation(2, "Intro", "intro.pptx", "course", "b", page=3, section="Recap", unit="slide"),
+        Citation(3, "Notes", "notes.md", "course", "c", section="Heaps")),
+        confidence=Confidence.COURSE, language=language)
+    shown = "\n".join(plain(part) for part in render(reply))
+    for where in expected:
+        assert where in shown
