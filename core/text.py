@@ -146,8 +146,10 @@ _CLITIC = re.compile(r"(?<=\w)(?:n['\u2019]t|['\u2019](?:s|t|d|m|ll|re|ve))\b", 
 def query_words(text: str, stopwords: frozenset[str] = STOPWORDS) -> list[str]:
     """Search terms: content words in first-use order, not stemmed (search engines stem their
     own way). Single letters stay, since in course text they name things ("vitamin D",
-    "T-cell", "type B"); clitic fragments ("it's", "isn't") go."""
-    words = (w for w in tokens(_CLITIC.sub("", text)) if w.strip("_") and w not in stopwords)
+    "T-cell", "type B"); clitic fragments ("it's", "isn't") and lone Arabic letters (the "بـ" of
+    "مقارنة بـ TCP", a preposition cut from its word) go."""
+    words = (w for w in tokens(_CLITIC.sub("", text))
+             if w.strip("_") and w not in stopwords and not (len(w) == 1 and _ARABIC.match(w)))
     return list(dict.fromkeys(words))
 
 

@@ -3,6 +3,7 @@ the top chunks, recomposed into a short answer where every sentence keeps its so
 """
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -79,11 +80,14 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
     if not candidates:
         return []
     q_words = set(keywords(question))
+    words = [set(keywords(c.text)) for c in candidates]
+    titled = [set(keywords(f"{chunks[c.chunk].title} {c.text}")) for c in candidates]
+    weight = _rarity(q_words, words)
     # A section title names what its sentences only imply ("Breadth-first search (BFS)" above
     # "Breadth-first search explores..."), so title words count, at a discount.
-    lexical = np.array([max(_overlap(q_words, c.text),
-                            TITLE_WEIGHT * _overlap(q_words, f"{chunks[c.chunk].title} {c.text}"))
-                        for c in candidates])
+    lexical = np.array([max(_share(q_words, w, weight), TITLE_WEIGHT * _share(q_words, t, weight))
+                        for w, t in zip(words, titled, strict=True)])
+    plain = [_share(q_words, w) for w in words]  # unweighted: what `supported` judges
     semantic = np.zeros(len(candidates))
     if embedder is not None:
         q = await embedder.embed_queries([question])
@@ -104,7 +108,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         if key not in seen:
             seen.add(key)
             picked[(c.chunk, c.position)] = Strip(c.text, c.chunk, c.position, float(total[i]),
-                                                  lexical=float(lexical[i]))
+                                                  lexical=plain[int(i)])
     if picked:
         _add_follow_ups(picked, candidates, total)
     return sorted(picked.values(), key=lambda s: (s.chunk, s.position))
@@ -191,7 +195,18 @@ def compose(strips: Sequence[Strip]) -> str:
     return "".join(parts).strip()
 
 
-def _overlap(q_words: set[str], sentence: str) -> float:
+def _rarity(q_words: set[str], sentences: list[set[str]]) -> dict[str, float]:
+    """Inverse sentence frequency of each question word among the candidates: in a passage
+    about UDP and TCP every sentence says "UDP", so the word that singles out the answer
+    ("الميزة", the advantage) must count for more."""
+    n = len(sentences)
+    return {w: math.log(1 + n / (0.5 + sum(w in s for s in sentences))) for w in q_words}
+
+
+def _share(q_words: set[str], words: set[str], weight: dict[str, float] | None = None) -> float:
+    """Share of the question's words (rarity-weighted when `weight` is given) the text has."""
     if not q_words:
         return 0.0
-    return len(q_words & set(keywords(sentence))) / len(q_words)
+    if weight is None:
+        return len(q_words & words) / len(q_words)
+    return sum(weight[w] for w in q_words & words) / sum(weight.values())
