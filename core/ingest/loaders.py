@@ -1,9 +1,9 @@
 """Which files are course material, and one entry point that reads any of them.
 
 Each format has its own module (pdf, html, docx, pptx, plaintext) producing the same
-`Extracted` shape; this module picks the module from the file's name, checks the bytes agree
-(a PDF renamed .docx gets one clear line, not a parser's traceback) and adds what the file cannot
-say itself: course, document type, display name and content hash.
+`Extracted` shape, and each says in one line when the bytes are something else (a PDF renamed
+.docx is not a parser's traceback). This module picks the module from the file's name and adds
+what the file cannot say itself: course, document type, display name and content hash.
 """
 from __future__ import annotations
 
@@ -22,9 +22,6 @@ DOC_TYPES = {"pdf": "pdf", "html": "web-page", "docx": "handout", "pptx": "slide
 SKIPPED_NAMES = {"readme.md": "a README, not course material",
                  "license.md": "a licence, not course material",
                  "changelog.md": "a changelog, not course material"}
-NAMES = {"pdf": "PDF", "html": "HTML page", "docx": "Word document", "pptx": "PowerPoint deck",
-         "zip": "ZIP archive", "md": "text", "txt": "text", "doc": "old Word (.doc) document",
-         "ppt": "old PowerPoint (.ppt) deck"}
 _META = re.compile(r"^>\s*Course:\s*(?P<course>[^·|\n]+?)\s*[·|]\s*Type:\s*(?P<type>[^\n]+?)\s*$",
                    re.IGNORECASE | re.MULTILINE)
 
@@ -107,25 +104,6 @@ def format_of(name: str) -> str:
     return FORMATS[suffix]
 
 
-def sniff(data: bytes) -> str | None:
-    """The format the bytes themselves show, when they show one."""
-    head = data[:2048]
-    if head.startswith(b"%PDF") or b"%PDF-" in head[:1024]:
-        return "pdf"
-    if head.startswith(b"PK\x03\x04"):
-        if b"word/" in data[:65536] or b"word/document.xml" in data:
-            return "docx"
-        if b"ppt/" in data[:65536] or b"ppt/presentation.xml" in data:
-            return "pptx"
-        return "zip"
-    if head.startswith(b"\xd0\xcf\x11\xe0"):  # OLE2: the pre-2007 Office formats
-        return "doc"
-    lowered = head.lstrip(b"\xef\xbb\xbf \t\r\n").lower()
-    if lowered.startswith((b"<!doctype html", b"<html")) or b"<html" in lowered[:512]:
-        return "html"
-    return None
-
-
 def _reader(fmt: str) -> Callable[[bytes], Extracted]:
     """The format's loader, imported on first use (a PDF library is not loaded for notes)."""
     if fmt == "pdf":
@@ -157,12 +135,7 @@ def load_bytes(data: bytes, display_name: str, course: str | None = None) -> Loa
     `course` given -> every document goes to that course. None -> a notes file's
     `> Course: X · Type: Y` line decides, else the course is "".
     """
-    fmt = format_of(display_name)
-    found = sniff(data)
-    text_like = fmt in ("md", "txt", "html")
-    if found and found != fmt and not (text_like and found == "html"):
-        raise LoadError(f"named {Path(display_name).suffix.lower()} but it holds a "
-                        f"{NAMES.get(found, found)}; rename it or export it again")
+    fmt = format_of(display_name)  # each loader says so when the bytes are something else
     if not data.strip():
         raise LoadError("the file is empty")
     extracted = _reader(fmt)(data)
