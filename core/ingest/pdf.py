@@ -29,6 +29,7 @@ from core.ingest.pdf_layout import (
     font_title,
     merge_fragments,
 )
+from core.ingest.pdf_pages import without_front_matter, without_toc_and_index
 
 ENCRYPTED = "the PDF is encrypted (password-protected); save an unprotected copy"
 NO_TEXT = "no text layer: scanned pages need OCR first"
@@ -48,11 +49,6 @@ _BAD_TITLE = re.compile(r"^(untitled|title|document\d*|slide \d+|microsoft \w+ -
 _BARE = re.compile(r"(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:/|of)\s*\d{1,4})?"
                    r"|[-–—]\s*\d{1,4}\s*[-–—]", re.I)
 _EDGE_NUMBER = re.compile(r"^(\d{1,4})\s+\S.*|^.*\S\s+(\d{1,4})$")
-_LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}|_{4,}\s*\d+$")
-_ENDS_NUMBER = re.compile(r"\S.*\s(?:\d{1,4}|[ivxlc]{1,6})$", re.I)
-_INDEX_ENTRY = re.compile(r"^\D.{0,60}?,\s*(?:see\b.*|\d{1,4}(?:\s*[-–]\s*\d{1,4})?"
-                          r"(?:\s*[,;]\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?)*)$", re.I)
-_INDEX_LETTER = re.compile(r"[A-Z]|symbols|numbers|numerics", re.I)
 
 
 def read_pdf(data: bytes) -> Extracted:
@@ -75,8 +71,9 @@ def read_pdf(data: bytes) -> Extracted:
     pages = [Page(p.number, merge_fragments(p.lines)) for p in pages]
     style = document_style(pages)
     _drop_running_lines(pages, style)
-    pages = _without_toc_and_index(pages)
-    title = meta_title if _sensible(meta_title) else font_title(pages, style)
+    pages = without_toc_and_index(pages)
+    title = meta_title if _sensible(meta_title) else font_title(pages, style)  # on the title page
+    pages = without_front_matter(pages, marks)
     return Extracted(spans=build_spans(pages, marks, style), title=title, pages=count,
                      warnings=warns)
 
@@ -280,26 +277,6 @@ def _edge_number(line: Line) -> int | None:
 
 def _shape(line: Line) -> str:
     return re.sub(r"\d+", "#", " ".join(line.text.lower().split()))
-
-
-def _without_toc_and_index(pages: list[Page]) -> list[Page]:
-    """Drops tables of contents (many lines ending in leaders or page numbers) and indexes
-    (many short 'term, 12, 34' lines): pointers to pages, not content."""
-    kept, after = [], False
-    for page in pages:
-        lines = [x.text.strip() for x in page.lines if re.search(r"\w", x.text)]
-        n = len(lines)
-        leaders = sum(bool(_LEADER.search(t)) for t in lines)
-        entries = sum(bool(_INDEX_ENTRY.match(t)) and len(t) <= 70 for t in lines)
-        letters = sum(bool(_INDEX_LETTER.fullmatch(t)) for t in lines)
-        numbered = sum(bool(_ENDS_NUMBER.match(t)) for t in lines)
-        enough = n >= 4 or (n > 0 and after)
-        after = enough and (
-            (leaders + entries >= 0.4 * n and leaders + entries + letters >= 0.6 * n)
-            or (numbered >= 0.6 * n and (after or "contents" in " ".join(lines[:3]).lower())))
-        if not after and page.lines:
-            kept.append(page)
-    return kept
 
 
 def _sensible(title: str) -> bool:

@@ -209,3 +209,10 @@ def test_real_manual_text_joins_and_code(r_data):
     assert ("text.Rd: UTF-8 Unicode English text\ntext2.dat: ISO-8859 English text"
             in span_with(doc, "text2.dat").text)
     assert 'write.table(df, qmethod = "double")' in text(doc)
+
+
+def test_front_matter_before_the_outline_is_not_content(r_data):
+    doc, _ = r_data
+    assert min(s.page for s in doc.spans) == 5  # title, copyright and contents pages dropped
+    assert not any("Permission is granted" in s.text for s in doc.spans)
+    assert doc.title == "R Data Import/Export"  # still read from the title page
