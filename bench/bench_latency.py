@@ -8,10 +8,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.bench.harness import fake_context, node_totals, study_buddy, timed_graph
-from bot.bench.report import row
-from bot.bench.runner import BenchOptions
-from bot.metrics import percentile
+from bench.harness import fake_context, node_totals, study_buddy, timed_graph
+from bench.report import row
+from bench.runner import BenchOptions
+from bench.stats import percentile
 from core.messages import IncomingMessage
 from core.rag import rules
 from core.text import clean_input, normalize
@@ -22,7 +22,7 @@ FAST = ["Hello!", "hi there", "Thanks a lot", "good night", "مرحبا", "شك�
 
 
 def questions(opts: BenchOptions) -> list[str]:
-    from bot.bench.data import load_queries, load_squad
+    from bot.eval_data import load_queries, load_squad
 
     texts = list(load_queries(opts.data / "scifact" / "queries.jsonl").values())
     for lang in ("en", "ar"):

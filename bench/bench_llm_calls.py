@@ -13,10 +13,10 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
 
-from bot.bench.fakes import CountingChatModel, PassReranker, SleepySource, documents
-from bot.bench.report import row
-from bot.bench.runner import BenchOptions
-from bot.metrics import mean
+from bench.fakes import CountingChatModel, PassReranker, SleepySource, documents
+from bench.report import row
+from bench.runner import BenchOptions
+from bot.eval_metrics import mean
 from core.config import RagConfig
 from core.rag.graph import build_graph
 from core.rag.state import RagContext

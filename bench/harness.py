@@ -7,7 +7,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from bot.bench.fakes import CountingChatModel, PassReranker, SleepySource, documents
+from bench.fakes import CountingChatModel, PassReranker, SleepySource, documents
 from core.config import RagConfig
 from core.rag.state import RagContext
 from core.service import Limits, StudyBuddy

@@ -1,4 +1,4 @@
-"""Result rows, JSON files and bench/results/SUMMARY.md (one table per benchmark)."""
+"""Result rows, OUT/<name>.json files and OUT/SUMMARY.md (one table per benchmark)."""
 from __future__ import annotations
 
 import json
@@ -41,7 +41,7 @@ def write_result(out: Path, name: str, result: dict[str, Any]) -> Path:
 
 
 def summary(out: Path, results: dict[str, dict[str, Any]], mode: str) -> Path:
-    """Write SUMMARY.md from every bench/results/<name>.json present (this run's and earlier)."""
+    """Write OUT/SUMMARY.md from every OUT/<name>.json present (this run's and earlier)."""
     for path in sorted(out.glob("*.json")):
         if path.stem not in results:
             results[path.stem] = json.loads(path.read_text(encoding="utf-8"))
@@ -50,7 +50,7 @@ def summary(out: Path, results: dict[str, dict[str, Any]], mode: str) -> Path:
              f"Machine: {info['cores']} CPU cores ({info['affinity']} usable), Python "
              f"{info['python']}, {info['platform']}; load average at the end "
              f"{info['load_avg_1m']} (the cores were shared with other work). "
-             f"Last command: `studybuddy bench{mode}`, {info['date']} (each table says which run produced it).",
+             f"Last command: `python -m bench{mode}`, {info['date']} (each table says which run produced it).",
              ""]
     met = [r["met"] for res in results.values() for r in res.get("rows", [])
            if r["met"] is not None]
@@ -67,7 +67,7 @@ def summary(out: Path, results: dict[str, dict[str, Any]], mode: str) -> Path:
             mark = {True: "met", False: "**not met**", None: "–"}[r["met"]]
             lines.append(f"| {r['metric']} | {_cell(r['ours'], r['fmt'])} | {base} | "
                          f"{r['target'] or '–'} | {mark} |")
-        lines += ["", f"Details: `bench/results/{name}.json`" + (
+        lines += ["", f"Details: [{name}.json]({name}.json)" + (
             f" ({res['seconds']:.0f} s)" if "seconds" in res else "") + (
             f"; from `{res['command']}`" if "command" in res else ""), ""]
     path = out / "SUMMARY.md"

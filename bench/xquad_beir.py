@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from bot.bench.data import SquadSet
+from bot.eval_data import SquadSet
 
 
 def write_beir(out: Path, passages: SquadSet, questions: SquadSet, limit: int | None = None

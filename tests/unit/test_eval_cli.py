@@ -28,3 +28,10 @@ def test_eval_missing_file_is_one_line_error(tmp_path, capsys):
     code = main(["eval", "retrieval", "--corpus", str(tmp_path / "nope.jsonl"), "--queries",
                  str(tmp_path / "q.jsonl"), "--qrels", str(tmp_path / "r.tsv")])
     assert code == 2 and "no such file" in capsys.readouterr().err
+
+
+def test_eval_cache_defaults_to_data_dir_not_the_repository(tmp_path, monkeypatch):
+    from bot.evaluate import default_cache
+
+    monkeypatch.setenv("DATA_DIR", str(tmp_path / "data"))
+    assert default_cache() == tmp_path / "data" / "eval-embeddings.sqlite"

@@ -5,7 +5,8 @@ import math
 
 import pytest
 
-from bot.metrics import contains_answer, ndcg_at_k, normalize_answer, percentile, recall_at_k
+from bench.stats import percentile
+from bot.eval_metrics import contains_answer, ndcg_at_k, normalize_answer, recall_at_k
 
 
 class TestNdcg:
