@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 BENCH_ARGS ?=
 
-.PHONY: setup run test bench clean
+.PHONY: setup run lint test bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,11 @@ setup: $(STAMP)  ## create .venv and install the project with its test tools
 run: setup  ## start every configured adapter (console chat when no tokens are set)
 	$(BIN)/studybuddy run
 
-test: setup  ## run the whole test suite (starts its own local servers)
+lint: setup  ## ruff (rules in pyproject.toml) on the whole repo, mypy on core/ and adapters/
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+test: setup lint  ## lint, then the whole test suite (starts its own local servers)
 	$(BIN)/python -m pytest -q
 
 bench: setup  ## run the benchmarks; results in bench/results/ (BENCH_ARGS='--quick --only latency')

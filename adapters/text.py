@@ -15,7 +15,8 @@ SOURCE_LABELS_AR = {"course": "المقرر", "wikipedia": "ويكيبيديا",
 CONFIDENCE_MARKS = {
     Confidence.COURSE: "✅ Answered from your course materials",
     Confidence.SUPPLEMENTED: "🌐 Supplemented from outside sources (Wikipedia / arXiv / web)",
-    Confidence.LOW: "⚠️ Low confidence: the sources did not fully answer this — check with your course",
+    Confidence.LOW: ("⚠️ Low confidence: the sources did not fully answer this — "
+                     "check with your course"),
 }
 CONFIDENCE_MARKS_AR = {
     Confidence.COURSE: "✅ الإجابة من مواد المقرر",

@@ -63,5 +63,5 @@ async def _send(send: SendTyping) -> None:
     """A missing indicator must never cost the answer (platform errors are logged by `send`)."""
     try:
         await send()
-    except Exception as err:  # noqa: BLE001 - best effort by design
+    except Exception as err:  # best effort by design
         log.warning("typing indicator failed (%s)", type(err).__name__)

@@ -11,7 +11,6 @@ import asyncio
 import json
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from pydantic import ValidationError
 
@@ -37,7 +36,8 @@ class UserError(Exception):
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="studybuddy", description="Study Buddy: answers from your course materials, with sources.",
+        prog="studybuddy",
+        description="Study Buddy: answers from your course materials, with sources.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("run", help="start the configured adapters (Discord, Telegram, HTTP, console)")
@@ -49,7 +49,8 @@ def _parser() -> argparse.ArgumentParser:
     add_docs_parsers(sub)  # ingest | docs list | docs remove (handlers in bot/docs_cli.py)
     migrate = sub.add_parser(
         "migrate", help="apply migrations/supabase/*.sql to the database at SUPABASE_DB_URL")
-    migrate.add_argument("--status", action="store_true", help="list pending migrations, apply none")
+    migrate.add_argument("--status", action="store_true",
+                         help="list pending migrations, apply none")
     sub.add_parser("graph", help="print the graph as Mermaid (from the compiled graph)")
     from bot.evaluate import add_eval_parser
 
@@ -112,9 +113,11 @@ async def _ask(settings: Settings, args: argparse.Namespace) -> int:
         reply = await app.service.handle(IncomingMessage("cli", args.user, args.user, question))
         if args.json:
             payload = reply.to_dict()
-            print(json.dumps({k: payload[k] for k in ("answer", "citations", "low_confidence", "intent",
-                                                       "route", "retries", "llm_calls")}
-                             | {"confidence": payload["confidence"], "rerank_tier": payload["rerank_tier"]},
+            keys = ("answer", "citations", "low_confidence", "intent", "route", "retries",
+                    "llm_calls")
+            print(json.dumps({k: payload[k] for k in keys}
+                             | {"confidence": payload["confidence"],
+                                "rerank_tier": payload["rerank_tier"]},
                              ensure_ascii=False, indent=2))
         else:
             from adapters.console import render_reply

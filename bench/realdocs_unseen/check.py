@@ -92,7 +92,8 @@ class _Text(HTMLParser):
 
 
 def html_texts(path):
-    raw = open(path, encoding="utf-8").read()
+    with open(path, encoding="utf-8") as f:
+        raw = f.read()
     variants = []
     for sep in ("", " "):
         p = _Text(sep)
@@ -152,7 +153,7 @@ def load_docs():
                           "search": pages + raw_pages}
         elif ext == "html":
             variants, raw = html_texts(path)
-            docs[name] = {"kind": "html", "units": {None: variants}, "search": variants + [raw]}
+            docs[name] = {"kind": "html", "units": {None: variants}, "search": [*variants, raw]}
         elif ext == "docx":
             t = docx_text(path)
             docs[name] = {"kind": "docx", "units": {None: [t]}, "search": [t, zip_xml(path)]}
@@ -185,8 +186,10 @@ def longest_shared_run(question, source):
 # ---------------------------------------------------------------- checks
 def main():
     docs = load_docs()
-    rows = [json.loads(line) for line in open(QA, encoding="utf-8") if line.strip()]
-    terms = json.load(open(TERMS, encoding="utf-8"))
+    with open(QA, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    with open(TERMS, encoding="utf-8") as f:
+        terms = json.load(f)
     errors = []
     err = errors.append
     ids = collections.Counter(r.get("id") for r in rows)
@@ -250,7 +253,7 @@ def main():
         texts = d["units"][page]
         if kind == "en" and d["kind"] == "html":
             err(f"{rid}: kind en on an Arabic page")
-        if kind in ("en", "ar->en") and d["kind"] == "html" or kind == "ar" and d["kind"] != "html":
+        if (kind in ("en", "ar->en") and d["kind"] == "html") or (kind == "ar" and d["kind"] != "html"):
             err(f"{rid}: kind {kind} does not fit document {r['doc']}")
         for g in r["answers"]:
             n_gold += 1
@@ -283,7 +286,7 @@ def main():
         print(f"  {name:42s} {d['kind']:5s} pages/slides: {units}")
     print("questions per kind and document:")
     for (kind, doc), n in sorted(counts.items(), key=lambda x: (x[0][0], str(x[0][1]))):
-        print(f"  {kind:13s} {str(doc):42s} {n}")
+        print(f"  {kind:13s} {doc!s:42s} {n}")
     print(f"total: {len(rows)} questions ({', '.join(f'{k} {v}' for k, v in sorted(by_kind.items()))}), "
           f"{n_gold} gold strings, {sum(len(v) for v in terms.values())} key terms")
     if errors:

@@ -27,10 +27,9 @@ import re
 import sys
 import zipfile
 
-from lxml import etree
-
 from docx import Document
 from docx.shared import Pt
+from lxml import etree
 from pptx import Presentation
 from pptx.util import Pt as PPt
 
@@ -189,7 +188,7 @@ class DocxWriter:
             self.buf.append(el.text)
         for child in el:
             ctag = child.tag if isinstance(child.tag, str) else ""
-            if ctag in INLINE and not ("indexterm" in classes(child)):
+            if ctag in INLINE and "indexterm" not in classes(child):
                 self.buf.append(inline_text(child))
                 if child.tail:
                     self.buf.append(child.tail)
@@ -309,7 +308,7 @@ def make_pptx(html_dir, out_path):
     missing = [s for _, bullets, notes in SLIDES for s in bullets + notes
                if s not in NOT_FROM_SOURCE and ws(s) not in src]
     if missing:
-        raise SystemExit("not found verbatim in %s:\n  %s" % (PPTX_SOURCE, "\n  ".join(missing)))
+        raise SystemExit(f"not found verbatim in {PPTX_SOURCE}:\n  " + "\n  ".join(missing))
     prs = Presentation()
     cp = prs.core_properties
     cp.title = "Introduction to AppArmor"

@@ -114,7 +114,7 @@ def _children(parent: list[_Unit]) -> list[_Unit]:
     current: list[_Unit] = []
     overlap_n = 0
     for sentence in _sentences(parent):
-        if len(current) > overlap_n and len(_join(current + [sentence])) > CHILD_CHARS:
+        if len(current) > overlap_n and len(_join([*current, sentence])) > CHILD_CHARS:
             children.append(_child(current, overlap_n))
             overlap: list[_Unit] = []
             for prev in reversed(current):  # carry the tail sentences forward as overlap

@@ -16,6 +16,7 @@ from core.ingest.plaintext import looks_like
 
 if TYPE_CHECKING:
     from docx.document import Document
+    from docx.oxml.table import CT_Tc
     from docx.table import Table, _Cell
     from docx.text.paragraph import Paragraph
 
@@ -127,16 +128,18 @@ def _is_list(paragraph: Paragraph, styles: list[str]) -> bool:
 
 def _level(paragraph: Paragraph) -> int:
     ppr = paragraph._p.pPr
-    if ppr is None or ppr.numPr is None or ppr.numPr.ilvl is None:
+    # python-docx declares numPr / ilvl as its ZeroOrOne descriptors, not as the child elements
+    if ppr is None or ppr.numPr is None or ppr.numPr.ilvl is None:  # type: ignore[attr-defined]
         return 0
-    return min(int(ppr.numPr.ilvl.val or 0), 8)
+    return min(int(ppr.numPr.ilvl.val or 0), 8)  # type: ignore[attr-defined]
 
 
 def _table_lines(table: Table) -> list[str]:
     """One line per row, cells joined by " · "; merged cells once; nested tables inline."""
     lines: list[str] = []
     for row in table.rows:
-        cells, seen = [], []  # a merged cell comes back once per grid column it spans
+        cells: list[str] = []
+        seen: list[CT_Tc] = []  # a merged cell comes back once per grid column it spans
         for cell in row.cells:
             if any(cell._tc is tc for tc in seen):
                 continue

@@ -17,6 +17,7 @@ import threading
 import warnings
 from collections import Counter
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from core.ingest.document import Extracted, LoadError
 from core.ingest.pdf_layout import (
@@ -31,6 +32,9 @@ from core.ingest.pdf_layout import (
 )
 from core.ingest.pdf_pages import without_front_matter, without_toc_and_index
 
+if TYPE_CHECKING:
+    import pypdfium2 as pdfium
+
 ENCRYPTED = "the PDF is encrypted (password-protected); save an unprotected copy"
 NO_TEXT = "no text layer: scanned pages need OCR first"
 _SCANNED = "has no text layer (a scanned image?); it was skipped"
@@ -39,10 +43,11 @@ _SAMPLES = 8  # characters per line whose font is looked at: enough to tell code
 _MONO = re.compile(r"mono|nimbusmon|courier|consol|menlo|monaco|inconsolata|typewriter|fixed"
                    r"|(?<!uni)code|lettergothic|^(?:cm|sf|ec|tc|lm)tt|^txtt|^pcr", re.I)
 _BOLD = re.compile(r"bold|black|heavy|demi|^(?:cm|sf)b[x\d]|[-_,](?:b|bd)(?:it|i|o)?(?:mt)?$", re.I)
-_TEXT_FIXES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi",
-                             "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st", "\u2212": "-",
-                             "\u2010": "-", "\u2011": "-", "\u00a0": " ", "\u00ad": "\ufffe",
-                             **{c: " " for c in range(32) if c not in (10, 13)}})
+_FIXES: dict[str | int, str] = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi",
+                                 "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st", "\u2212": "-",
+                                 "\u2010": "-", "\u2011": "-", "\u00a0": " ", "\u00ad": "\ufffe",
+                                 **{c: " " for c in range(32) if c not in (10, 13)}}
+_TEXT_FIXES = str.maketrans(_FIXES)
 _BAD_TITLE = re.compile(r"^(untitled|title|document\d*|slide \d+|microsoft \w+ - .*)$"
                         r"|\.(pdf|docx?|dvi|tex|pptx?|odt|indd|qxd|rtf)$", re.I)
 # a bare page number: 12, xii, Page 3, 3 of 40, - 7 -
@@ -118,7 +123,7 @@ def _read(data: bytes) -> tuple[list[Page], list[str], list[Mark], str]:
         doc.close()
 
 
-def _read_page(doc, number: int, warns: list[str]) -> Page:
+def _read_page(doc: pdfium.PdfDocument, number: int, warns: list[str]) -> Page:
     import pypdfium2 as pdfium
 
     try:
@@ -137,7 +142,7 @@ def _read_page(doc, number: int, warns: list[str]) -> Page:
         page.close()
 
 
-def _lines(textpage) -> list[Line]:
+def _lines(textpage: pdfium.PdfTextPage) -> list[Line]:
     """PDFium's text lines, each measured from a few of its characters."""
     import pypdfium2.raw as raw
 
@@ -179,7 +184,7 @@ def _lines(textpage) -> list[Line]:
     return lines
 
 
-def _origin(textpage, index: int) -> tuple[float, float]:
+def _origin(textpage: pdfium.PdfTextPage, index: int) -> tuple[float, float]:
     import pypdfium2.raw as raw
 
     x, y = ctypes.c_double(), ctypes.c_double()
@@ -194,7 +199,7 @@ def _style(name: bytes, flags: int, weight: int) -> tuple[bool, bool]:
             bool(_MONO.search(base)) or bool(flags & 1))
 
 
-def _outline(doc) -> list[Mark]:
+def _outline(doc: pdfium.PdfDocument) -> list[Mark]:
     """Bookmarks as (page, top, title); a bookmark that is a GoTo action counts as well."""
     import pypdfium2.raw as raw
 
@@ -212,7 +217,7 @@ def _outline(doc) -> list[Mark]:
     return marks
 
 
-def _top(dest) -> float | None:
+def _top(dest: object) -> float | None:
     """How far down its page a destination points (None: the top of the page)."""
     import pypdfium2.raw as raw
 
@@ -237,8 +242,8 @@ def _drop_running_lines(pages: list[Page], style: Style) -> None:
     edges = {p.number: _edges(p, style) for p in pages}
     offsets: Counter[int] = Counter()
     shapes: Counter[str] = Counter()
-    for number, (top, bottom) in edges.items():
-        offsets.update({number - n for x, _ in top + bottom
+    for page_no, (top, bottom) in edges.items():
+        offsets.update({page_no - n for x, _ in top + bottom
                         if (n := _edge_number(x)) is not None and x.size < 1.15 * style.body})
         shapes.update({_shape(x) for x, _ in top + bottom})
     needed = max(3.0, 0.2 * len(pages))

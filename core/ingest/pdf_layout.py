@@ -263,7 +263,8 @@ def _keep_hyphen(left: str, right: str, style: Style) -> bool:
     typesetter: the right part is capitalised, the left an acronym, or the document writes
     the compound with a hyphen and never as one word. (A chain like cut-and-paste is kept by
     the callers.)"""
-    right = re.match(r"\w*", right).group()
+    word = re.match(r"\w*", right)
+    right = word.group() if word else ""
     if not left or not right or right[0].isupper() or not right[0].isalpha():
         return True
     if len(left) > 1 and left.isupper():

@@ -87,9 +87,9 @@ def decode_text(data: bytes, declared: str | None = None) -> str:
         raise LoadError(f"not a text file (it looks like {kind})")
     if b"\x00" in data[:8192]:
         return _checked(_utf16_without_bom(data))
-    codec = _codec(declared)
-    if codec and codec not in ("utf-8", "utf_8"):
-        return _checked(data.decode(codec, errors="replace"))
+    label = _codec(declared)
+    if label and label not in ("utf-8", "utf_8"):
+        return _checked(data.decode(label, errors="replace"))
     try:
         return _checked(data.decode("utf-8"))
     except UnicodeDecodeError:
@@ -250,8 +250,8 @@ def _markdown_spans(lines: list[str]) -> tuple[list[Span], str | None]:
 def _closes(line: str, fence: str) -> bool:
     """A closing fence: the opener's character, at least as many, nothing else on the line."""
     closer = _FENCE.match(line)
-    return bool(closer) and closer.group(1)[0] == fence[0] and len(closer.group(1)) >= len(fence) \
-        and not line.strip().lstrip(fence[0])
+    return closer is not None and closer.group(1)[0] == fence[0] \
+        and len(closer.group(1)) >= len(fence) and not line.strip().lstrip(fence[0])
 
 
 def _close(spans: list[Span], section: str, body: list[str]) -> None:

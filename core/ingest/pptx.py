@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import io
 import warnings
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from core.ingest.document import Extracted, LoadError, Span
 from core.ingest.plaintext import looks_like
 
 if TYPE_CHECKING:
     from pptx.presentation import Presentation
+    from pptx.shapes.autoshape import Shape
     from pptx.shapes.base import BaseShape
+    from pptx.shapes.graphfrm import GraphicFrame
+    from pptx.shapes.group import GroupShape
     from pptx.slide import Slide
 
 
@@ -79,7 +82,7 @@ def _line(text: str) -> str:
     return " ".join(text.split())
 
 
-def _title_shape(slide: Slide) -> BaseShape | None:
+def _title_shape(slide: Slide) -> Shape | None:
     """The title placeholder (title or centred title), if the slide has one with text."""
     from pptx.enum.shapes import PP_PLACEHOLDER
 
@@ -100,10 +103,10 @@ def _blocks(shape: BaseShape) -> list[str]:
             PP_PLACEHOLDER.DATE, PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER):
         return []  # repeated on every slide: chrome, not content
     if shape.shape_type == MSO_SHAPE_TYPE.GROUP:
-        return [b for member in shape.shapes for b in _blocks(member)]
+        return [b for member in cast("GroupShape", shape).shapes for b in _blocks(member)]
     if getattr(shape, "has_table", False) and shape.has_table:
         rows = []
-        for row in shape.table.rows:
+        for row in cast("GraphicFrame", shape).table.rows:
             cells = [_line(cell.text) for cell in row.cells]
             while cells and not cells[-1]:
                 cells.pop()
@@ -112,7 +115,7 @@ def _blocks(shape: BaseShape) -> list[str]:
         return ["\n".join(rows)] if rows else []
     if getattr(shape, "has_text_frame", False) and shape.has_text_frame:
         # One paragraph per bullet: each is a statement of its own, searched and quoted alone.
-        lines = [_line(p.text) for p in shape.text_frame.paragraphs]
+        lines = [_line(p.text) for p in cast("Shape", shape).text_frame.paragraphs]
         return [line for line in lines if line]
     return []
 

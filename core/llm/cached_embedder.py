@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 import numpy as np
 
@@ -30,7 +30,8 @@ class CachedEmbedder:
     async def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         return await self._embed(texts, b"p", self.inner.embed_passages)
 
-    async def _embed(self, texts: Sequence[str], kind: bytes, compute) -> np.ndarray:
+    async def _embed(self, texts: Sequence[str], kind: bytes,
+                     compute: Callable[[list[str]], Awaitable[np.ndarray]]) -> np.ndarray:
         keys = [kind + hashlib.blake2b(t.encode("utf-8"), digest_size=16).digest() for t in texts]
         first_index = {k: i for i, k in reversed(list(enumerate(keys)))}
         missing = [i for k, i in first_index.items() if k not in self._cache]

@@ -195,7 +195,7 @@ def build_chat_model(api_key: str, *, model: str = "ministral-8b-latest",
                                   check_every_n_seconds=min(0.1, 0.5 / requests_per_second),
                                   max_bucket_size=1)
     return MistralChatModel(
-        model=model, api_key=SecretStr(api_key), base_url=endpoint, temperature=temperature,
+        model_name=model, api_key=SecretStr(api_key), base_url=endpoint, temperature=temperature,
         max_tokens=max_tokens, timeout=max(1, math.ceil(timeout_s)),
         max_retries=1,  # the SDK's tenacity: stop_after_attempt(1) = no retries there
         retries=max_retries, retry_base_delay_s=retry_base_delay_s,

@@ -32,7 +32,8 @@ FALLBACK_INTRO = {
 FALLBACK_EMPTY = {
     "en": "I couldn't find anything about this in the course materials or the other sources I "
           "checked. Try rephrasing, or ask your instructor.",
-    "ar": "لم أجد شيئًا عن هذا في مواد المقرر أو في المصادر الأخرى. جرّب إعادة الصياغة أو اسأل مدرّسك.",
+    "ar": ("لم أجد شيئًا عن هذا في مواد المقرر أو في المصادر الأخرى. "
+           "جرّب إعادة الصياغة أو اسأل مدرّسك."),
 }
 
 

@@ -1,6 +1,8 @@
 """Wiring only: the 13 seed nodes and their gates, compiled once per process."""
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import Runtime
@@ -21,6 +23,8 @@ from core.rag.nodes.router import router
 from core.rag.nodes.triage import triage
 from core.rag.state import RagContext, RagState
 
+RagGraph: TypeAlias = "CompiledStateGraph[RagState, RagContext, RagState, RagState]"
+
 NODES = (triage, reply_chitchat, reply_refusal, init_state, router, retrieve, normalize,
          merge_pool, rerank, evaluator, retry_check, generate, fallback)
 
@@ -33,7 +37,7 @@ def _retry_check_gate(state: RagState, runtime: Runtime[RagContext]) -> str:
     return routing.retry_check_gate(state, runtime.context.config)
 
 
-def build_graph() -> CompiledStateGraph:
+def build_graph() -> RagGraph:
     """triage -> (reply_chitchat | reply_refusal | init_state -> router -> retrieve -> normalize ->
     merge_pool -> rerank -> (generate | evaluator | retry_check) ... -> generate | fallback)."""
     builder = StateGraph(RagState, context_schema=RagContext)

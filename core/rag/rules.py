@@ -10,7 +10,8 @@ from core.text import STOPWORDS, detect_language, keywords, normalize, split_wor
 
 _GREETING = (r"hi+|hello+|hey+|hiya|yo|howdy|greetings|good (morning|afternoon|evening|day)"
              r"|what'?s up|sup|how are (you|u)( doing)?|how'?s it going|nice to meet you"
-             r"|مرحب[اًا]?|اهلا|أهلا|اهلين|هلا|السلام عليكم|سلام|صباح الخير|مساء الخير|كيف حالك|كيفك")
+             r"|مرحب[اًا]?|اهلا|أهلا|اهلين|هلا|السلام عليكم|سلام|صباح الخير|مساء الخير"
+             r"|كيف حالك|كيفك")
 _THANKS = (r"(many )?thanks( a lot| so much| again)?|thank (you|u)( so much| very much| a lot)?"
            r"|thx|ty|cheers|much appreciated|appreciate it|great,? thanks|شكر[اًا]?|شكرا جزيلا"
            r"|شكرا لك|مشكور|جزاك الله خيرا|يعطيك العافية")
@@ -37,9 +38,9 @@ _UNSAFE_WORDS = {
 _UNSAFE_PHRASES = {
     "sexual": (" have sex ", " sex with ", " sex chat ", " send nudes ", "صور عارية"),
     "politics": ("who should i vote", "who do i vote", "which party should", "best political party",
-                 "your political", "political opinion", "is trump", "is biden", "left or right wing",
-                 "democrats or republicans", "republicans or democrats", "من انتخب", "رأيك السياسي",
-                 "أي حزب أفضل"),
+                 "your political", "political opinion", "is trump", "is biden",
+                 "left or right wing", "democrats or republicans", "republicans or democrats",
+                 "من انتخب", "رأيك السياسي", "أي حزب أفضل"),
     "religion": ("is god real", "does god exist", "which religion is", "true religion",
                  "best religion", "your religion", "is islam true", "is christianity true",
                  "is judaism true", "الدين الصحيح", "أي دين أفضل", "هل الله موجود", "ما دينك"),
@@ -161,7 +162,8 @@ _COMPLEX_MARKERS = re.compile(
     r"\b(compare|comparison|contrast|difference|differences|versus|vs\.?|pros and cons"
     r"|advantages and disadvantages|relationship between|step by step|why and how)\b"
     r"|(قارن|الفرق بين|مقارنة|مزايا وعيوب)")
-_SPLIT = re.compile(r"\?\s*|؟\s*|;\s*|\b(?:and also|and then|as well as)\b|\band\b(?= (?:what|how|why|when|where|which|who)\b)")
+_SPLIT = re.compile(r"\?\s*|؟\s*|;\s*|\b(?:and also|and then|as well as)\b"
+                    r"|\band\b(?= (?:what|how|why|when|where|which|who)\b)")
 
 
 def split_question(question: str, max_parts: int) -> tuple[str, list[str]]:

@@ -30,8 +30,9 @@ HIGH (0.8): without a reranker a complex question goes through the evaluator, no
 JINA_V2 — raw = logit(relevance_score) of jina-reranker-v2-base-multilingual, so a=1, b=0 is the
 identity on the API's score. It could NOT be fitted here: the machine has no network access to
 api.jina.ai. The API score is on [0, 1] (working assumption: a sigmoid of the cross-encoder
-logit, which is why the fit would be done on its logit) but is not calibrated to our data. To fit it, score the same labelled pairs through the API and pass
-logit(score) to bench/fit_calibration.py's fit_logistic.
+logit, which is why the fit would be done on its logit) but is not calibrated to our data. To
+fit it, score the same labelled pairs through the API and pass logit(score) to
+bench/fit_calibration.py's fit_logistic.
 """
 from __future__ import annotations
 

@@ -78,7 +78,7 @@ def apply_migrations(dsn: str, directory: Path = MIGRATIONS_DIR) -> list[str]:
                     text = path.read_text(encoding="utf-8")
                     with conn.transaction():
                         # a file, not a literal string: the type checker cannot vouch for it
-                        conn.execute(pgsql.SQL(text))  # type: ignore[arg-type]
+                        conn.execute(pgsql.SQL(text))
                         conn.execute(
                             "insert into supabase_migrations.schema_migrations"
                             " (version, name, statements) values (%s, %s, %s)",

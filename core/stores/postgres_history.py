@@ -70,7 +70,7 @@ class PostgresHistoryStore:
         async with self._lock:
             try:
                 conn = await self._connection()
-                cursor = await conn.execute(query, params)  # type: ignore[arg-type]
+                cursor = await conn.execute(query, params)
                 return await cursor.fetchall() if fetch else cursor.rowcount
             except psycopg.Error as err:
                 if self._conn is not None and (self._conn.closed or self._conn.broken):

@@ -26,7 +26,8 @@ class SqliteMessageJournal(AsyncSqliteFile):
         if key in self._claimed:
             return False
         async with self.db.execute(
-            "SELECT status FROM message_journal WHERE platform = ? AND chat_id = ? AND message_id = ?",
+            "SELECT status FROM message_journal"
+            " WHERE platform = ? AND chat_id = ? AND message_id = ?",
             key,
         ) as cursor:
             row = await cursor.fetchone()
@@ -37,7 +38,8 @@ class SqliteMessageJournal(AsyncSqliteFile):
             await self.db.execute(
                 "INSERT INTO message_journal(platform, chat_id, message_id, user_id, payload, "
                 "created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (*key, user_id, json.dumps(payload, ensure_ascii=False), datetime.now(UTC).isoformat()))
+                (*key, user_id, json.dumps(payload, ensure_ascii=False),
+                 datetime.now(UTC).isoformat()))
             await self.db.commit()
         return True
 

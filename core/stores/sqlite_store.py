@@ -15,8 +15,9 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar, TypeVarTuple
 
 import numpy as np
 
@@ -29,6 +30,8 @@ from core.text import STOPWORDS, query_words, search_form
 RRF_K = 60
 CANDIDATES = 100  # per ranking (BM25, dense) before fusion
 BM25_WEIGHTS = (1.0, 2.0)  # content, title: a title hit counts double
+_T = TypeVar("_T")
+_Args = TypeVarTuple("_Args")
 
 
 class SqliteCourseStore:
@@ -65,9 +68,10 @@ class SqliteCourseStore:
             self._conn = None
 
     # --- documents ----------------------------------------------------------------------
-    async def _call(self, fn, *args, changes: bool = False):
+    async def _call(self, fn: Callable[[sqlite3.Connection, *_Args], _T], *args: *_Args,
+                    changes: bool = False) -> _T:
         """Run a sqlite_documents function under the lock in a worker thread."""
-        def run():
+        def run() -> _T:
             with self._lock:
                 result = fn(self._db(), *args)
                 if changes:
@@ -142,8 +146,9 @@ class SqliteCourseStore:
                                   " ORDER BY rowid").fetchall()
         dim = self.embedder.dim
         self._rowids = np.array([r[0] for r in rows], dtype=np.int64)
-        self._matrix = (np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(-1, dim)
-                        if rows else np.zeros((0, dim), dtype=np.float32))
+        self._matrix = (
+            np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(-1, dim)
+            if rows else np.zeros((0, dim), dtype=np.float32))
 
     def _dense(self, vector: np.ndarray, allowed: set[int] | None) -> list[int]:
         if self._matrix is None:

@@ -21,8 +21,15 @@ from supabase import AsyncClient, AsyncClientOptions, acreate_client
 
 from core.ports import Document, DocumentRecord, Embedder, StoredChunk
 from core.stores.errors import StoreError, redact
-from core.stores.supabase_rows import (as_list, chunk_row, clean_filters, document_payload,
-                                       document_record, parse_vector, search_hit)
+from core.stores.supabase_rows import (
+    as_list,
+    chunk_row,
+    clean_filters,
+    document_payload,
+    document_record,
+    parse_vector,
+    search_hit,
+)
 
 log = logging.getLogger(__name__)
 

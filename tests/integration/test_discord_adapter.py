@@ -15,7 +15,13 @@ from adapters.discord.render import MAX_CHARS, render_reply
 from core.messages import IncomingMessage, Reply
 from core.ports import Replier
 from tests.support.fake_discord import (
-    APP_ID, BOT_ID, CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID, USER_ID, FakeDiscord,
+    APP_ID,
+    BOT_ID,
+    CHANNEL_ID,
+    DM_CHANNEL_ID,
+    GUILD_ID,
+    USER_ID,
+    FakeDiscord,
 )
 from tests.support.fake_handler import FakeHandler
 

@@ -58,7 +58,7 @@ async def test_an_edit_re_embeds_only_the_changed_chunks(tmp_path, store):
                   for i in range(6)]
     path = _write(tmp_path / "c", "long.md", "# Long\n\n" + "\n\n".join(paragraphs))
     first = await ingest_paths([path], store, store.embedder)
-    path.write_text("# Long\n\n" + "\n\n".join(paragraphs[:-1] + ["A brand new closing part."]))
+    path.write_text("# Long\n\n" + "\n\n".join([*paragraphs[:-1], "A brand new closing part."]))
     second = await ingest_paths([path], store, store.embedder)
     assert second.chunks_reused > 0 and second.chunks_new < first.chunks_new
 

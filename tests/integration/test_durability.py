@@ -130,7 +130,7 @@ def test_sigkilled_writers_lose_no_acknowledged_row(tmp_path: Path) -> None:
             integrity_failures += integrity != "ok"
             lost += missing
             unacked_commits += extra
-        for tag, pid in live:
+        for _tag, pid in live:
             kill_and_wait(pid)
         zygote.sync(KILLS)
     finally:

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.integration
 
 
 class ExplodingHandler(FakeHandler):
-    async def handle(self, message):  # noqa: ANN001, ANN201
+    async def handle(self, message):
         raise RuntimeError("secret internals")
 
 

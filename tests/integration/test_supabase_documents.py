@@ -15,8 +15,16 @@ from core.stores.supabase_rows import chunk_row, document_payload
 from core.stores.supabase_store import SupabaseCourseStore, connect_supabase
 from tests.support.postgres import LocalPostgres
 from tests.support.postgrest_shim import PostgrestShim
-from tests.support.supabase_corpus import (CORPUS, DIJKSTRA, EMBEDDER, SERVICE_KEY, build,
-                                           doc_id, load_corpus, serve)
+from tests.support.supabase_corpus import (
+    CORPUS,
+    DIJKSTRA,
+    EMBEDDER,
+    SERVICE_KEY,
+    build,
+    doc_id,
+    load_corpus,
+    serve,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -124,7 +132,7 @@ async def test_same_text_in_two_courses_is_stored_for_both(store: SupabaseCourse
 
 async def test_embeddings_for_returns_the_stored_vectors_in_batches(
         store: SupabaseCourseStore, shim: PostgrestShim) -> None:
-    record, chunks = await build("cs101", "trees.md", "lecture", "en", CORPUS[0][4])
+    _record, chunks = await build("cs101", "trees.md", "lecture", "en", CORPUS[0][4])
     ids = [c.id for c in chunks] + [f"unknown-{n}" for n in range(500)]
     shim.requests.clear()
     got = await store.embeddings_for(ids + ids[:1])  # a repeated id is asked once

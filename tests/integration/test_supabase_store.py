@@ -17,9 +17,20 @@ from core.stores.supabase_store import SupabaseCourseStore, connect_supabase
 from tests.support.fake_embedder import HashingEmbedder
 from tests.support.postgres import LocalPostgres
 from tests.support.postgrest_shim import PostgrestShim
-from tests.support.supabase_corpus import (ANON_KEY, BST, CORPUS, DIJKSTRA, EMBEDDER, KEYS,
-                                           MITO_AR, PHOTO_AR, SERVICE_KEY, doc_id, load_corpus,
-                                           serve)
+from tests.support.supabase_corpus import (
+    ANON_KEY,
+    BST,
+    CORPUS,
+    DIJKSTRA,
+    EMBEDDER,
+    KEYS,
+    MITO_AR,
+    PHOTO_AR,
+    SERVICE_KEY,
+    doc_id,
+    load_corpus,
+    serve,
+)
 
 pytestmark = pytest.mark.integration
 

@@ -23,7 +23,7 @@ GROUP = -100123
 class FailingHandler(FakeHandler):
     """Blows up mid-answer, with the token in the error text (as an HTTP error URL would)."""
 
-    async def respond(self, message: IncomingMessage, replier: Replier):  # noqa: ANN201
+    async def respond(self, message: IncomingMessage, replier: Replier):
         async with replier.typing():
             raise RuntimeError(f"upstream failed: https://api.telegram.org/bot{TOKEN}/sendMessage")
 

@@ -36,8 +36,15 @@ from core.stores.supabase_store import SupabaseCourseStore, connect_supabase
 from core.text import split_sentences
 from tests.support import fake_mistral as fm
 from tests.support.fake_embedder import HashingEmbedder
-from tests.support.fake_upstreams import (ARXIV_ABSTRACT, FAULTS, MERGE, QUICK_WIKI,
-                                          SUPABASE_URL, WEB_SNIPPET, Upstreams)
+from tests.support.fake_upstreams import (
+    ARXIV_ABSTRACT,
+    FAULTS,
+    MERGE,
+    QUICK_WIKI,
+    SUPABASE_URL,
+    WEB_SNIPPET,
+    Upstreams,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -172,7 +179,7 @@ async def test_one_faulty_dependency_still_gets_a_degraded_reply(dependency, fau
     assert degraded, (reply.text, reply.citations, reply.rerank_tier)
     assert not errors, [r.getMessage() for r in errors]
     assert not unhandled
-    assert 0 < calls and repeats <= 3
+    assert calls > 0 and repeats <= 3
 
 
 async def test_breaker_stops_calling_a_failing_dependency_and_tries_again_later(caplog):

@@ -146,9 +146,8 @@ class FakeDiscord:
                            "version": "1"} for cmd in body or []])
         if method == "POST" and re.fullmatch(r"/channels/\d+/typing", path):
             return web.Response(status=204)
-        if match := re.fullmatch(r"/channels/(\d+)/messages", path):
-            if method == "POST":
-                return _json(self._message(match.group(1), body))
+        if (match := re.fullmatch(r"/channels/(\d+)/messages", path)) and method == "POST":
+            return _json(self._message(match.group(1), body))
         if match := re.fullmatch(r"/interactions/(\d+)/[^/]+/callback", path):
             return _json({"interaction": {"id": match.group(1), "type": 2}})
         if re.fullmatch(r"/webhooks/\d+/[^/]+(/messages/@original)?", path):

@@ -8,6 +8,7 @@ count upstream calls. Lets the real ChatMistralAI run end to end without the int
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import time
@@ -110,10 +111,8 @@ class FakeMistral:
             return body, step, _error(step.status, "internal_server_error",
                                       "Internal server error")
         if step.kind == "hang":
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._release.wait(), step.seconds)
-            except TimeoutError:
-                pass
         if step.kind == "malformed":
             return body, step, web.Response(text='{"id": "cmpl-1", "choices": [{"index": 0, "mess',
                                             content_type="application/json")

@@ -41,7 +41,7 @@ def _child(db: str, tag: str) -> None:
     _say(f"PID {tag} {os.getpid()}")
     try:
         asyncio.run(write_forever(db, tag))
-    except BaseException as exc:  # noqa: BLE001 - reported, then the child ends
+    except BaseException as exc:  # reported, then the child ends
         _say(f"ERR {tag} {type(exc).__name__}: {exc}".replace("\n", " "))
     finally:
         os._exit(1)

@@ -117,16 +117,16 @@ class PostgrestShim:
             protocol_version = "HTTP/1.1"  # keep-alive, as httpx expects
             disable_nagle_algorithm = True  # headers and body are separate writes: no 40 ms stall
 
-            def do_POST(self) -> None:  # noqa: N802 (http.server naming)
+            def do_POST(self) -> None:  # http.server naming
                 shim._serve(self, "POST")
 
-            def do_GET(self) -> None:  # noqa: N802
+            def do_GET(self) -> None:
                 shim._serve(self, "GET")
 
-            def do_PATCH(self) -> None:  # noqa: N802
+            def do_PATCH(self) -> None:
                 shim._serve(self, "PATCH")
 
-            def do_DELETE(self) -> None:  # noqa: N802
+            def do_DELETE(self) -> None:
                 shim._serve(self, "DELETE")
 
             def log_message(self, format: str, *args: Any) -> None:  # quiet test output

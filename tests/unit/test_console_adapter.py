@@ -13,7 +13,7 @@ from core.messages import Intent, Reply
 from tests.support.fake_handler import FakeHandler, study_reply
 
 
-async def eventually(condition, timeout: float = 5.0) -> None:  # noqa: ANN001
+async def eventually(condition, timeout: float = 5.0) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         assert time.monotonic() < deadline, "condition not met in time"
@@ -68,12 +68,12 @@ class TestRepl:
 
     async def test_a_failing_question_is_reported_and_the_loop_goes_on(self):
         class Failing(FakeHandler):
-            async def handle(self, message):  # noqa: ANN001, ANN201
+            async def handle(self, message):
                 if "boom" in message.text:
                     raise RuntimeError("boom")
                 return await super().handle(message)
 
-        out, handler = await chat("boom please\nhello\n", Failing())
+        out, _handler = await chat("boom please\nhello\n", Failing())
         assert "something went wrong" in out
         assert "Ask me anything" in out
 
@@ -109,5 +109,5 @@ class TestLifecycle:
 
 @pytest.mark.parametrize("command", ["/QUIT", "/exit"])
 async def test_quit_spellings(command: str):
-    out, handler = await chat(f"{command}\nhello\n")
+    _out, handler = await chat(f"{command}\nhello\n")
     assert handler.seen == []

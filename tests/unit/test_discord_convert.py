@@ -9,8 +9,12 @@ from typing import Any
 import discord
 
 from adapters.discord.convert import (
-    interaction_to_incoming, is_addressed_to_bot, mentions_bot, message_to_incoming,
-    replied_text, strip_bot_mentions,
+    interaction_to_incoming,
+    is_addressed_to_bot,
+    mentions_bot,
+    message_to_incoming,
+    replied_text,
+    strip_bot_mentions,
 )
 
 BOT, ALICE, GUILD, CHANNEL = 111111111111111111, 222222222222222222, 333, 444

@@ -7,7 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adapters.discord.render import (
-    EMPTY_REPLY, MAX_CHARS, ZWSP, neutralise_mentions, render_citation, render_reply,
+    EMPTY_REPLY,
+    MAX_CHARS,
+    ZWSP,
+    neutralise_mentions,
+    render_citation,
+    render_reply,
     suppress_unfurls,
 )
 from core.messages import Citation, Confidence, Intent, Reply

@@ -42,7 +42,7 @@ def test_lms_page_keeps_main_content_and_drops_chrome() -> None:
     assert all(s.page is None for s in ex.spans)
     assert INTRO in ex.spans[0].text
     assert ex.spans[1].text == f"{NAMING}\n\n{UDEV}"
-    for word in NAV_WORDS + ("CS204", "<", ">"):
+    for word in (*NAV_WORDS, "CS204", "<", ">"):
         assert word not in text, word
 
 

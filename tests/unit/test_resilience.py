@@ -7,8 +7,16 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 
 from core.rerank.cascade import RerankCascade
-from core.resilience import (CLOSED, HALF_OPEN, OPEN, CircuitBreaker, CircuitOpen,
-                             GuardedChatModel, GuardedReranker, GuardedSource)
+from core.resilience import (
+    CLOSED,
+    HALF_OPEN,
+    OPEN,
+    CircuitBreaker,
+    CircuitOpen,
+    GuardedChatModel,
+    GuardedReranker,
+    GuardedSource,
+)
 from tests.support.fakes import FailingSource, FakeSource, ScriptedChatModel, doc
 
 

@@ -7,7 +7,11 @@ from core.messages import IncomingMessage, Intent
 from core.service import Limits, StudyBuddy
 from core.stores.sqlite_history import SqliteHistoryStore
 from tests.support.fakes import (
-    CollectingReplier, DownHistory, FakeSource, ScriptedChatModel, ScriptedReranker,
+    CollectingReplier,
+    DownHistory,
+    FakeSource,
+    ScriptedChatModel,
+    ScriptedReranker,
 )
 
 

@@ -5,8 +5,13 @@ from typing import Any
 
 from telegram import Message
 
-from adapters.telegram.convert import (clean_text, language_hint, mentions_bot, should_answer,
-                                       to_incoming)
+from adapters.telegram.convert import (
+    clean_text,
+    language_hint,
+    mentions_bot,
+    should_answer,
+    to_incoming,
+)
 from tests.support import fake_telegram as tg
 
 BOT_NAME, BOT_ID = tg.BOT_USER["username"], tg.BOT_USER["id"]

@@ -82,7 +82,7 @@ class TestSplitting:
         assert render_reply(Reply(text="  ", intent=Intent.NOTICE)) == ["…"]
 
 
-answers = st.text(alphabet=st.sampled_from(list("ab <>&\"'.\n") + ["é", "ع", "🤔"]),
+answers = st.text(alphabet=st.sampled_from([*"ab <>&\"'.\n", "é", "ع", "🤔"]),
                   max_size=9000)
 urls = st.sampled_from(["https://en.wikipedia.org/wiki/A_(b)", "course/x.md", "http://a.b/?q=<&>",
                         "javascript:alert(1)"])

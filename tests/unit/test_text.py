@@ -2,7 +2,13 @@
 from __future__ import annotations
 
 from core.text import (
-    clean_input, content_id, detect_language, keywords, normalize, query_words, split_sentences,
+    clean_input,
+    content_id,
+    detect_language,
+    keywords,
+    normalize,
+    query_words,
+    split_sentences,
 )
 
 

@@ -9,7 +9,12 @@ from hypothesis import strategies as st
 
 from core.rag.rules import _looks_gibberish
 from core.text import (
-    _WORD, LANGUAGE_SAMPLE_CHARS, clean_input, detect_language, normalize, split_words,
+    _WORD,
+    LANGUAGE_SAMPLE_CHARS,
+    clean_input,
+    detect_language,
+    normalize,
+    split_words,
 )
 
 _PIECES = st.sampled_from(["a", "bcdf", "xkcd", "ma", " ", "  ", "\t", "\n", "\x00", "\x0b", "\x7f",

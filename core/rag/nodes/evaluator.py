@@ -33,9 +33,10 @@ async def evaluator(state: RagState, runtime: Runtime[RagContext]) -> dict:
         return {"route": ["evaluator"], "llm_calls": 1, "verdict": "ambiguous",
                 "cause": "evaluator unavailable", "missing": ""}
     fields = parse_lines(message_text(answer))
-    verdict = first_word((fields.get("VERDICT") or [None])[0], VERDICTS, "ambiguous")
+    verdict = first_word((fields.get("VERDICT") or [""])[0], VERDICTS, "ambiguous")
     return {"route": ["evaluator"], "llm_calls": 1, "verdict": verdict,
-            "cause": (fields.get("CAUSE") or [""])[0], "missing": (fields.get("MISSING") or [""])[0]}
+            "cause": (fields.get("CAUSE") or [""])[0],
+            "missing": (fields.get("MISSING") or [""])[0]}
 
 
 def score_verdict(state: RagState, ctx: RagContext) -> dict:

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from langgraph.runtime import Runtime
 
-from core.rag.extractive import compose, relevant_strips
 from core.messages import Confidence
 from core.rag import canned
 from core.rag.citations import citations_for
+from core.rag.extractive import compose, relevant_strips
 from core.rag.state import RagContext, RagState
 
 PARTIAL_STRIPS = 2

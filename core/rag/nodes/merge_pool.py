@@ -7,7 +7,8 @@ from core.rag.state import Chunk, RagContext, RagState
 
 
 async def merge_pool(state: RagState, runtime: Runtime[RagContext]) -> dict:
-    """Dedupe by id, carry >= KEEP_THRESHOLD chunks (at most CARRY_MAX) across retries, cap POOL_MAX."""
+    """Dedupe by id, carry >= KEEP_THRESHOLD chunks (at most CARRY_MAX) across retries, cap
+    POOL_MAX."""
     config = runtime.context.config
     previous = [c for c in state.get("context") or [] if (c.score or 0.0) >= config.keep_threshold]
     carried = sorted(previous, key=lambda c: c.score or 0.0, reverse=True)[: config.carry_max]

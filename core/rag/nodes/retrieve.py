@@ -20,7 +20,8 @@ async def retrieve(state: RagState, runtime: Runtime[RagContext]) -> dict:
     """Fetch candidate documents for this pass from the router's chosen sources."""
     ctx = runtime.context
     plan = [(s, q) for s, q in state.get("plan") or []] or list(
-        product(state.get("selected_sources") or list(ctx.sources)[:1], state.get("queries") or [state["question"]]))
+        product(state.get("selected_sources") or list(ctx.sources)[:1],
+                state.get("queries") or [state["question"]]))
     plan = [(s, q) for s, q in plan if s in ctx.sources]
     k = ctx.config.retrieve_k
     results = await asyncio.gather(*(_search(ctx, name, query, k) for name, query in plan))
@@ -35,7 +36,8 @@ async def retrieve(state: RagState, runtime: Runtime[RagContext]) -> dict:
 
 async def _search(ctx: RagContext, name: str, query: str, k: int) -> tuple[list[Document], bool]:
     try:
-        docs = await asyncio.wait_for(ctx.sources[name].search(query, k), ctx.config.source_timeout_s)
+        docs = await asyncio.wait_for(ctx.sources[name].search(query, k),
+                                      ctx.config.source_timeout_s)
         return list(docs)[:k], False
     except TimeoutError:
         log.warning("source %s timed out after %.1fs", name, ctx.config.source_timeout_s)

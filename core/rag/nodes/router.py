@@ -11,15 +11,16 @@ import logging
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
+from core.rag.coverage import named_terms
 from core.rag.lines import message_text, parse_lines
 from core.rag.prompts import REWRITE_SYSTEM, ROUTER_SYSTEM
 from core.rag.state import RagContext, RagState
-from core.rag.coverage import named_terms
 from core.text import detect_language, query_words
 
 log = logging.getLogger(__name__)
 SOURCE_DESCRIPTIONS = {
-    "course": "the student's own course materials (lecture notes, slides); always the best first choice",
+    "course": ("the student's own course materials (lecture notes, slides); "
+               "always the best first choice"),
     "wikipedia": "Wikipedia encyclopedia articles for general background",
     "arxiv": "arXiv research papers for advanced or recent scientific topics",
     "web": "general web search for anything else",

@@ -20,7 +20,8 @@ INTENTS = ("simple", "complex", "chitchat", "unsafe")
 
 
 async def triage(state: RagState, runtime: Runtime[RagContext]) -> dict:
-    """Route the message: fast paths get a canned reply, study questions an intent + sub-questions."""
+    """Route the message: fast paths get a canned reply, study questions an intent +
+    sub-questions."""
     ctx = runtime.context
     question = state["question"]
     tier0 = rules.classify(question)
@@ -57,9 +58,11 @@ async def _tier1(question: str, language: str, ctx: RagContext) -> dict:
         log.warning("triage tier 1 failed (%s); treating as complex", type(exc).__name__)
         return {"intent": "complex", "sub_questions": [question], "reply": "", "llm_calls": 1}
     fields = parse_lines(message_text(answer))
-    intent = first_word((fields.get("INTENT") or [None])[0], INTENTS, "complex")
-    subs = [s for s in fields.get("SUB", fields.get("SUB_QUESTION", [])) if s][: ctx.config.max_subqueries]
-    update: dict = {"intent": intent, "llm_calls": 1, "sub_questions": subs or [question], "reply": ""}
+    intent = first_word((fields.get("INTENT") or [""])[0], INTENTS, "complex")
+    subs = [s for s in fields.get("SUB", fields.get("SUB_QUESTION", [])) if s]
+    subs = subs[: ctx.config.max_subqueries]
+    update: dict = {"intent": intent, "llm_calls": 1, "sub_questions": subs or [question],
+                    "reply": ""}
     if intent == "chitchat":
         update["reply"] = (fields.get("REPLY") or [canned.chitchat("greeting", language)])[0]
     elif intent == "unsafe":
