@@ -17,7 +17,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import Field
 
-from core.ports import Document
+from core.ports import Document, Ranked
 from core.rag import prompts
 
 ROLES = {"triage": prompts.TRIAGE_SYSTEM[:40], "evaluator": prompts.EVALUATOR_SYSTEM[:40],
@@ -77,12 +77,6 @@ class SleepySource:
         if self.delay_s:
             await asyncio.sleep(self.delay_s)
         return self.docs[:k]
-
-
-@dataclass(frozen=True, slots=True)
-class Ranked:
-    scores: list[float]
-    tier: str
 
 
 @dataclass

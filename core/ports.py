@@ -131,6 +131,21 @@ class Embedder(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """Calibrated score per passage (input order) and the reranker tier that produced them."""
+
+    scores: list[float]
+    tier: str
+
+
+class RerankPort(Protocol):
+    """The reranker cascade as the graph sees it: calibrated scores plus the tier that ran."""
+
+    async def score(self, query: str, passages: Sequence[str],
+                    retrieval_scores: Sequence[float] | None = None) -> Ranked: ...
+
+
 class Reranker(Protocol):
     """Scores (query, passage) pairs on a calibrated [0, 1] scale shared by every tier."""
 

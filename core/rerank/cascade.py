@@ -14,20 +14,11 @@ import asyncio
 import logging
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from core.ports import Reranker
+from core.ports import Ranked, Reranker
 from core.rerank.calibration import RETRIEVAL_RANK, Calibration, rank_raw
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class Ranked:
-    """Calibrated score per passage (input order) and the tier that produced them."""
-
-    scores: list[float]
-    tier: str
 
 
 def retrieval_scores_by_rank(n: int, calibration: Calibration = RETRIEVAL_RANK) -> list[float]:

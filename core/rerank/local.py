@@ -6,15 +6,12 @@ LOCAL_MAX_CHARS: encoding cost grows with length, and the calibration was fitted
 An Arabic question against an English passage (or the reverse) uses the cross-lingual curve,
 because e5 cosines across languages sit lower for equally relevant text.
 
-Rank evidence: a bi-encoder alone re-ranks worse than the hybrid retrieval it is given (measured:
-XQuAD ar top-1 84% after re-scoring vs 91% R@1 before). So by default the cosine posterior is
-combined with the retrieval-position posterior (RETRIEVAL_RANK; passages arrive best-first) the
-naive-Bayes way, logit p = logit p_cos + logit p_rank - logit prior, prior 1/3 (both curves were
-fitted at a 1:2 positive:negative mix). Measured on XQuAD (595 q each, offline full graph):
-replies containing the gold answer en 90.4% -> 92.1%, ar 82.2% -> 84.2%, answerable questions
-ending in fallback ~20% -> ~4%; off-topic questions over the sample course answered anyway 1 -> 2
-of 10 (both are bi-encoder misses). The sum over-counts when the two signals agree, which is why
-it is a documented choice (`rank_evidence=False` gives the cosine curve alone).
+Rank evidence: a bi-encoder alone re-ranks worse than the hybrid retrieval it is given, so by
+default the cosine posterior is combined with the retrieval-position posterior (RETRIEVAL_RANK;
+passages arrive best-first) the naive-Bayes way: logit p = logit p_cos + logit p_rank - logit
+prior, prior 1/3 (both curves were fitted at a 1:2 positive:negative mix). The sum over-counts
+when the two signals agree, which is why it can be turned off (`rank_evidence=False`). The
+measured effect is in bench/results (answers benchmark).
 """
 from __future__ import annotations
 

@@ -1,14 +1,9 @@
 """The embedded course store: SQLite FTS5 (BM25) + a numpy vector matrix, fused by RRF.
 
 Children are searched, parents are returned as generation context. Works offline with nothing
-but the stdlib sqlite3 and numpy; all SQLite work runs in a worker thread.
-
-BM25 query terms (`fts_terms`) keep single letters such as the "D" of "vitamin D", the "T" of
-"T-cell" or the "x" of an equation; only English clitic fragments ("it's", "don't") are dropped.
-Measured (bench, 150 SciFact queries): BM25-only nDCG@10 0.6650 -> 0.6684, R@100 0.913 -> 0.920;
-XQuAD en/ar unchanged. The reference's plain FTS5 anchor (0.682) was measured on all 300 SciFact
-queries; the same plain setup scores 0.6643 on the 150-query half used here, so that is the
-comparable figure.
+but the stdlib sqlite3 and numpy; all SQLite work runs in a worker thread. Documents (replace,
+remove, list) live in sqlite_documents.py. BM25 query terms keep single letters ("vitamin D",
+"T-cell") and drop English clitic fragments ("it's"); see `fts_terms`.
 """
 from __future__ import annotations
 

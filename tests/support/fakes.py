@@ -17,7 +17,7 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import Field
 
 from core.messages import Reply
-from core.ports import Document
+from core.ports import Document, Ranked
 from core.stores.errors import StoreError
 from core.text import tokens
 
@@ -93,12 +93,6 @@ class FailingSource:
     async def search(self, query: str, k: int) -> list[Document]:
         self.calls += 1
         raise self.error
-
-
-@dataclass(frozen=True)
-class Ranked:
-    scores: list[float]
-    tier: str
 
 
 @dataclass

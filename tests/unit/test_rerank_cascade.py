@@ -13,7 +13,8 @@ import httpx
 import numpy as np
 import pytest
 
-from core.rerank.cascade import Ranked, RerankCascade, retrieval_scores_by_rank
+from core.ports import Ranked
+from core.rerank.cascade import RerankCascade, retrieval_scores_by_rank
 from core.rerank.jina import JinaReranker
 from core.rerank.local import LocalReranker, clip_passage
 
