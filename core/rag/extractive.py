@@ -20,6 +20,7 @@ MAX_STRIPS_PER_CHUNK = 12
 MAX_BLOCK_CHARS = 600  # longer blocks are read as sentences, not shown whole
 TITLE_WEIGHT = 0.6
 MIN_SUPPORT = 0.2  # see supported()
+_CLOSING = set(".!?؟:;…)\"'”»")
 _BACK_REFERENCES = frozenset("""this these that those it its they their such thus hence
     therefore then here also هذا هذه ذلك تلك هؤلاء وهذا وهذه وذلك لذلك لهذا هو هي هم""".split())
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
@@ -185,13 +186,18 @@ def supported(strips: Sequence[Strip]) -> bool:
 
 
 def compose(strips: Sequence[Strip]) -> str:
-    """Strips as answer text: sentences run together, example blocks on lines of their own."""
+    """Strips as answer text: sentences run together, example blocks on lines of their own,
+    and a fragment without a closing mark (a slide bullet, a list item) ends its line, so two
+    bullets never read as one garbled sentence."""
     parts: list[str] = []
     for strip in strips:
         if strip.block:
             parts.append("\n\n" + strip.text + "\n\n")
+        elif not parts or parts[-1].endswith("\n"):
+            parts.append(strip.text)
         else:
-            parts.append(strip.text if not parts or parts[-1].endswith("\n") else " " + strip.text)
+            joiner = " " if parts[-1].rstrip()[-1:] in _CLOSING else "\n"
+            parts.append(joiner + strip.text)
     return "".join(parts).strip()
 
 

@@ -18,3 +18,14 @@ async def test_a_single_letter_decides_which_sentence_answers():
     for letter, sentence in VITAMINS.items():
         strips = await relevant_strips(f"What does vitamin {letter} do?", [chunk], None, 1)
         assert [s.text for s in strips] == [sentence], letter
+
+
+def test_bullet_fragments_are_not_run_together_but_sentences_are():
+    from core.rag.extractive import Strip, compose
+
+    strips = [Strip("Profiles live in /etc/apparmor.d/", 0, 0, 0.9),
+              Strip("aa-unconfined lists unconfined programs", 0, 1, 0.8),
+              Strip("Complain mode logs violations.", 0, 2, 0.7),
+              Strip("Enforce mode blocks them.", 0, 3, 0.6)]
+    assert compose(strips) == ("Profiles live in /etc/apparmor.d/\naa-unconfined lists unconfined "
+                               "programs\nComplain mode logs violations. Enforce mode blocks them.")
