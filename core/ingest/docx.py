@@ -6,13 +6,11 @@ on every page and are not the handout's content.
 """
 from __future__ import annotations
 
-import io
 import re
-import warnings
 from typing import TYPE_CHECKING
 
 from core.ingest.document import Extracted, LoadError, Span
-from core.ingest.plaintext import looks_like
+from core.ingest.office import open_office
 
 if TYPE_CHECKING:
     from docx.document import Document
@@ -91,20 +89,9 @@ def _extract(doc: Document) -> Extracted:
 
 
 def _open(data: bytes) -> Document:
-    """python-docx's Document, or one clear line saying what the bytes are instead."""
     import docx
 
-    kind = looks_like(data)
-    if kind and kind != "a Word .docx file":
-        hint = "; save it as .docx" if kind.startswith("an old Office") else ""
-        raise LoadError(f"not a valid Word .docx file (it looks like {kind}){hint}")
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            return docx.Document(io.BytesIO(data))
-    except Exception:  # zipfile, lxml and python-docx each raise their own kinds
-        reason = "damaged or truncated" if data.startswith(b"PK") else "unrecognised content"
-        raise LoadError(f"not a valid Word .docx file ({reason})") from None
+    return open_office(data, "Word .docx", ".docx", docx.Document)
 
 
 def _style_names(paragraph: Paragraph) -> list[str]:

@@ -5,12 +5,10 @@ lecturers often put the explanation the slide only hints at.
 """
 from __future__ import annotations
 
-import io
-import warnings
 from typing import TYPE_CHECKING, cast
 
 from core.ingest.document import Extracted, LoadError, Span
-from core.ingest.plaintext import looks_like
+from core.ingest.office import open_office
 
 if TYPE_CHECKING:
     from pptx.presentation import Presentation
@@ -62,20 +60,9 @@ def _extract(prs: Presentation) -> Extracted:
 
 
 def _open(data: bytes) -> Presentation:
-    """python-pptx's Presentation, or one clear line saying what the bytes are instead."""
     import pptx
 
-    kind = looks_like(data)
-    if kind and kind != "a PowerPoint .pptx file":
-        hint = "; save it as .pptx" if kind.startswith("an old Office") else ""
-        raise LoadError(f"not a valid PowerPoint .pptx file (it looks like {kind}){hint}")
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            return pptx.Presentation(io.BytesIO(data))
-    except Exception:  # zipfile, lxml and python-pptx each raise their own kinds
-        reason = "damaged or truncated" if data.startswith(b"PK") else "unrecognised content"
-        raise LoadError(f"not a valid PowerPoint .pptx file ({reason})") from None
+    return open_office(data, "PowerPoint .pptx", ".pptx", pptx.Presentation)
 
 
 def _line(text: str) -> str:
