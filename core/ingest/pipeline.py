@@ -95,19 +95,18 @@ async def embed_chunks(store: CourseStore, embedder: Embedder, chunks: Sequence[
     return out, len(todo)
 
 
-async def ingest_document(store: CourseStore, embedder: Embedder, doc: LoadedDocument,
-                          report: IngestReport, progress: Progress | None = None,
-                          prepared: tuple[DocumentRecord, list[StoredChunk]] | None = None) -> None:
-    """Chunk, embed and store one loaded document, replacing an earlier version."""
-    record, chunks = prepared or to_chunks(doc)
+async def store_document(store: CourseStore, embedder: Embedder, doc: LoadedDocument,
+                         prepared: tuple[DocumentRecord, list[StoredChunk]], *, replaces: bool,
+                         report: IngestReport, progress: Progress | None = None) -> None:
+    """Embed and store one chunked document (`to_chunks`), replacing an earlier version."""
+    record, chunks = prepared
     embedded, fresh = await embed_chunks(store, embedder, chunks, progress)
-    existed = any(d.id == record.id for d in await store.documents(record.course))
     await store.replace_document(record, embedded)
     report.files_ok += 1
     report.chunks_total += len(chunks)
     report.chunks_new += fresh
     report.chunks_reused += len(chunks) - fresh
-    if existed:
+    if replaces:
         report.replaced.append(doc.display_name)
     report.warnings.extend(f"{doc.display_name}: {w}" for w in doc.warnings)
 
@@ -142,7 +141,8 @@ async def ingest_paths(paths: Sequence[Path], store: CourseStore, embedder: Embe
     drafts = [to_chunks(doc) for doc in loaded]
     progress = progress_factory(sum(len(c) for _, c in drafts)) if progress_factory else None
     for doc, prepared in zip(loaded, drafts, strict=True):
-        await ingest_document(store, embedder, doc, report, progress, prepared)
+        await store_document(store, embedder, doc, prepared, report=report, progress=progress,
+                             replaces=(doc.course, doc.display_name) in stored)
     report.seconds = time.perf_counter() - started
     return report
 
