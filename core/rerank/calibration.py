@@ -74,6 +74,11 @@ def logit(p: float) -> float:
     return math.log(p / (1.0 - p))
 
 
+def sigmoid(z: float) -> float:
+    """Inverse of `logit`: log-odds back to a probability (numerically stable)."""
+    return IDENTITY(z)
+
+
 def rank_raw(rank: int) -> float:
     """The retrieval tier's raw score for a 0-based rank."""
     return -math.log1p(rank)
@@ -85,3 +90,4 @@ LOCAL_E5_CROSSLINGUAL = Calibration(a=69.6559, b=-53.3776)
 RETRIEVAL_RANK = Calibration(a=3.4951, b=0.7973)
 # Identity on Jina's relevance_score (not fitted: no network access here).
 JINA_V2 = Calibration(a=1.0, b=0.0)
+IDENTITY = Calibration(a=1.0, b=0.0)  # p = sigmoid(raw): for evidence already in log-odds

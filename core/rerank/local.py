@@ -28,6 +28,7 @@ from core.rerank.calibration import (
     Calibration,
     logit,
     rank_raw,
+    sigmoid,
 )
 from core.text import detect_language
 
@@ -91,4 +92,4 @@ class LocalReranker:
 def with_rank_evidence(p_cosine: float, rank: int) -> float:
     """Combine the cosine posterior with the retrieval-position posterior (naive Bayes)."""
     z = logit(p_cosine) + logit(RETRIEVAL_RANK(rank_raw(rank))) - logit(FIT_PRIOR)
-    return Calibration(1.0, 0.0)(z)
+    return sigmoid(z)

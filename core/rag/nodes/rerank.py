@@ -11,9 +11,7 @@ from langgraph.runtime import Runtime
 
 from core.rag.coverage import UNCOVERED_LOGIT, uncovered_terms
 from core.rag.state import Chunk, RagContext, RagState
-from core.rerank.calibration import Calibration, logit
-
-SIGMOID = Calibration(1.0, 0.0)
+from core.rerank.calibration import logit, sigmoid
 
 
 async def rerank(state: RagState, runtime: Runtime[RagContext]) -> dict:
@@ -28,7 +26,7 @@ async def rerank(state: RagState, runtime: Runtime[RagContext]) -> dict:
                                                   (f"{c.title}\n{c.context}" for c in pool)))
     scores = [min(1.0, max(0.0, float(s))) for s in ranked.scores]
     if shift:
-        scores = [SIGMOID(logit(s) - shift) for s in scores]
+        scores = [sigmoid(logit(s) - shift) for s in scores]
     scored = sorted((c.scored(s) for c, s in zip(pool, scores, strict=True)),
                     key=lambda c: c.score or 0.0, reverse=True)
     context = select_context(scored, ctx.config.final_context_n, ctx.config.pin_course_n)
