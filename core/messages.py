@@ -42,6 +42,9 @@ class IncomingMessage:
     language_hint: str | None = None
     message_id: str | None = None
     sent_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    # Course-space keys, most specific first ("discord:channel:1", "discord:guild:2"); the core
+    # answers from the course of the first key that has one (core/spaces.py).
+    spaces: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +98,8 @@ class Reply:
     top_score: float | None = None  # calibrated score of the best passage (study path only)
     language: str = "en"
     notice: str | None = None  # which service notice this is ("busy", "forget_failed", ...), if one
+    course: str | None = None  # the course the answer was searched in (study path only)
+    pending: str | None = None  # token of an action awaiting Confirm / Cancel (staff desk)
 
     @property
     def is_fast_path(self) -> bool:

@@ -34,8 +34,11 @@ class Source(Protocol):
 
     name: str
 
-    async def search(self, query: str, k: int) -> list[Document]:
-        """Return up to k documents; raise on failure (retrieve turns it into an empty result)."""
+    async def search(self, query: str, k: int, course: str | None = None) -> list[Document]:
+        """Return up to k documents; raise on failure (retrieve turns it into an empty result).
+
+        `course` is the asking chat's course: the course store searches only it; outside
+        sources have no courses and ignore it."""
         ...
 
 
@@ -211,6 +214,37 @@ class MessageJournal(Protocol):
 
     async def purge_older_than(self, days: int) -> int:
         """Drop answered entries older than the retention window; returns rows removed."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceAssignment:
+    """A course space (channel, server, group, DM) and the course its questions are answered
+    from."""
+
+    space: str  # "discord:channel:123", "discord:guild:9", "telegram:chat:-100…", "…:user:42"
+    course: str
+    set_by: str  # platform user id of whoever set it
+    set_at: datetime | None = None
+
+
+class SpaceStore(Protocol):
+    """Durable space -> course mapping, shared by every process of one bot."""
+
+    async def lookup(self, spaces: Sequence[str]) -> SpaceAssignment | None:
+        """The assignment of the first of `spaces` (most specific first) that has one."""
+        ...
+
+    async def assign(self, assignment: SpaceAssignment) -> None:
+        """Set (or change) a space's course."""
+        ...
+
+    async def unassign(self, space: str) -> bool:
+        """Remove a space's course; False when it had none."""
+        ...
+
+    async def assignments(self) -> list[SpaceAssignment]:
+        """Every assignment, by space."""
         ...
 
 

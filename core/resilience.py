@@ -112,10 +112,12 @@ class GuardedSource:
         self.breaker = breaker
         self.name = source.name
 
-    async def search(self, query: str, k: int) -> list[Document]:
-        strict = getattr(self.source, "search_strict", None) or self.source.search
+    async def search(self, query: str, k: int, course: str | None = None) -> list[Document]:
+        strict = getattr(self.source, "search_strict", None)
         try:
-            return list(await self.breaker.call(strict, query, k))
+            if strict is not None:  # outside sources: no courses
+                return list(await self.breaker.call(strict, query, k))
+            return list(await self.breaker.call(self.source.search, query, k, course))
         except CircuitOpen:
             log.info("source %s skipped: circuit open", self.name)
         except Exception as exc:

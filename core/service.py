@@ -21,6 +21,7 @@ from core.rag import rules
 from core.rag.graph import RagGraph
 from core.rag.nodes.triage import tier0_decision
 from core.rag.state import RagContext
+from core.spaces import CourseSpaces
 from core.stores.errors import StoreError
 from core.text import clean_input, detect_language
 
@@ -44,10 +45,11 @@ class StudyBuddy:
     """MessageHandler port implementation shared by every adapter."""
 
     def __init__(self, graph: RagGraph, context: RagContext, history: HistoryStore,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, spaces: CourseSpaces | None = None) -> None:
         self.graph = graph
         self.context = context
         self.history = history
+        self.spaces = spaces  # None: every course is searched (benchmarks, single-course tools)
         self.limits = limits or Limits()
         self._recent: dict[tuple[str, str], deque[float]] = defaultdict(deque)
         self._slots = asyncio.Semaphore(self.limits.max_concurrent)
@@ -114,6 +116,12 @@ class StudyBuddy:
             return _notice("error", language, confidence=Confidence.LOW)
 
     async def _answer(self, message: IncomingMessage, text: str, language: str) -> Reply:
+        course = None
+        if self.spaces is not None:
+            found = await self.spaces.resolve(message.spaces)
+            if found.course is None and found.courses:  # several courses, none chosen
+                return self.spaces.no_course(found, language, personal=message.is_direct)
+            course = found.course
         try:
             history = await self.history.recent(message.platform, message.user_id,
                                                 self.limits.history_turns)
@@ -121,7 +129,8 @@ class StudyBuddy:
             _log_history_failure("read", err)
             history = []
         question, rewrite_calls = await standalone_question(text, history, self.context.llm)
-        state = await self.graph.ainvoke({"question": question}, context=self.context,
+        state = await self.graph.ainvoke({"question": question, "course": course},
+                                         context=self.context,
                                          config={"recursion_limit": RECURSION_LIMIT})
         reply = Reply(
             text=state.get("answer", ""), intent=Intent(state.get("intent", "complex")),
@@ -131,7 +140,7 @@ class StudyBuddy:
             route=tuple(state.get("route") or ()), retries=int(state.get("retries", 0)),
             llm_calls=int(state.get("llm_calls", 0)) + rewrite_calls,
             rerank_tier=state.get("rerank_tier"), language=state.get("language", language),
-            top_score=state.get("top_score"))
+            top_score=state.get("top_score"), course=course)
         if not reply.is_fast_path:
             try:
                 await self.history.append(Turn(

@@ -53,6 +53,7 @@ class RagState(TypedDict, total=False):
     """Everything the 13 nodes read and write for one question."""
 
     question: str  # standalone question (follow-ups already rewritten by the service)
+    course: str | None  # the asking chat's course: the course store searches only it
     language: str  # "en" | "ar"
     intent: str  # chitchat | unsafe | simple | complex
     sub_questions: list[str]  # up to MAX_SUBQUERIES for complex questions

@@ -110,7 +110,7 @@ class ArxivSource:
         self._last_done: float | None = None
         self._cache: OrderedDict[tuple[str, int], tuple[float, list[Document]]] = OrderedDict()
 
-    async def search(self, query: str, k: int) -> list[Document]:
+    async def search(self, query: str, k: int, course: str | None = None) -> list[Document]:
         """Up to k abstracts by relevance; [] plus a warning on any failure."""
         try:
             return await self.search_strict(query, k)

@@ -1,4 +1,4 @@
-"""The course store seen as a Source, with the deployment's course filter applied.
+"""The course store seen as a Source, searching the asking chat's course.
 
 The bundled sample course answers out of the box, but once the store holds any other course it
 is never searched again (its notes on sorting must not answer a question about R), unless the
@@ -25,12 +25,14 @@ class CourseSource:
         self.sample_course = sample_course
         self._courses: tuple[float, list[str]] | None = None
 
-    async def search(self, query: str, k: int) -> list[Document]:
-        return await self.store.search(query, k, await self.filters())
+    async def search(self, query: str, k: int, course: str | None = None) -> list[Document]:
+        return await self.store.search(query, k, await self.filters(course))
 
-    async def filters(self) -> dict[str, str] | None:
-        if self.course:
-            return {"course": self.course}
+    async def filters(self, course: str | None = None) -> dict[str, str] | None:
+        """The asking chat's course, else the deployment's, else every course but the sample
+        (when another exists)."""
+        if course or self.course:
+            return {"course": course or self.course or ""}
         if self.sample_course is None:
             return None
         courses = await self._stored_courses()

@@ -50,7 +50,7 @@ class _WebSource:
         self._timeout_s = timeout_s
         self._secrets: tuple[str, ...] = ()
 
-    async def search(self, query: str, k: int) -> list[Document]:
+    async def search(self, query: str, k: int, course: str | None = None) -> list[Document]:
         """Up to k results, best first; [] plus a warning on any failure."""
         try:
             return await self.search_strict(query, k)

@@ -51,7 +51,7 @@ class WikipediaSource:
         self._timeout_s = timeout_s
         self._base_url_template = base_url_template
 
-    async def search(self, query: str, k: int) -> list[Document]:
+    async def search(self, query: str, k: int, course: str | None = None) -> list[Document]:
         """Up to k intro extracts, best search hit first; [] plus a warning on any failure."""
         try:
             return await self.search_strict(query, k)

@@ -1,34 +1,22 @@
 """PostgresHistoryStore: the HistoryStore port on Postgres (e.g. Supabase over a direct DSN).
 
-One psycopg AsyncConnection guarded by an asyncio.Lock (psycopg_pool is not a dependency): the
-bot writes a turn or reads a few per question, far below one connection's capacity. The table
-comes from migrations/supabase (apply_migrations); this store never creates it. Autocommit: a
-turn is durable when append() returns. Prepared statements are off so it also works behind
-Supabase's transaction pooler (port 6543).
+The table comes from migrations/supabase (apply_migrations); this store never creates it.
 """
 from __future__ import annotations
 
-import asyncio
 import json
 from datetime import UTC, datetime
-from typing import Any
-
-import psycopg
 
 from core.ports import Turn
-from core.stores.errors import StoreError, describe_db_error, dsn_secrets
+from core.stores.postgres_conn import PostgresConnection
 
 COLUMNS = "platform, user_id, question, answer, intent, citations, created_at"
 
 
-class PostgresHistoryStore:
+class PostgresHistoryStore(PostgresConnection):
     """Per-user turns in `public.history_turns`; erasable per user and by age."""
 
-    def __init__(self, dsn: str, *, connect_timeout_s: float = 10) -> None:
-        self._dsn = dsn
-        self._connect_timeout_s = connect_timeout_s
-        self._conn: psycopg.AsyncConnection[Any] | None = None
-        self._lock = asyncio.Lock()
+    label = "history store"
 
     async def recent(self, platform: str, user_id: str, limit: int) -> list[Turn]:
         if limit <= 0:
@@ -58,29 +46,3 @@ class PostgresHistoryStore:
         return await self._run(
             "delete from public.history_turns where created_at < now() - make_interval(days => %s)",
             (days,))
-
-    async def aclose(self) -> None:
-        async with self._lock:
-            if self._conn is not None:
-                await self._conn.close()
-                self._conn = None
-
-    async def _run(self, query: str, params: tuple[Any, ...], *, fetch: bool = False) -> Any:
-        """Execute one statement; returns rows (fetch) or the affected row count."""
-        async with self._lock:
-            try:
-                conn = await self._connection()
-                cursor = await conn.execute(query, params)
-                return await cursor.fetchall() if fetch else cursor.rowcount
-            except psycopg.Error as err:
-                if self._conn is not None and (self._conn.closed or self._conn.broken):
-                    self._conn = None  # reconnect on the next call; this one is not retried
-                raise StoreError(
-                    f"history store: {describe_db_error(err, dsn_secrets(self._dsn))}") from None
-
-    async def _connection(self) -> psycopg.AsyncConnection[Any]:
-        if self._conn is None or self._conn.closed or self._conn.broken:
-            self._conn = await psycopg.AsyncConnection.connect(
-                self._dsn, autocommit=True, prepare_threshold=None,
-                connect_timeout=max(1, round(self._connect_timeout_s)))
-        return self._conn

@@ -75,7 +75,7 @@ class FakeSource:
     queries: list[str] = field(default_factory=list)
     delay_s: float = 0.0
 
-    async def search(self, query: str, k: int) -> list[Document]:
+    async def search(self, query: str, k: int, course: str | None = None) -> list[Document]:
         self.queries.append(query)
         if self.delay_s:
             await asyncio.sleep(self.delay_s)
@@ -90,7 +90,7 @@ class FailingSource:
     error: BaseException = field(default_factory=lambda: ConnectionError("down"))
     calls: int = 0
 
-    async def search(self, query: str, k: int) -> list[Document]:
+    async def search(self, query: str, k: int, course: str | None = None) -> list[Document]:
         self.calls += 1
         raise self.error
 

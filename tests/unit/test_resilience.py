@@ -140,7 +140,7 @@ async def test_guarded_source_prefers_search_strict(clock):
         name = "web"
         calls = 0
 
-        async def search(self, query: str, k: int):
+        async def search(self, query: str, k: int, course: str | None = None):
             return []
 
         async def search_strict(self, query: str, k: int):

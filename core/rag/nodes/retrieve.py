@@ -24,7 +24,9 @@ async def retrieve(state: RagState, runtime: Runtime[RagContext]) -> dict:
                 state.get("queries") or [state["question"]]))
     plan = [(s, q) for s, q in plan if s in ctx.sources]
     k = ctx.config.retrieve_k
-    results = await asyncio.gather(*(_search(ctx, name, query, k) for name, query in plan))
+    course = state.get("course")
+    results = await asyncio.gather(*(_search(ctx, name, query, k, course)
+                                     for name, query in plan))
     documents: list[tuple[int, Document]] = []
     errors: list[str] = []
     for (name, _), (docs, failed) in zip(plan, results, strict=True):
@@ -34,9 +36,10 @@ async def retrieve(state: RagState, runtime: Runtime[RagContext]) -> dict:
     return {"route": ["retrieve"], "documents": documents, "source_errors": sorted(set(errors))}
 
 
-async def _search(ctx: RagContext, name: str, query: str, k: int) -> tuple[list[Document], bool]:
+async def _search(ctx: RagContext, name: str, query: str, k: int, course: str | None
+                  ) -> tuple[list[Document], bool]:
     try:
-        docs = await asyncio.wait_for(ctx.sources[name].search(query, k),
+        docs = await asyncio.wait_for(ctx.sources[name].search(query, k, course),
                                       ctx.config.source_timeout_s)
         return list(docs)[:k], False
     except TimeoutError:

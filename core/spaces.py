@@ -1,0 +1,128 @@
+"""Course spaces: which course a chat is answered from, and how staff and students set it.
+
+Adapters turn platform facts into space keys, most specific first (Discord thread, channel,
+server; a Telegram group; a DM) and decide who is staff. Here a question's course is the first
+key's assignment, else `DEFAULT_COURSE`, else the only course there is; with several courses
+and none chosen the bot asks for one rather than mixing two courses' materials.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.desk_texts import say
+from core.messages import Intent, Reply
+from core.ports import CourseStore, SpaceAssignment, SpaceStore
+
+COURSES_TTL_S = 30.0  # how long the list of stored courses is trusted (uploads invalidate it)
+MAX_COURSE_NAME = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """The course a chat's questions are answered from, and why."""
+
+    course: str | None
+    origin: str  # "space" | "personal" | "default" | "only" | "" (none chosen)
+    courses: tuple[str, ...]  # the courses one could choose from
+
+
+class CourseSpaces:
+    """Resolves and changes course spaces over a SpaceStore and the course store's courses."""
+
+    def __init__(self, spaces: SpaceStore, store: CourseStore, *,
+                 default_course: str | None = None, sample_course: str | None = None) -> None:
+        self.spaces = spaces
+        self.store = store
+        self.default_course = default_course or None
+        self.sample_course = sample_course
+        self._courses: tuple[float, list[str]] | None = None
+
+    async def courses(self) -> list[str]:
+        """Courses holding documents; the bundled sample only while it is the only one."""
+        now = time.monotonic()
+        if self._courses is None or now - self._courses[0] > COURSES_TTL_S:
+            stored = sorted(await self.store.courses(), key=str.casefold)
+            real = [c for c in stored if c != self.sample_course]
+            self._courses = (now, real or stored)
+        return list(self._courses[1])
+
+    def courses_changed(self) -> None:
+        """A document was added or removed: re-read the course list on next use."""
+        self._courses = None
+
+    async def resolve(self, spaces: Sequence[str]) -> Resolution:
+        courses = tuple(await self.courses())
+        assigned = await self.spaces.lookup(spaces)
+        if assigned is not None:
+            origin = "personal" if is_personal(assigned.space) else "space"
+            return Resolution(assigned.course, origin, courses)
+        if self.default_course:
+            return Resolution(self.default_course, "default", courses)
+        if len(courses) == 1:
+            return Resolution(courses[0], "only", courses)
+        if not courses:  # nothing ingested anywhere: outside sources may still help
+            return Resolution(None, "only", courses)
+        return Resolution(None, "", courses)
+
+    async def show(self, spaces: Sequence[str], language: str, *, personal: bool) -> Reply:
+        """`/course`: the chat's course and where it comes from, or how to choose one."""
+        found = await self.resolve(spaces)
+        if found.course is None:
+            return self.no_course(found, language, personal=personal)
+        text = say("space_course", language, course=found.course,
+                   origin=say(f"origin_{found.origin}", language))
+        if found.course not in found.courses:
+            text += "\n" + say("space_empty", language)
+        return desk_reply(text, "course_show", language)
+
+    def no_course(self, found: Resolution, language: str, *, personal: bool) -> Reply:
+        how = say("how_dm" if personal and found.courses else "how_staff", language)
+        if not found.courses:
+            return desk_reply(say("space_none_empty", language, how=how), "no_course", language)
+        return desk_reply(say("space_none", language, how=how, courses=", ".join(found.courses)),
+                      "no_course", language)
+
+    async def listing(self, language: str) -> Reply:
+        courses = await self.courses()
+        if not courses:
+            return desk_reply(say("course_list_empty", language), "course_list", language)
+        return desk_reply(say("course_list", language, courses=", ".join(courses)), "course_list",
+                      language)
+
+    async def assign(self, space: str, course: str, *, by: str, allowed: bool, where: str,
+                     language: str) -> Reply:
+        """Set a space's course. Staff may name a course that has no documents yet; a student
+        choosing for their own DMs picks among existing courses. `where` names the space
+        (channel | server | group) in the confirmation."""
+        personal = is_personal(space)
+        if not allowed:
+            platform = space.split(":", 1)[0]
+            return desk_reply(say("not_staff", language, who=say(f"who_{platform}", language)),
+                          "not_staff", language)
+        name = " ".join(course.split())
+        if not name or len(name) > MAX_COURSE_NAME:
+            return desk_reply(say("course_bad_name", language), "course_bad_name", language)
+        courses = await self.courses()
+        existing = {c.casefold(): c for c in courses}
+        name = existing.get(name.casefold(), name)
+        if personal and name not in courses:
+            return desk_reply(say("course_unknown", language, course=name,
+                              courses=", ".join(courses) or "—"), "course_unknown", language)
+        await self.spaces.assign(SpaceAssignment(space=space, course=name, set_by=by))
+        if personal:
+            return desk_reply(say("course_set_own", language, course=name), "course_set", language)
+        key = "course_set" if name in courses else "course_set_new"
+        return desk_reply(say(key, language, course=name, where=say(f"where_{where}", language)),
+                      "course_set", language)
+
+
+def is_personal(space: str) -> bool:
+    """DM spaces are keyed by user ("telegram:user:42"): the user's own choice."""
+    return space.split(":")[1:2] == ["user"]
+
+
+def desk_reply(text: str, key: str, language: str, pending: str | None = None) -> Reply:
+    """A course-desk answer: a notice (no confidence mark), maybe awaiting Confirm / Cancel."""
+    return Reply(text=text, intent=Intent.NOTICE, notice=key, language=language, pending=pending)

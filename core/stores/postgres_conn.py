@@ -1,0 +1,53 @@
+"""One shared psycopg AsyncConnection for the small Postgres-backed stores (history, spaces).
+
+One connection guarded by an asyncio.Lock (psycopg_pool is not a dependency): these stores read
+or write a few rows per question, far below one connection's capacity. Autocommit, so a write is
+durable when the call returns; prepared statements off, so it also works behind Supabase's
+transaction pooler (port 6543). Tables come from migrations/supabase (`studybuddy migrate`).
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import psycopg
+
+from core.stores.errors import StoreError, describe_db_error, dsn_secrets
+
+
+class PostgresConnection:
+    """Runs one statement at a time; failures become a secret-free StoreError."""
+
+    label = "postgres store"  # names the store in error messages
+
+    def __init__(self, dsn: str, *, connect_timeout_s: float = 10) -> None:
+        self._dsn = dsn
+        self._connect_timeout_s = connect_timeout_s
+        self._conn: psycopg.AsyncConnection[Any] | None = None
+        self._lock = asyncio.Lock()
+
+    async def aclose(self) -> None:
+        async with self._lock:
+            if self._conn is not None:
+                await self._conn.close()
+                self._conn = None
+
+    async def _run(self, query: str, params: tuple[Any, ...], *, fetch: bool = False) -> Any:
+        """Execute one statement; returns rows (fetch) or the affected row count."""
+        async with self._lock:
+            try:
+                conn = await self._connection()
+                cursor = await conn.execute(query, params)
+                return await cursor.fetchall() if fetch else cursor.rowcount
+            except psycopg.Error as err:
+                if self._conn is not None and (self._conn.closed or self._conn.broken):
+                    self._conn = None  # reconnect on the next call; this one is not retried
+                raise StoreError(
+                    f"{self.label}: {describe_db_error(err, dsn_secrets(self._dsn))}") from None
+
+    async def _connection(self) -> psycopg.AsyncConnection[Any]:
+        if self._conn is None or self._conn.closed or self._conn.broken:
+            self._conn = await psycopg.AsyncConnection.connect(
+                self._dsn, autocommit=True, prepare_threshold=None,
+                connect_timeout=max(1, round(self._connect_timeout_s)))
+        return self._conn

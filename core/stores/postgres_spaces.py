@@ -1,0 +1,43 @@
+"""Course spaces on Postgres (the SpaceStore port), so several bot processes agree on them."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from core.ports import SpaceAssignment
+from core.stores.postgres_conn import PostgresConnection
+
+
+class PostgresSpaceStore(PostgresConnection):
+    """space -> course rows in `public.course_spaces` (migrations/supabase)."""
+
+    label = "space store"
+
+    async def lookup(self, spaces: Sequence[str]) -> SpaceAssignment | None:
+        if not spaces:
+            return None
+        rows = await self._run(
+            "select space, course, set_by, set_at from public.course_spaces"
+            " where space = any(%s)", (list(spaces),), fetch=True)
+        found = {row[0]: row for row in rows}
+        for space in spaces:  # most specific first
+            if space in found:
+                row = found[space]
+                return SpaceAssignment(space=row[0], course=row[1], set_by=row[2], set_at=row[3])
+        return None
+
+    async def assign(self, assignment: SpaceAssignment) -> None:
+        await self._run(
+            "insert into public.course_spaces (space, course, set_by, set_at)"
+            " values (%s, %s, %s, %s) on conflict (space) do update set course = excluded.course,"
+            " set_by = excluded.set_by, set_at = excluded.set_at",
+            (assignment.space, assignment.course, assignment.set_by,
+             assignment.set_at or datetime.now(UTC)))
+
+    async def unassign(self, space: str) -> bool:
+        return bool(await self._run("delete from public.course_spaces where space = %s", (space,)))
+
+    async def assignments(self) -> list[SpaceAssignment]:
+        rows = await self._run("select space, course, set_by, set_at from public.course_spaces"
+                               " order by space", (), fetch=True)
+        return [SpaceAssignment(space=r[0], course=r[1], set_by=r[2], set_at=r[3]) for r in rows]
