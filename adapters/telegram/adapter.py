@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from telegram import BotCommand, Update
 from telegram.error import TelegramError
@@ -25,8 +25,11 @@ from telegram.request import BaseRequest
 
 from adapters.logsafe import RedactSecrets, install_redaction, quiet_http_loggers
 from adapters.telegram.convert import PLATFORM, language_hint, should_answer, to_incoming
+from adapters.telegram.desk import TelegramDesk
 from adapters.telegram.replier import TYPING_REFRESH_S, TelegramReplier
+from adapters.telegram.staff import StaffCheck
 from adapters.typing_loops import TypingLoops
+from core.desk import CourseDesk
 from core.messages import Intent, Reply
 from core.ports import MessageHandler, MessageJournal
 
@@ -38,7 +41,17 @@ TEXTS = {
                  "course materials, with numbered sources.\n\n"
                  "In a private chat, just type your question. In a group, mention me or use "
                  "/ask <question>.\n\n/ask <question> — ask a study question\n"
-                 "/forget — erase what I remember about you\n/help — this message"),
+                 "/forget — erase what I remember about you\n/help — this message\n\n"
+                 "Courses: each group answers from its own course (its space), a private chat "
+                 "from the course you choose.\n"
+                 "/course — show this chat's course and the list of courses\n"
+                 "/course NAME — set the course (groups: administrators; private chats: your "
+                 "own choice among the existing courses)\n"
+                 "Staff: send a file as a document with the caption /upload, or /upload COURSE, "
+                 "to preview it, then Confirm to add it.\n"
+                 "/remove NAME — remove a document from this chat's course (staff)\n"
+                 "Staff are the group's administrators; in private chats, the users listed in "
+                 "TELEGRAM_STAFF_IDS."),
         "usage": "Usage: /ask <your question>, for example: /ask What is merge sort?",
         "error": "Sorry, something went wrong while answering. Please try again in a moment.",
     },
@@ -46,13 +59,26 @@ TEXTS = {
         "help": ("أنا Study Buddy. اسألني أي سؤال عن مقررك وسأجيب من مواد المقرر مع مصادر "
                  "مرقمة.\n\nفي المحادثة الخاصة اكتب سؤالك مباشرة. في المجموعات اذكرني أو استخدم "
                  "/ask <سؤالك>.\n\n/ask <سؤالك> — اطرح سؤالًا دراسيًا\n"
-                 "/forget — امسح ما أتذكره عنك\n/help — هذه الرسالة"),
+                 "/forget — امسح ما أتذكره عنك\n/help — هذه الرسالة\n\n"
+                 "المقررات: تجيب كل مجموعة من مقررها (مساحتها)، والمحادثة الخاصة من المقرر "
+                 "الذي تختاره.\n"
+                 "/course — اعرض مقرر هذه المحادثة وقائمة المقررات\n"
+                 "‎/course الاسم — حدد المقرر (في المجموعات: المديرون؛ في المحادثة الخاصة: "
+                 "اختيارك من المقررات الموجودة)\n"
+                 "المشرفون: أرسلوا الملف كمستند مع التعليق /upload أو ‎/upload المقرر لمعاينته، "
+                 "ثم اضغطوا تأكيد لإضافته.\n"
+                 "‎/remove الاسم — احذف مستندًا من مقرر هذه المحادثة (للمشرفين)\n"
+                 "المشرفون هم مديرو المجموعة، وفي المحادثات الخاصة المستخدمون المدرجون في "
+                 "TELEGRAM_STAFF_IDS."),
         "usage": "الاستخدام: /ask <سؤالك>، مثلًا: /ask ما هو الفرز بالدمج؟",
         "error": "عذرًا، حدث خطأ أثناء الإجابة. حاول مرة أخرى بعد قليل.",
     },
 }
 COMMANDS = [("ask", "Ask a study question"), ("forget", "Erase your history"),
             ("help", "How to use Study Buddy")]
+DESK_COMMANDS = [("course", "Show or set this chat's course"),
+                 ("upload", "Staff: send a file captioned /upload [course]"),
+                 ("remove", "Staff: remove a document from this chat's course")]
 
 
 def notice(text: str) -> Reply:
@@ -74,16 +100,20 @@ class TelegramAdapter:
                  request: BaseRequest | None = None,
                  get_updates_request: BaseRequest | None = None,
                  typing_interval_s: float = TYPING_REFRESH_S,
-                 journal: MessageJournal | None = None) -> None:
+                 journal: MessageJournal | None = None, desk: CourseDesk | None = None,
+                 staff_ids: Iterable[int] = (), base_file_url: str | None = None) -> None:
         self.handler = handler
         self.journal = journal  # dedupes redeliveries, replays what a crash left unanswered
         self.typing_loops = TypingLoops(typing_interval_s)  # one refresh loop per chat
         self._token = token
         self._base_url = base_url
+        self._base_file_url = base_file_url  # a self-hosted Bot API server serves files too
         self._request = request
         self._get_updates_request = get_updates_request
         self._redactor = RedactSecrets([token])
         self._uninstall_redaction: Callable[[], None] | None = None
+        self.desk = (TelegramDesk(desk, StaffCheck(staff_ids), self._replier,
+                                  self._redactor.redact) if desk is not None else None)
         self.app: Application | None = None  # built in start(): PTB logs its URLs on creation
 
     def _build(self) -> Application:
@@ -92,6 +122,8 @@ class TelegramAdapter:
                    .rate_limiter(AIORateLimiter(max_retries=3)))  # default 0 never retries a 429
         if self._base_url:
             builder = builder.base_url(self._base_url)
+        if self._base_file_url:
+            builder = builder.base_file_url(self._base_file_url)
         if self._request is not None:
             builder = builder.request(self._request)
         if self._get_updates_request is not None:
@@ -106,6 +138,8 @@ class TelegramAdapter:
         app.add_handler(CommandHandler("ask", self._on_ask, filters=new))
         app.add_handler(CommandHandler("forget", self._on_forget, filters=new))
         app.add_handler(PtbMessageHandler(new & filters.TEXT & ~filters.COMMAND, self._on_text))
+        if self.desk is not None:  # /course, /remove, /upload captions, Confirm / Cancel
+            app.add_handlers(self.desk.handlers())
         app.add_error_handler(self._on_error)
 
     # --- lifecycle ---
@@ -123,7 +157,8 @@ class TelegramAdapter:
             await app.start()
             await self._replay_pending(app)
             assert app.updater is not None
-            await app.updater.start_polling(allowed_updates=[Update.MESSAGE],
+            await app.updater.start_polling(allowed_updates=[Update.MESSAGE,
+                                                             Update.CALLBACK_QUERY],
                                             drop_pending_updates=False)
         except BaseException:
             await self.stop()
@@ -158,7 +193,8 @@ class TelegramAdapter:
 
     async def _set_commands(self, app: Application) -> None:
         try:
-            await app.bot.set_my_commands([BotCommand(c, d) for c, d in COMMANDS])
+            commands = COMMANDS + (DESK_COMMANDS if self.desk is not None else [])
+            await app.bot.set_my_commands([BotCommand(c, d) for c, d in commands])
         except TelegramError as err:  # the menu is a nicety; the bot works without it
             logger.warning("setMyCommands failed: %s", self._redactor.redact(str(err)))
 

@@ -62,6 +62,14 @@ def clean_text(message: Message, bot_username: str | None, bot_id: int | None = 
     return "\n".join(lines).strip()
 
 
+def spaces_of(message: Message) -> tuple[str, ...]:
+    """The chat's course-space keys: a group is one space; a private chat is the user's own."""
+    if is_direct(message):
+        user = message.from_user
+        return (f"{PLATFORM}:user:{user.id if user else message.chat.id}",)
+    return (f"{PLATFORM}:chat:{message.chat.id}",)
+
+
 def language_hint(message: Message) -> str | None:
     """Primary language subtag of the sender's Telegram UI language ("pt-br" -> "pt")."""
     code = message.from_user.language_code if message.from_user else None
@@ -85,5 +93,6 @@ def to_incoming(message: Message, bot_username: str | None, bot_id: int | None =
         language_hint=language_hint(message),
         message_id=str(message.message_id),
         sent_at=message.date,
+        spaces=spaces_of(message),
     )
 

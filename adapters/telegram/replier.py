@@ -14,7 +14,7 @@ import re
 from collections.abc import AsyncIterator
 from typing import TypedDict
 
-from telegram import Bot, LinkPreviewOptions, ReplyParameters
+from telegram import Bot, InlineKeyboardMarkup, LinkPreviewOptions, ReplyParameters
 from telegram.constants import ChatAction, ParseMode
 from telegram.error import BadRequest, TelegramError
 
@@ -40,6 +40,7 @@ class _SendArgs(TypedDict):
     message_thread_id: int | None
     reply_parameters: ReplyParameters | None
     link_preview_options: LinkPreviewOptions
+    reply_markup: InlineKeyboardMarkup | None
 
 
 class TelegramReplier:
@@ -77,16 +78,21 @@ class TelegramReplier:
         finally:
             await self._stop_typing()
 
-    async def send(self, reply: Reply) -> None:
-        """Send every rendered part in order; the first one quotes the user's message."""
+    async def send(self, reply: Reply, *, reply_markup: InlineKeyboardMarkup | None = None
+                   ) -> None:
+        """Send every rendered part in order; the first one quotes the user's message and the
+        last one carries `reply_markup` (Confirm / Cancel buttons under a preview)."""
         # Release the indicator first: a refresh landing after the answer would show "typing…"
         # again under a finished reply (unless another question in this chat is still pending).
         await self._stop_typing()
-        for index, part in enumerate(render_reply(reply)):
+        parts = render_reply(reply)
+        for index, part in enumerate(parts):
             quote = self.reply_to_message_id if index == 0 else None
-            await self.send_text(part, reply_to_message_id=quote)
+            markup = reply_markup if index == len(parts) - 1 else None
+            await self.send_text(part, reply_to_message_id=quote, reply_markup=markup)
 
-    async def send_text(self, text: str, *, reply_to_message_id: int | None = None) -> None:
+    async def send_text(self, text: str, *, reply_to_message_id: int | None = None,
+                        reply_markup: InlineKeyboardMarkup | None = None) -> None:
         """Send one HTML part; if Telegram cannot parse it, send it once more as plain text."""
         reply_parameters = (ReplyParameters(reply_to_message_id, allow_sending_without_reply=True)
                             if reply_to_message_id is not None else None)
@@ -95,6 +101,7 @@ class TelegramReplier:
             "message_thread_id": self.message_thread_id,
             "reply_parameters": reply_parameters,
             "link_preview_options": LinkPreviewOptions(is_disabled=True),
+            "reply_markup": reply_markup,
         }
         try:
             await self.bot.send_message(text=text, parse_mode=ParseMode.HTML, **kwargs)

@@ -1,9 +1,12 @@
 """FakeTelegram: a local Telegram Bot API stand-in (aiohttp) for driving the real PTB library.
 
 Serves `/bot<token>/<method>` on loopback: getMe, deleteWebhook, getUpdates (long poll with
-offset confirmation), sendMessage, sendChatAction, setMyCommands; 404 JSON for anything else.
-Parameters arrive form-encoded from PTB (JSON bodies are accepted too) and are recorded as
-strings, exactly as sent. See reference/platforms.md, appendix.
+offset confirmation), sendMessage (keeps what it sent, buttons included), sendChatAction,
+setMyCommands, getChatMember (admins set per chat), getFile, answerCallbackQuery,
+editMessageText, editMessageReplyMarkup; 404 JSON for anything else. Files registered with
+`add_file` are served at `/file/bot<token>/<path>`, each download recorded. Parameters arrive
+form-encoded from PTB (JSON bodies are accepted too) and are recorded as strings, exactly as
+sent. See reference/platforms.md, appendix.
 """
 from __future__ import annotations
 
@@ -36,6 +39,10 @@ class FakeTelegram:
         self.calls: list[Call] = []
         self.updates: list[dict[str, Any]] = []
         self.faults: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+        self.admins: dict[int, set[int]] = {}  # chat id -> user ids getChatMember calls admins
+        self.files: dict[str, tuple[str, bytes]] = {}  # file_id -> (file_path, content)
+        self.downloads: list[str] = []  # file paths fetched from the file route
+        self.sent: dict[int, dict[str, Any]] = {}  # message_id -> the message as sent / edited
         self._next_update_id = 1
         self._next_message_id = 1000
         self._changed = asyncio.Event()
@@ -47,9 +54,14 @@ class FakeTelegram:
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}/bot"
 
+    @property
+    def base_file_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/file/bot"
+
     async def start(self) -> None:
         app = web.Application()
         app.router.add_route("*", "/bot{token}/{method}", self._dispatch)
+        app.router.add_get("/file/bot{token}/{path:.+}", self._download)
         self._runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -66,9 +78,24 @@ class FakeTelegram:
 
     def push_update(self, message: dict[str, Any]) -> int:
         """Queue an update carrying `message`; returns its update_id."""
+        return self._push({"message": message})
+
+    def push_callback(self, sent: dict[str, Any], data: str,
+                      sender: dict[str, Any] | None = None) -> str:
+        """Queue a button click on the bot's message `sent`; returns the callback query id."""
+        query_id = f"cq{self._next_update_id}"
+        self._push({"callback_query": {"id": query_id, "from": sender or user(),
+                                       "chat_instance": "ci1", "message": sent, "data": data}})
+        return query_id
+
+    def add_file(self, file_id: str, content: bytes, file_path: str | None = None) -> None:
+        """Make a file getFile can describe and the file route can serve."""
+        self.files[file_id] = (file_path or f"documents/{file_id}", content)
+
+    def _push(self, payload: dict[str, Any]) -> int:
         update_id = self._next_update_id
         self._next_update_id += 1
-        self.updates.append({"update_id": update_id, "message": message})
+        self.updates.append({"update_id": update_id, **payload})
         self._wake()
         return update_id
 
@@ -108,7 +135,11 @@ class FakeTelegram:
         if self.faults.get(method):
             status, parameters = self.faults[method].pop(0)
             return _error(status, "Too Many Requests" if status == 429 else "Error", parameters)
-        return web.json_response({"ok": True, "result": await handler(params)})
+        try:
+            result = await handler(params)
+        except _ApiError as err:
+            return _error(err.status, err.description)
+        return web.json_response({"ok": True, "result": result})
 
     async def _m_getMe(self, params: dict[str, str]) -> Any:
         return BOT_USER
@@ -125,9 +156,64 @@ class FakeTelegram:
     async def _m_sendMessage(self, params: dict[str, str]) -> Any:
         chat_id = int(params["chat_id"])
         self._next_message_id += 1
-        return {"message_id": self._next_message_id, "date": int(time.time()),
-                "chat": {"id": chat_id, "type": "private" if chat_id > 0 else "supergroup"},
-                "from": BOT_USER, "text": params.get("text", "")}
+        sent: dict[str, Any] = {
+            "message_id": self._next_message_id, "date": int(time.time()),
+            "chat": {"id": chat_id, "type": "private" if chat_id > 0 else "supergroup"},
+            "from": BOT_USER, "text": params.get("text", "")}
+        if params.get("reply_markup"):
+            sent["reply_markup"] = json.loads(params["reply_markup"])
+        self.sent[sent["message_id"]] = sent
+        return sent
+
+    async def _m_editMessageText(self, params: dict[str, str]) -> Any:
+        return self._edit(params, text=params.get("text", ""))
+
+    async def _m_editMessageReplyMarkup(self, params: dict[str, str]) -> Any:
+        return self._edit(params, text=None)
+
+    def _edit(self, params: dict[str, str], text: str | None) -> Any:
+        sent = dict(self.sent[int(params["message_id"])])
+        if text is not None:
+            sent["text"] = text
+        sent.pop("reply_markup", None)  # an edit without reply_markup removes the keyboard
+        if params.get("reply_markup"):
+            sent["reply_markup"] = json.loads(params["reply_markup"])
+        self.sent[sent["message_id"]] = sent
+        return sent
+
+    async def _m_answerCallbackQuery(self, params: dict[str, str]) -> Any:
+        return True
+
+    async def _m_getChatMember(self, params: dict[str, str]) -> Any:
+        user_id = int(params["user_id"])
+        member = user(user_id)
+        if user_id in self.admins.get(int(params["chat_id"]), set()):
+            return {"status": "administrator", "user": member, "can_be_edited": False,
+                    "is_anonymous": False, "can_manage_chat": True,
+                    "can_delete_messages": True, "can_manage_video_chats": True,
+                    "can_restrict_members": True, "can_promote_members": False,
+                    "can_change_info": True, "can_invite_users": True,
+                    "can_post_stories": False, "can_edit_stories": False,
+                    "can_delete_stories": False}
+        return {"status": "member", "user": member}
+
+    async def _m_getFile(self, params: dict[str, str]) -> Any:
+        file_id = params["file_id"]
+        if file_id not in self.files:
+            raise _ApiError(400, "Bad Request: invalid file_id")
+        path, content = self.files[file_id]
+        return {"file_id": file_id, "file_unique_id": f"u{file_id}", "file_size": len(content),
+                "file_path": path}
+
+    async def _download(self, request: web.Request) -> web.Response:
+        if request.match_info["token"] != self.token:
+            return web.Response(status=401)
+        path = request.match_info["path"]
+        found = next((content for p, content in self.files.values() if p == path), None)
+        if found is None:
+            return web.Response(status=404)
+        self.downloads.append(path)
+        return web.Response(body=found, content_type="application/octet-stream")
 
     async def _m_getUpdates(self, params: dict[str, str]) -> Any:
         offset = int(params.get("offset") or 0)
@@ -145,6 +231,12 @@ class FakeTelegram:
             except TimeoutError:
                 break
         return list(self.updates)
+
+
+class _ApiError(Exception):
+    def __init__(self, status: int, description: str) -> None:
+        super().__init__(description)
+        self.status, self.description = status, description
 
 
 def _error(status: int, description: str, parameters: dict[str, Any] | None = None
@@ -183,7 +275,8 @@ def _utf16_len(text: str) -> int:
 
 def message(text: str, *, chat_id: int = 42, group: bool = False,
             sender: dict[str, Any] | None = None,
-            reply_to: dict[str, Any] | None = None) -> dict[str, Any]:
+            reply_to: dict[str, Any] | None = None,
+            sender_chat: dict[str, Any] | None = None) -> dict[str, Any]:
     """A text message with mention / command entities computed like Telegram does."""
     chat: dict[str, Any] = ({"id": chat_id, "type": "supergroup", "title": "Study group"} if group
                             else {"id": chat_id, "type": "private", "first_name": "Student"})
@@ -200,6 +293,28 @@ def message(text: str, *, chat_id: int = 42, group: bool = False,
         data["entities"] = entities
     if reply_to:
         data["reply_to_message"] = reply_to
+    if sender_chat is not None:
+        data["sender_chat"] = sender_chat
+    return data
+
+
+def document(file_id: str, file_name: str, size: int, *, caption: str | None = None,
+             chat_id: int = 42, group: bool = False, sender: dict[str, Any] | None = None,
+             sender_chat: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A document message; a leading "/command" in the caption is a bot_command entity, as
+    Telegram marks it (bots only see it as a caption, never as a command)."""
+    data = message("", chat_id=chat_id, group=group, sender=sender)
+    del data["text"]
+    data["document"] = {"file_id": file_id, "file_unique_id": f"u{file_id}",
+                        "file_name": file_name, "file_size": size}
+    if caption is not None:
+        data["caption"] = caption
+        command = caption.split()[0] if caption.split() else ""
+        if command.startswith("/"):
+            data["caption_entities"] = [{"type": "bot_command", "offset": 0,
+                                         "length": _utf16_len(command)}]
+    if sender_chat is not None:
+        data["sender_chat"] = sender_chat
     return data
 
 

@@ -10,8 +10,10 @@ from adapters.telegram.convert import (
     language_hint,
     mentions_bot,
     should_answer,
+    spaces_of,
     to_incoming,
 )
+from adapters.telegram.desk import buttons, language_of, upload_course
 from tests.support import fake_telegram as tg
 
 BOT_NAME, BOT_ID = tg.BOT_USER["username"], tg.BOT_USER["id"]
@@ -63,3 +65,34 @@ def test_incoming_fields():
 
 def test_blank_and_non_text_messages_are_not_answered():
     assert not should_answer(parse(tg.message("   ")), BOT_NAME, BOT_ID)
+
+
+def test_a_group_is_one_course_space_and_a_private_chat_is_the_users_own():
+    group = parse(tg.message("@study_buddy_bot hi", chat_id=-100555, group=True,
+                             sender=tg.user(user_id=7)))
+    private = parse(tg.message("hi", chat_id=7, sender=tg.user(user_id=7)))
+    assert to_incoming(group, BOT_NAME, BOT_ID).spaces == ("telegram:chat:-100555",)
+    assert to_incoming(private, BOT_NAME, BOT_ID).spaces == ("telegram:user:7",)
+    assert spaces_of(group) == ("telegram:chat:-100555",)
+
+
+def test_upload_caption_names_the_course_or_the_chats_own():
+    assert upload_course("/upload", BOT_NAME) == ""
+    assert upload_course("/upload  CS 101\n", BOT_NAME) == "CS 101"
+    assert upload_course("/upload@Study_Buddy_Bot ALG", BOT_NAME) == "ALG"
+    assert upload_course("/upload@other_bot ALG", BOT_NAME) is None
+    assert upload_course("/uploads", BOT_NAME) is None
+
+
+def test_button_data_fits_telegram_and_carries_the_owner():
+    markup = buttons("A" * 12, "9" * 20, "ar")
+    [[confirm, cancel]] = markup.inline_keyboard
+    assert confirm.callback_data == "desk:ok:" + "A" * 12 + ":" + "9" * 20
+    assert cancel.callback_data.startswith("desk:no:")
+    assert all(len(b.callback_data.encode()) <= 64 for b in (confirm, cancel))
+    assert confirm.text == "✅ تأكيد"
+
+
+def test_desk_language_is_arabic_only_for_arabic_uis():
+    assert language_of("ar-EG") == "ar" and language_of("AR") == "ar"
+    assert language_of("en") == language_of(None) == language_of("fr") == "en"
