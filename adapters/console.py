@@ -16,11 +16,13 @@ import logging
 import sys
 import threading
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from typing import TextIO
 
 from adapters.text import citation_parts, confidence_mark, sources_heading
 from core.messages import IncomingMessage, Reply
 from core.ports import MessageHandler
+from core.spaces import CourseSpaces
 
 logger = logging.getLogger(__name__)
 
@@ -28,7 +30,10 @@ PLATFORM = "console"
 PROMPT = "you> "
 THINKING = "thinking…"
 HELP = ("Ask any study question and press Enter.\n"
-        "/forget  erase your history\n/help    this message\n/quit    leave (or Ctrl-D)")
+        "/course         which course answers you, and the list of courses\n"
+        "/course NAME    answer from that course (when there are several)\n"
+        "/forget         erase your history\n/help           this message\n"
+        "/quit           leave (or Ctrl-D)")
 ERROR = "Sorry, something went wrong while answering. Please try again."
 
 
@@ -83,8 +88,10 @@ class ConsoleAdapter:
     name = "console"
 
     def __init__(self, handler: MessageHandler, *, input_stream: TextIO | None = None,
-                 output: TextIO | None = None, user_id: str = "console") -> None:
+                 output: TextIO | None = None, user_id: str = "console",
+                 spaces: CourseSpaces | None = None) -> None:
         self.handler = handler
+        self.spaces = spaces  # None: no /course command
         self.input_stream = input_stream if input_stream is not None else sys.stdin
         self.output = output if output is not None else sys.stdout
         self.user_id = user_id
@@ -146,6 +153,8 @@ class ConsoleAdapter:
         try:
             if command == "/forget":
                 await replier.send(await self.handler.forget(PLATFORM, self.user_id))
+            elif self.spaces is not None and command.split()[0] == "/course":
+                await replier.send(await self._course(text.split(maxsplit=1)[1:]))
             else:
                 await self.handler.respond(self._incoming(text), replier)
         except Exception:
@@ -154,9 +163,23 @@ class ConsoleAdapter:
             self._write(ERROR + "\n\n")
         return True
 
+    async def _course(self, name: list[str]) -> Reply:
+        """`/course` shows this user's course and the list; `/course NAME` picks one."""
+        assert self.spaces is not None
+        if name:
+            return await self.spaces.assign(self._space, name[0], by=self.user_id, allowed=True,
+                                            where="channel", language="en")
+        shown = await self.spaces.show((self._space,), "en", personal=True)
+        listing = await self.spaces.listing("en")
+        return replace(shown, text=f"{shown.text}\n{listing.text}")
+
+    @property
+    def _space(self) -> str:
+        return f"{PLATFORM}:user:{self.user_id}"
+
     def _incoming(self, text: str) -> IncomingMessage:
         return IncomingMessage(platform=PLATFORM, user_id=self.user_id, chat_id=self.user_id,
-                               text=text, is_direct=True)
+                               text=text, is_direct=True, spaces=(self._space,))
 
     def _write(self, text: str) -> None:
         self.output.write(text)

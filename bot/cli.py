@@ -156,7 +156,7 @@ async def _serve(settings: Settings, console_only: bool) -> int:
         if console_only:
             from adapters.console import ConsoleAdapter
 
-            adapters = [ConsoleAdapter(app.service)]
+            adapters = [ConsoleAdapter(app.service, spaces=app.desk.spaces)]
         else:
             adapters = build_adapters(settings, app)
         tidy = asyncio.create_task(app.keep_tidy(), name="retention")

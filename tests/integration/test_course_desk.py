@@ -189,3 +189,24 @@ async def test_two_spaces_with_two_courses_never_cross_cite(tmp_path):
         assert unset.notice == "no_course" and "ALG, DS" in unset.text
     finally:
         await app.close()
+
+
+async def test_the_console_user_picks_a_course_and_is_answered_from_it(stores, spaces, uploads):
+    import asyncio
+    import io
+
+    from adapters.console import ConsoleAdapter
+    from tests.support.fake_handler import FakeHandler
+
+    await add(uploads, HEAP, "heaps.md", "ALG")
+    await add(uploads, TRIE, "tries.md", "DS")
+    spaces.courses_changed()
+    handler, output = FakeHandler(), io.StringIO()
+    console = ConsoleAdapter(handler, input_stream=io.StringIO("/course\n/course ds\nheap?\n"),
+                             output=output, user_id="alice", spaces=spaces)
+    await asyncio.wait_for(console.run_until_done(), timeout=5)
+    out = output.getvalue()
+    assert "no course yet" in out and "Courses: ALG, DS" in out
+    assert "your private questions now answer from DS" in out
+    assert handler.seen[0].spaces == ("console:user:alice",)
+    assert (await spaces.resolve(handler.seen[0].spaces)).course == "DS"
