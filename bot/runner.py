@@ -38,7 +38,9 @@ def build_adapters(settings: Settings, app: App) -> list[Adapter]:
         from adapters.telegram.adapter import TelegramAdapter
 
         adapters.append(TelegramAdapter(app.service, settings.telegram_token.get_secret_value(),
-                                        settings.telegram_base_url, journal=app.journal))
+                                        settings.telegram_base_url, journal=app.journal,
+                                        desk=app.desk, staff_ids=settings.telegram_staff_ids,
+                                        base_file_url=settings.telegram_base_file_url))
     if settings.http_port is not None:
         from adapters.http import HttpAdapter
 
