@@ -33,7 +33,8 @@ def build_adapters(settings: Settings, app: App) -> list[Adapter]:
 
         adapters.append(DiscordAdapter(app.service, settings.discord_token.get_secret_value(),
                                        sync_commands=settings.discord_sync_commands,
-                                       guild_id=settings.discord_guild_id))
+                                       guild_id=settings.discord_guild_id,
+                                       desk=app.desk, staff_role=settings.discord_staff_role))
     if settings.telegram_token and settings.telegram_token.get_secret_value():
         from adapters.telegram.adapter import TelegramAdapter
 
@@ -51,7 +52,7 @@ def build_adapters(settings: Settings, app: App) -> list[Adapter]:
                         and sys.stdin.isatty()):
         from adapters.console import ConsoleAdapter
 
-        adapters.append(ConsoleAdapter(app.service))
+        adapters.append(ConsoleAdapter(app.service, spaces=app.desk.spaces))
     return adapters
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import traceback
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
@@ -17,21 +16,23 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from adapters.discord.buttons import DeskButton
 from adapters.discord.convert import (
     PLATFORM,
     interaction_to_incoming,
     is_addressed_to_bot,
     message_to_incoming,
 )
+from adapters.discord.desk import add_desk_commands
 from adapters.discord.render import render_reply
+from adapters.discord.sending import APOLOGY, NO_MENTIONS, describe_error
 from adapters.typing_loops import TypingLoops
+from core.desk import CourseDesk
 from core.messages import Reply
 from core.ports import MessageHandler
 
 log = logging.getLogger(__name__)
 
-NO_MENTIONS = discord.AllowedMentions.none()
-APOLOGY = "Sorry, something went wrong while answering. Please try again in a moment."
 READY_TIMEOUT_S = 60.0
 TYPING_REFRESH_S = 5.0  # discord.py's own interval; the indicator lasts about 10 s
 
@@ -98,13 +99,6 @@ class InteractionReplier:
                                                   allowed_mentions=NO_MENTIONS)
 
 
-def describe_error(exc: BaseException) -> str:
-    """Type and innermost frame only: exception messages can carry keys, URLs or user text."""
-    frames = traceback.extract_tb(exc.__traceback__)
-    where = f" at {frames[-1].filename}:{frames[-1].lineno} in {frames[-1].name}" if frames else ""
-    return f"{type(exc).__module__}.{type(exc).__qualname__}{where}"
-
-
 async def _apologise(replier: MessageReplier | InteractionReplier) -> None:
     try:
         await replier.send_texts([APOLOGY])
@@ -144,7 +138,8 @@ class StudyBuddyClient(discord.Client):
     """discord.Client wired to the core: no privileged intents, no mentions, one command tree."""
 
     def __init__(self, handler: MessageHandler, *, sync_commands: bool = False,
-                 guild_id: int | None = None, **options: Any) -> None:
+                 guild_id: int | None = None, desk: CourseDesk | None = None,
+                 staff_role: str | None = None, **options: Any) -> None:
         options.setdefault("intents", discord.Intents.default())
         options["allowed_mentions"] = NO_MENTIONS
         super().__init__(**options)
@@ -154,10 +149,15 @@ class StudyBuddyClient(discord.Client):
         self.typing_loops = TypingLoops(TYPING_REFRESH_S)  # one refresh loop per channel
         self.tree: app_commands.CommandTree[StudyBuddyClient] = app_commands.CommandTree(self)
         add_commands(self.tree, handler)
+        self.desk = desk  # read by the Confirm / Cancel buttons (buttons.py)
+        if desk is not None:
+            add_desk_commands(self.tree, desk, staff_role)
 
     async def setup_hook(self) -> None:
         # Once per process, before the gateway connects; never in on_ready, which fires on
         # every reconnect (command creation is rate limited per day).
+        if self.desk is not None:  # Confirm / Cancel clicks, even on previews sent before a restart
+            self.add_dynamic_items(DeskButton)
         if not self.sync_commands:
             return
         guild = discord.Object(self.guild_id) if self.guild_id is not None else None
@@ -190,8 +190,11 @@ class DiscordAdapter:
 
     def __init__(self, handler: MessageHandler, token: str, *, sync_commands: bool = False,
                  guild_id: int | None = None, client_options: dict[str, Any] | None = None,
-                 ready_timeout_s: float = READY_TIMEOUT_S) -> None:
+                 ready_timeout_s: float = READY_TIMEOUT_S, desk: CourseDesk | None = None,
+                 staff_role: str | None = None) -> None:
         self._handler = handler
+        self._desk = desk
+        self._staff_role = staff_role
         self._token = token
         self._sync_commands = sync_commands
         self._guild_id = guild_id
@@ -208,7 +211,8 @@ class DiscordAdapter:
         if self._task is not None:
             raise DiscordStartError("discord adapter already started")
         client = StudyBuddyClient(self._handler, sync_commands=self._sync_commands,
-                                  guild_id=self._guild_id, **self._client_options)
+                                  guild_id=self._guild_id, desk=self._desk,
+                                  staff_role=self._staff_role, **self._client_options)
         await client.__aenter__()
         self.client = client
         self._task = asyncio.create_task(client.start(self._token), name="discord-client")

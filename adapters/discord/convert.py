@@ -76,6 +76,34 @@ def _sent_at(value: Any) -> datetime:
     return value if isinstance(value, datetime) else datetime.now(UTC)
 
 
+def space_keys(user_id: Any, guild_id: Any, channel_id: Any, parent_id: Any = None
+               ) -> tuple[str, ...]:
+    """Course-space keys, most specific first: thread, its channel, the server; or the user in
+    a DM (core/spaces.py resolves them)."""
+    if guild_id is None:
+        return (f"discord:user:{user_id}",)
+    keys = [f"discord:channel:{channel_id}"] if channel_id is not None else []
+    if parent_id is not None and parent_id != channel_id:
+        keys.append(f"discord:channel:{parent_id}")
+    return (*keys, f"discord:guild:{guild_id}")
+
+
+def message_spaces(message: Any) -> tuple[str, ...]:
+    """Space keys of a message: a thread's own key, then its parent channel's, then the guild's."""
+    guild = getattr(message, "guild", None)
+    channel = message.channel
+    return space_keys(message.author.id, getattr(guild, "id", None), channel.id,
+                      getattr(channel, "parent_id", None))
+
+
+def interaction_spaces(interaction: Any) -> tuple[str, ...]:
+    """Space keys of a slash command or button press (channel object may be partial)."""
+    channel = getattr(interaction, "channel", None)
+    channel_id = getattr(interaction, "channel_id", None) or getattr(channel, "id", None)
+    return space_keys(interaction.user.id, getattr(interaction, "guild_id", None), channel_id,
+                      getattr(channel, "parent_id", None))
+
+
 def message_to_incoming(message: Any, bot_id: int) -> IncomingMessage:
     """A Discord message (DM or guild mention) as the core sees it."""
     text = strip_bot_mentions(message.content or "", bot_id, _bot_role_ids(message, bot_id))
@@ -89,6 +117,7 @@ def message_to_incoming(message: Any, bot_id: int) -> IncomingMessage:
         reply_to_text=replied_text(message),
         message_id=str(message.id),
         sent_at=_sent_at(getattr(message, "created_at", None)),
+        spaces=message_spaces(message),
     )
 
 
@@ -104,4 +133,12 @@ def interaction_to_incoming(interaction: Any, question: str) -> IncomingMessage:
         mentions_bot=True,
         message_id=str(interaction.id),
         sent_at=_sent_at(getattr(interaction, "created_at", None)),
+        spaces=interaction_spaces(interaction),
     )
+
+
+def interaction_language(interaction: Any) -> str:
+    """"ar" when the user's Discord client runs in Arabic, else "en" (the desk's two languages)."""
+    locale = getattr(interaction, "locale", None)
+    value = getattr(locale, "value", locale)
+    return "ar" if isinstance(value, str) and value.split("-")[0].lower() == "ar" else "en"

@@ -9,6 +9,8 @@ from typing import Any
 import discord
 
 from adapters.discord.convert import (
+    interaction_language,
+    interaction_spaces,
     interaction_to_incoming,
     is_addressed_to_bot,
     mentions_bot,
@@ -138,3 +140,49 @@ class TestIncoming:
         dm = SimpleNamespace(id=9, user=Author(), channel_id=None, guild_id=None, created_at=SENT)
         assert interaction_to_incoming(dm, "hi").is_direct
         assert interaction_to_incoming(dm, "hi").chat_id == str(ALICE)
+
+
+class TestSpaces:
+    """Course-space keys, most specific first (core/spaces.py answers from the first set one)."""
+
+    def test_guild_channel_message(self):
+        assert message_to_incoming(mentioning_bot(f"<@{BOT}> hi"), BOT).spaces == \
+            (f"discord:channel:{CHANNEL}", f"discord:guild:{GUILD}")
+
+    def test_thread_message_lists_thread_then_parent_then_guild(self):
+        thread = SimpleNamespace(id=777, parent_id=CHANNEL)
+        msg = mentioning_bot(f"<@{BOT}> hi", channel=thread)
+        assert message_to_incoming(msg, BOT).spaces == \
+            ("discord:channel:777", f"discord:channel:{CHANNEL}", f"discord:guild:{GUILD}")
+
+    def test_dm_message_is_the_users_own_space(self):
+        assert message_to_incoming(Msg("hi", guild=None), BOT).spaces == \
+            (f"discord:user:{ALICE}",)
+
+    def test_interactions_in_a_channel_a_thread_and_a_dm(self):
+        channel = SimpleNamespace(id=9, user=Author(), channel_id=CHANNEL, guild_id=GUILD,
+                                  channel=SimpleNamespace(id=CHANNEL), created_at=SENT)
+        assert interaction_to_incoming(channel, "q").spaces == \
+            (f"discord:channel:{CHANNEL}", f"discord:guild:{GUILD}")
+        thread = SimpleNamespace(id=9, user=Author(), channel_id=888, guild_id=GUILD,
+                                 channel=SimpleNamespace(id=888, parent_id=CHANNEL),
+                                 created_at=SENT)
+        assert interaction_spaces(thread) == \
+            ("discord:channel:888", f"discord:channel:{CHANNEL}", f"discord:guild:{GUILD}")
+        dm = SimpleNamespace(id=9, user=Author(), channel_id=5, guild_id=None, created_at=SENT)
+        assert interaction_to_incoming(dm, "q").spaces == (f"discord:user:{ALICE}",)
+
+    def test_partial_interaction_channel_falls_back_to_channel_id(self):
+        partial = SimpleNamespace(user=Author(), channel_id=CHANNEL, guild_id=GUILD, channel=None)
+        assert interaction_spaces(partial)[0] == f"discord:channel:{CHANNEL}"
+
+
+class TestLanguage:
+    def test_arabic_locale_gives_arabic_else_english(self):
+        # Discord's client has no Arabic locale yet; discord.py keeps unknown ones as values.
+        arabic = discord.enums.try_enum(discord.Locale, "ar")
+        assert interaction_language(SimpleNamespace(locale=arabic)) == "ar"
+        assert interaction_language(SimpleNamespace(locale="ar-EG")) == "ar"
+        assert interaction_language(SimpleNamespace(locale=discord.Locale.american_english)) \
+            == "en"
+        assert interaction_language(SimpleNamespace(locale=None)) == "en"

@@ -1,0 +1,173 @@
+"""Discord's course desk: /course (show, list, set), /upload, /remove and /help.
+
+Who is staff is the adapter's call: the Manage Server permission in this channel, or the
+DISCORD_STAFF_ROLE role (by name or id). `default_permissions` only hides /upload and /remove
+from others in the client, and server admins can change that, so staff is checked again each
+time a command runs. An upload is checked (staff, file type, size) before its attachment is
+downloaded, previewed, and stored only after its uploader presses Confirm (buttons.py).
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from adapters.discord.buttons import confirm_view
+from adapters.discord.convert import interaction_language, interaction_spaces
+from adapters.discord.sending import APOLOGY, answer, describe_error, notice_text
+from core.desk import CourseDesk
+from core.messages import Reply
+from core.uploads import supported_formats
+
+log = logging.getLogger(__name__)
+
+MAX_CHOICES = 25  # Discord's limit for autocomplete and choices
+SCOPES = [app_commands.Choice(name="channel", value="channel"),
+          app_commands.Choice(name="server", value="server")]
+EVERYWHERE = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+
+HELP = """\
+**Study Buddy: courses**
+Each channel answers from its course. A thread uses its own course, else its channel's, else \
+the server's; in DMs you choose your own.
+• `/course show`: this chat's course. `/course list`: all courses.
+• `/course set name:NAME [scope:channel|server]`: staff choose this channel's (or the whole \
+server's) course. In DMs, anyone can choose their own.
+• `/upload file:FILE [course:NAME]`: staff add a file ({formats}, up to {limit_mb} MB) to this \
+channel's course. You see a preview first, then Confirm or Cancel.
+• `/remove name:FILE [course:NAME]`: staff remove a document, after Confirm.
+• `/ask` or a mention asks a question; `/forget` erases what I remember about you.
+Staff here: members with the Manage Server permission{role}."""
+
+
+def is_staff(interaction: discord.Interaction[Any], staff_role: str | None) -> bool:
+    """Manage Server in this channel, or the configured staff role (name or id); never in DMs."""
+    if interaction.guild_id is None:
+        return False
+    if interaction.permissions.manage_guild:
+        return True
+    wanted = (staff_role or "").strip()
+    if not wanted:
+        return False
+    roles = getattr(interaction.user, "roles", None) or ()
+    return any(str(role.id) == wanted or role.name.casefold() == wanted.casefold()
+               for role in roles if not role.is_default())
+
+
+async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> None:
+    """A desk reply, privately; with Confirm / Cancel when it awaits one."""
+    view = confirm_view(reply.pending, reply.language) if reply.pending else None
+    await answer(interaction, notice_text(reply), view=view)
+
+
+async def _guarded(interaction: discord.Interaction[Any], name: str,
+                   work: Callable[[], Awaitable[None]]) -> None:
+    try:
+        await work()
+    except Exception as exc:
+        log.error("discord /%s failed: %s", name, describe_error(exc))
+        try:
+            await answer(interaction, APOLOGY)
+        except discord.HTTPException as http:
+            log.warning("discord apology could not be sent: %s", http.status)
+
+
+def add_desk_commands(tree: app_commands.CommandTree[Any], desk: CourseDesk,
+                      staff_role: str | None) -> None:
+    """Register /course, /upload, /remove and /help on the tree."""
+
+    async def course_names(interaction: discord.Interaction[Any], current: str
+                           ) -> list[app_commands.Choice[str]]:
+        wanted = current.strip().casefold()
+        names = [c for c in await desk.spaces.courses() if wanted in c.casefold()]
+        return [app_commands.Choice(name=c, value=c) for c in names[:MAX_CHOICES]]
+
+    course = app_commands.Group(name="course", description="This chat's course: show, list, set",
+                                allowed_contexts=EVERYWHERE)
+
+    @course.command(name="show", description="Which course this chat answers from")
+    async def show(interaction: discord.Interaction[Any]) -> None:
+        async def work() -> None:
+            await send_reply(interaction, await desk.spaces.show(
+                interaction_spaces(interaction), interaction_language(interaction),
+                personal=interaction.guild_id is None))
+        await _guarded(interaction, "course show", work)
+
+    @course.command(name="list", description="All courses with materials")
+    async def listing(interaction: discord.Interaction[Any]) -> None:
+        async def work() -> None:
+            await send_reply(interaction,
+                             await desk.spaces.listing(interaction_language(interaction)))
+        await _guarded(interaction, "course list", work)
+
+    @course.command(name="set", description="Choose the course this channel (or server) uses")
+    @app_commands.describe(name="Course name", scope="This channel (default) or the whole server")
+    @app_commands.choices(scope=SCOPES)
+    @app_commands.autocomplete(name=course_names)
+    async def set_course(interaction: discord.Interaction[Any], name: str,
+                         scope: app_commands.Choice[str] | None = None) -> None:
+        async def work() -> None:
+            user, language = str(interaction.user.id), interaction_language(interaction)
+            spaces = interaction_spaces(interaction)
+            if interaction.guild_id is None:  # a DM: the user's own choice
+                reply = await desk.spaces.assign(spaces[0], name, by=user, allowed=True,
+                                                 where="channel", language=language)
+            else:
+                where = scope.value if scope is not None else "channel"
+                key = f"discord:guild:{interaction.guild_id}" if where == "server" else spaces[0]
+                reply = await desk.spaces.assign(key, name, by=user,
+                                                 allowed=is_staff(interaction, staff_role),
+                                                 where=where, language=language)
+            await send_reply(interaction, reply)
+        await _guarded(interaction, "course set", work)
+
+    tree.add_command(course)
+
+    @tree.command(name="upload", description="Staff: add a course file to this channel's course")
+    @app_commands.describe(file="PDF, Word, PowerPoint, text or web page",
+                           course="Course to add it to (default: this channel's)")
+    @app_commands.autocomplete(course=course_names)
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def upload(interaction: discord.Interaction[Any], file: discord.Attachment,
+                     course: str | None = None) -> None:
+        async def work() -> None:
+            language = interaction_language(interaction)
+            refused = desk.uploads.refusal(file.filename, file.size,
+                                           allowed=is_staff(interaction, staff_role),
+                                           platform="discord", language=language)
+            if refused is not None:  # nothing downloaded for students, wrong types, huge files
+                await send_reply(interaction, refused)
+                return
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            data = await file.read()
+            await send_reply(interaction, await desk.uploads.preview(
+                data, file.filename, course=course, spaces=interaction_spaces(interaction),
+                by=str(interaction.user.id), language=language))
+        await _guarded(interaction, "upload", work)
+
+    @tree.command(name="remove", description="Staff: remove a document from a course")
+    @app_commands.describe(name="The document's file name",
+                           course="Course to remove it from (default: this channel's)")
+    @app_commands.autocomplete(course=course_names)
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def remove(interaction: discord.Interaction[Any], name: str,
+                     course: str | None = None) -> None:
+        async def work() -> None:
+            await send_reply(interaction, await desk.uploads.preview_removal(
+                name, course=course, spaces=interaction_spaces(interaction),
+                by=str(interaction.user.id), allowed=is_staff(interaction, staff_role),
+                platform="discord", language=interaction_language(interaction)))
+        await _guarded(interaction, "remove", work)
+
+    @tree.command(name="help", description="How courses, uploads and staff work here")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    async def help_(interaction: discord.Interaction[Any]) -> None:
+        role = f" or the role “{staff_role.strip()}”" if staff_role and staff_role.strip() else ""
+        limit_mb = desk.uploads.max_bytes // 2**20
+        await _guarded(interaction, "help", lambda: answer(interaction, HELP.format(
+            formats=supported_formats(), limit_mb=limit_mb, role=role)))
