@@ -11,7 +11,7 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from core.ports import Turn
-from core.rag.lines import message_text, parse_lines
+from core.rag.llm_output import message_text, parse_lines
 from core.rag.prompts import FOLLOWUP_SYSTEM
 from core.text import keywords
 

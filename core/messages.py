@@ -99,6 +99,7 @@ class Reply:
     language: str = "en"
     notice: str | None = None  # which service notice this is ("busy", "forget_failed", ...), if one
     course: str | None = None  # the course the answer was searched in (study path only)
+    unavailable: tuple[str, ...] = ()  # sources that failed or were skipped while answering
     pending: str | None = None  # token of an action awaiting Confirm / Cancel (staff desk)
 
     @property
@@ -118,4 +119,5 @@ class Reply:
             "llm_calls": self.llm_calls,
             "rerank_tier": self.rerank_tier,
             "top_score": self.top_score,
+            "unavailable": list(self.unavailable),
         }

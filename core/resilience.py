@@ -6,8 +6,8 @@ request, no timeout to wait out) until `reset_after_s` has passed; then one tria
 through (half-open). Success closes it, failure re-opens it for another `reset_after_s`.
 Reference: reliability.md E3 (circuitbreaker's defaults: 5 failures, 30 s).
 
-The wrappers sit at our ports, never inside an SDK: GuardedSource (a Source that returns []
-when open), GuardedReranker (raises CircuitOpen so the cascade moves to the next tier) and
+The wrappers sit at our ports, never inside an SDK: GuardedSource and GuardedReranker (raise
+CircuitOpen, so `retrieve` skips the source and the cascade moves to the next tier) and
 GuardedChatModel (a BaseChatModel delegate that raises CircuitOpen so nodes degrade offline).
 """
 from __future__ import annotations
@@ -25,7 +25,6 @@ from langchain_core.runnables import RunnableBinding
 from pydantic import ConfigDict
 
 from core.ports import Document, Reranker, Source
-from core.sources.fetch import describe_failure
 
 log = logging.getLogger(__name__)
 
@@ -101,11 +100,9 @@ class CircuitBreaker:
 
 
 class GuardedSource:
-    """Source port behind a breaker: when open, [] at once (plus a log line), no request.
-
-    Sources that swallow their own errors expose `search_strict` (which raises); it is used
-    when present so the breaker sees failures; they are then logged here and become [].
-    """
+    """Source behind a breaker: when open, CircuitOpen at once (no request, no timeout to wait
+    out). Failures still raise after the breaker counted them: `retrieve` alone degrades a
+    failed source to no documents and records it in the reply."""
 
     def __init__(self, source: Source, breaker: CircuitBreaker) -> None:
         self.source = source
@@ -113,17 +110,7 @@ class GuardedSource:
         self.name = source.name
 
     async def search(self, query: str, k: int, course: str | None = None) -> list[Document]:
-        strict = getattr(self.source, "search_strict", None)
-        try:
-            if strict is not None:  # outside sources: no courses
-                return list(await self.breaker.call(strict, query, k))
-            return list(await self.breaker.call(self.source.search, query, k, course))
-        except CircuitOpen:
-            log.info("source %s skipped: circuit open", self.name)
-        except Exception as exc:
-            secrets = getattr(self.source, "_secrets", ())
-            log.warning("source %s failed: %s", self.name, describe_failure(exc, secrets))
-        return []
+        return list(await self.breaker.call(self.source.search, query, k, course))
 
 
 class GuardedReranker:

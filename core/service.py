@@ -19,7 +19,6 @@ from core.notices import notice
 from core.ports import HistoryStore, Replier, Turn
 from core.rag import rules
 from core.rag.graph import RagGraph
-from core.rag.nodes.triage import tier0_decision
 from core.rag.state import RagContext
 from core.spaces import CourseSpaces
 from core.stores.errors import StoreError
@@ -80,7 +79,7 @@ class StudyBuddy:
         if len(text) > self.limits.max_question_chars:
             return text, language, _notice("too_long", language, length=len(text),
                                            limit=self.limits.max_question_chars)
-        decided = tier0_decision(rules.classify(text))
+        decided = rules.decision(rules.classify(text))
         if decided is None:
             return text, language, None
         # Greetings and refusals: the rules decided, so no history, no queue and no graph run —
@@ -140,7 +139,8 @@ class StudyBuddy:
             route=tuple(state.get("route") or ()), retries=int(state.get("retries", 0)),
             llm_calls=int(state.get("llm_calls", 0)) + rewrite_calls,
             rerank_tier=state.get("rerank_tier"), language=state.get("language", language),
-            top_score=state.get("top_score"), course=course)
+            top_score=state.get("top_score"), course=course,
+            unavailable=tuple(sorted(set(state.get("source_errors") or ()))))
         if not reply.is_fast_path:
             try:
                 await self.history.append(Turn(

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
+from core.rag import canned
 from core.text import STOPWORDS, detect_language, keywords, normalize, split_words
 
 _GREETING = (r"hi+|hello+|hey+|hiya|yo|howdy|greetings|good (morning|afternoon|evening|day)"
@@ -174,3 +176,15 @@ def split_question(question: str, max_parts: int) -> tuple[str, list[str]]:
         return "simple", [question]
     subs = parts if len(parts) > 1 else [question]
     return "complex", subs[:max_parts]
+
+
+def decision(tier0: Triage0) -> dict[str, Any] | None:
+    """The fast-path verdict when the rules decide: intent, language, canned reply. The triage
+    node and the service (which answers these without running the graph) share it."""
+    if tier0.intent == "chitchat":
+        reply = canned.chitchat(tier0.kind, tier0.language)
+    elif tier0.intent == "unsafe":
+        reply = canned.refusal(tier0.kind, tier0.language)
+    else:
+        return None
+    return {"intent": tier0.intent, "language": tier0.language, "sub_questions": [], "reply": reply}

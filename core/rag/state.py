@@ -1,7 +1,8 @@
 """Graph state, the Chunk it carries, and the runtime context handed to every node.
 
-Nodes return partial updates; only `route` and `llm_calls` accumulate (operator.add), everything
-else is replaced, so a retry can reset the pool simply by writing a new one.
+Nodes return partial updates; only `route`, `llm_calls` and `source_errors` accumulate
+(operator.add), everything else is replaced, so a retry can reset the pool simply by writing a
+new one.
 """
 from __future__ import annotations
 
@@ -62,14 +63,13 @@ class RagState(TypedDict, total=False):
     selected_sources: list[str]  # sources of the current pass
     plan: list[list[str]]  # explicit [source, query] pairs (tool selection); empty -> all x all
     documents: list[Any]  # raw Documents from retrieve, tagged with their source
-    source_errors: list[str]  # sources that failed or timed out this pass
+    source_errors: Annotated[list[str], operator.add]  # sources that failed, any pass
     chunks: list[Chunk]  # normalised documents of the current pass
     pool: list[Chunk]  # merged candidates (carry-over + current pass)
     context: list[Chunk]  # reranked, pinned, cut to FINAL_CONTEXT_N
     top_score: float
     rerank_tier: str
     verdict: str  # correct | ambiguous | incorrect
-    cause: str
     missing: str
     retries: int
     answer: str

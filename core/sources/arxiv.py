@@ -9,7 +9,6 @@ result plus one WARNING.
 from __future__ import annotations
 
 import asyncio
-import logging
 import re
 import time
 from collections import OrderedDict
@@ -23,11 +22,9 @@ from core.sources.fetch import (
     DEFAULT_TIMEOUT_S,
     UnexpectedShape,
     collapse,
-    describe_failure,
+    described_failures,
     request,
 )
-
-log = logging.getLogger(__name__)
 
 NS = {"atom": "http://www.w3.org/2005/Atom", "arxiv": "http://arxiv.org/schemas/atom",
       "opensearch": "http://a9.com/-/spec/opensearch/1.1/"}
@@ -111,15 +108,11 @@ class ArxivSource:
         self._cache: OrderedDict[tuple[str, int], tuple[float, list[Document]]] = OrderedDict()
 
     async def search(self, query: str, k: int, course: str | None = None) -> list[Document]:
-        """Up to k abstracts by relevance; [] plus a warning on any failure."""
-        try:
-            return await self.search_strict(query, k)
-        except Exception as exc:  # any failure degrades to no documents
-            log.warning("arxiv search failed: %s", describe_failure(exc))
-            return []
+        """Up to k abstracts by relevance; SourceFailure on any failure."""
+        with described_failures():
+            return await self._search(query, k)
 
-    async def search_strict(self, query: str, k: int) -> list[Document]:
-        """Like search, but raises on failure (so a circuit breaker can count failures)."""
+    async def _search(self, query: str, k: int) -> list[Document]:
         expression = search_query(query)
         if not expression or k < 1:
             return []

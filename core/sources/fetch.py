@@ -9,7 +9,8 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 from xml.etree.ElementTree import ParseError
 
@@ -18,6 +19,21 @@ import httpx
 DEFAULT_TIMEOUT_S = 8.0
 _TAG = re.compile(r"<[^>]*>")
 _SPACE = re.compile(r"\s+")
+
+
+class SourceFailure(RuntimeError):
+    """A source could not answer. The message is one safe line: no URL, body or key."""
+
+
+@contextmanager
+def described_failures(secrets: Iterable[str] = ()) -> Iterator[None]:
+    """Turn any failure inside the block into a SourceFailure carrying its safe description."""
+    try:
+        yield
+    except SourceFailure:
+        raise
+    except Exception as exc:
+        raise SourceFailure(describe_failure(exc, secrets)) from None
 
 
 class UnexpectedShape(ValueError):

@@ -14,7 +14,7 @@ import httpx
 from core.ports import Document, Source
 from core.sources.fetch import (
     DEFAULT_TIMEOUT_S,
-    describe_failure,
+    described_failures,
     expect,
     parse_json,
     request,
@@ -51,19 +51,11 @@ class _WebSource:
         self._secrets: tuple[str, ...] = ()
 
     async def search(self, query: str, k: int, course: str | None = None) -> list[Document]:
-        """Up to k results, best first; [] plus a warning on any failure."""
-        try:
-            return await self.search_strict(query, k)
-        except Exception as exc:  # any failure degrades to no documents
-            log.warning("web search (%s) failed: %s", self.provider,
-                        describe_failure(exc, self._secrets))
-            return []
-
-    async def search_strict(self, query: str, k: int) -> list[Document]:
-        """Like search, but raises on failure (so a circuit breaker can count failures)."""
+        """Up to k results, best first; SourceFailure (key scrubbed) on any failure."""
         if not query.strip() or k < 1:
             return []
-        return self._documents(await self._results(query, k), k)
+        with described_failures(self._secrets):
+            return self._documents(await self._results(query, k), k)
 
     async def _results(self, query: str, k: int) -> list[Any]:
         raise NotImplementedError

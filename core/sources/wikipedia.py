@@ -6,7 +6,6 @@ an empty result plus one WARNING; the question never fails because Wikipedia did
 """
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import httpx
@@ -14,15 +13,13 @@ import httpx
 from core.ports import Document
 from core.sources.fetch import (
     DEFAULT_TIMEOUT_S,
-    describe_failure,
+    described_failures,
     expect,
     parse_json,
     request,
     strip_html,
 )
 from core.text import detect_language
-
-log = logging.getLogger(__name__)
 
 # Characters that would break a URL path; everything else (incl. Arabic letters) stays readable.
 _URL_UNSAFE = {" ": "_", "%": "%25", "?": "%3F", "#": "%23", '"': "%22", "<": "%3C", ">": "%3E",
@@ -52,19 +49,11 @@ class WikipediaSource:
         self._base_url_template = base_url_template
 
     async def search(self, query: str, k: int, course: str | None = None) -> list[Document]:
-        """Up to k intro extracts, best search hit first; [] plus a warning on any failure."""
-        try:
-            return await self.search_strict(query, k)
-        except Exception as exc:  # any failure degrades to no documents
-            log.warning("wikipedia (%s) search failed: %s", detect_language(query),
-                        describe_failure(exc))
-            return []
-
-    async def search_strict(self, query: str, k: int) -> list[Document]:
-        """Like search, but raises on failure (so a circuit breaker can count failures)."""
+        """Up to k intro extracts, best search hit first; SourceFailure on any failure."""
         if not query.strip() or k < 1:
             return []
-        return await self._search(detect_language(query), query, k)
+        with described_failures():
+            return await self._search(detect_language(query), query, k)
 
     async def _search(self, lang: str, query: str, k: int) -> list[Document]:
         hits = await self._titles(lang, query, min(k, EXTRACTS_MAX))

@@ -73,10 +73,12 @@ class FakeSource:
     name: str
     docs: list[Document] = field(default_factory=list)
     queries: list[str] = field(default_factory=list)
+    courses: list[str | None] = field(default_factory=list)  # the course each search asked for
     delay_s: float = 0.0
 
     async def search(self, query: str, k: int, course: str | None = None) -> list[Document]:
         self.queries.append(query)
+        self.courses.append(course)
         if self.delay_s:
             await asyncio.sleep(self.delay_s)
         return self.docs[:k]

@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from core.sources.arxiv import ArxivSource, parse_feed, search_query
+from core.sources.fetch import SourceFailure
 
 UA = "StudyBuddy/0.1 (tests; admin@example.org)"
 
@@ -215,7 +216,8 @@ async def test_concurrent_searches_use_one_connection_at_a_time():
 async def test_a_failed_request_still_counts_against_the_rate(caplog):
     calls = iter([httpx.Response(503), httpx.Response(200, content=FEED)])
     source, _, seen = make_source(lambda request: next(calls))
-    assert await source.search("retrieval", 2) == []
+    with pytest.raises(SourceFailure):
+        await source.search("retrieval", 2)
     assert len(await source.search("augmented", 2)) == 2
     assert seen[1][0] - seen[0][0] >= 3.0
 
@@ -245,15 +247,15 @@ FAILURES = {
 
 
 @pytest.mark.parametrize("handler", FAILURES.values(), ids=FAILURES.keys())
-async def test_every_failure_is_empty_plus_one_warning(handler, caplog):
+async def test_every_failure_raises_one_safe_line(handler, caplog):
     source, _, _ = make_source(handler)
-    with caplog.at_level(logging.WARNING):
-        assert await source.search("retrieval augmented generation", 5) == []
-    [record] = [r for r in caplog.records if r.levelno >= logging.WARNING]
-    assert record.name == "core.sources.arxiv"
+    with caplog.at_level(logging.DEBUG), pytest.raises(SourceFailure) as caught:
+        await source.search("retrieval augmented generation", 5)
+    assert str(caught.value) and "\n" not in str(caught.value)
+    assert not [r for r in caplog.records if r.name == "core.sources.arxiv"]
 
 
-async def test_error_entry_reason_is_logged(caplog):
+async def test_error_entry_reason_is_the_failure():
     source, _, _ = make_source(atom(ERROR_FEED))
-    assert await source.search("id_list trouble", 5) == []
-    assert "incorrect id format" in caplog.text
+    with pytest.raises(SourceFailure, match="incorrect id format"):
+        await source.search("id_list trouble", 5)

@@ -127,30 +127,23 @@ def test_rejects_bad_settings():
 async def test_guarded_source_skips_calls_while_open(clock):
     failing = FailingSource("wikipedia")
     source = GuardedSource(failing, CircuitBreaker("wikipedia", 2, 30, clock))
-    assert [await source.search("q", 3) for _ in range(5)] == [[]] * 5
-    assert failing.calls == 2  # then open: no more calls
+    for _ in range(2):  # failures pass through, counted by the breaker
+        with pytest.raises(ConnectionError):
+            await source.search("q", 3)
+    for _ in range(3):  # then open: refused at once, the source is not called
+        with pytest.raises(CircuitOpen):
+            await source.search("q", 3)
+    assert failing.calls == 2
     clock.now += 30
     healthy = FakeSource("wikipedia", [doc("x")])
     source.source = healthy
     assert len(await source.search("q", 3)) == 1 and source.breaker.state == CLOSED
 
 
-async def test_guarded_source_prefers_search_strict(clock):
-    class Swallowing:
-        name = "web"
-        calls = 0
-
-        async def search(self, query: str, k: int, course: str | None = None):
-            return []
-
-        async def search_strict(self, query: str, k: int):
-            self.calls += 1
-            raise ConnectionError("down")
-
-    inner = Swallowing()
-    source = GuardedSource(inner, CircuitBreaker("web", 1, 30, clock))
-    assert await source.search("q", 1) == [] and await source.search("q", 1) == []
-    assert inner.calls == 1 and source.breaker.state == OPEN
+async def test_guarded_source_passes_the_course_through(clock):
+    course = FakeSource("course", [doc("x")])
+    await GuardedSource(course, CircuitBreaker("supabase", 1, 30, clock)).search("q", 3, "ALG")
+    assert course.courses == ["ALG"]
 
 
 async def test_guarded_reranker_makes_the_cascade_fall_through_fast(clock):

@@ -145,3 +145,14 @@ async def test_rule_decided_fast_paths_match_the_graph(service, graph, make_cont
     assert reply.route == route == tuple(state["route"])
     assert (reply.text, reply.intent.value, reply.language) == (state["answer"], state["intent"],
                                                                 state["language"])
+
+
+async def test_a_failed_source_is_named_in_the_reply_and_the_answer_still_comes(service):
+    from tests.support.fakes import FailingSource, doc
+
+    sources = {"course": FakeSource("course", [doc("Merge sort runs in O(n log n) time.")]),
+               "wikipedia": FailingSource("wikipedia")}
+    reply = await service(sources=sources, reranker=ScriptedReranker([{"Merge": 0.9}])).handle(
+        msg("Compare merge sort and quicksort"))
+    assert "O(n log n)" in reply.text and reply.unavailable == ("wikipedia",)
+    assert reply.to_dict()["unavailable"] == ["wikipedia"]

@@ -8,6 +8,7 @@ import httpx
 import pytest
 from pydantic import SecretStr
 
+from core.sources.fetch import SourceFailure
 from core.sources.web import BraveSource, SearxngSource, TavilySource, build_web_source
 
 UA = "StudyBuddy/0.1 (tests; admin@example.org)"
@@ -154,12 +155,13 @@ FAILURES = {
 
 @pytest.mark.parametrize("provider", ["tavily", "brave", "searxng"])
 @pytest.mark.parametrize("handler", FAILURES.values(), ids=FAILURES.keys())
-async def test_every_failure_is_empty_plus_one_key_free_warning(provider, handler, caplog):
+async def test_every_failure_raises_one_key_free_line(provider, handler, caplog):
     source = build_web_source(provider, client_with(handler), tavily_key=TAVILY_KEY,
                               brave_key=BRAVE_KEY, searxng_url="http://searx.local",
                               user_agent=UA)
-    with caplog.at_level(logging.DEBUG):
-        assert await source.search("binary search tree", 5) == []
-    [record] = [r for r in caplog.records if r.levelno >= logging.WARNING]
-    assert record.name == "core.sources.web" and provider in record.getMessage()
+    with caplog.at_level(logging.DEBUG), pytest.raises(SourceFailure) as caught:
+        await source.search("binary search tree", 5)
+    reason = str(caught.value)
+    assert reason and TAVILY_KEY not in reason and BRAVE_KEY not in reason
+    assert caught.value.__cause__ is None and caught.value.__suppress_context__
     assert TAVILY_KEY not in caplog.text and BRAVE_KEY not in caplog.text

@@ -7,6 +7,7 @@ import logging
 import httpx
 import pytest
 
+from core.sources.fetch import SourceFailure
 from core.sources.wikipedia import WikipediaSource, article_url
 
 UA = "StudyBuddy/0.1 (tests; admin@example.org)"
@@ -118,22 +119,24 @@ FAILURES = {
 
 
 @pytest.mark.parametrize("handler", FAILURES.values(), ids=FAILURES.keys())
-async def test_every_failure_is_empty_plus_one_warning(handler, caplog):
+async def test_every_failure_raises_one_safe_line_and_logs_nothing(handler, caplog):
+    """The source raises (so a breaker counts it); `retrieve` alone logs and degrades."""
     source, _ = source_with(handler)
-    with caplog.at_level(logging.WARNING):
-        assert await source.search("photosynthesis", 5) == []
-    [record] = [r for r in caplog.records if r.levelno >= logging.WARNING]
-    assert record.name == "core.sources.wikipedia" and "wikipedia" in record.getMessage()
+    with caplog.at_level(logging.DEBUG), pytest.raises(SourceFailure) as caught:
+        await source.search("photosynthesis", 5)
+    reason = str(caught.value)
+    assert reason and "\n" not in reason and "://" not in reason and "wikipedia.org" not in reason
+    assert not [r for r in caplog.records if r.name == "core.sources.wikipedia"]
 
 
-async def test_failing_extracts_request_also_degrades(caplog):
+async def test_failing_extracts_request_also_fails_the_search():
     def handler(request: httpx.Request) -> httpx.Response:
         if request.url.params.get("list") == "search":
             return httpx.Response(200, json=EN_SEARCH)
         return httpx.Response(503)
     source, _ = source_with(handler)
-    assert await source.search("photosynthesis", 5) == []
-    assert len([r for r in caplog.records if r.levelno == logging.WARNING]) == 1
+    with pytest.raises(SourceFailure, match="HTTP 503"):
+        await source.search("photosynthesis", 5)
 
 
 @pytest.mark.parametrize(("text", "host"), [

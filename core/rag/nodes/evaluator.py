@@ -10,7 +10,7 @@ import logging
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from core.rag.lines import first_word, message_text, parse_lines
+from core.rag.llm_output import first_word, message_text, parse_lines
 from core.rag.prompts import EVALUATOR_SYSTEM, evaluator_user
 from core.rag.state import RagContext, RagState
 from core.text import keywords
@@ -31,11 +31,10 @@ async def evaluator(state: RagState, runtime: Runtime[RagContext]) -> dict:
     except Exception as exc:
         log.warning("evaluator failed (%s); treating as ambiguous", type(exc).__name__)
         return {"route": ["evaluator"], "llm_calls": 1, "verdict": "ambiguous",
-                "cause": "evaluator unavailable", "missing": ""}
+                "missing": ""}
     fields = parse_lines(message_text(answer))
     verdict = first_word((fields.get("VERDICT") or [""])[0], VERDICTS, "ambiguous")
     return {"route": ["evaluator"], "llm_calls": 1, "verdict": verdict,
-            "cause": (fields.get("CAUSE") or [""])[0],
             "missing": (fields.get("MISSING") or [""])[0]}
 
 
@@ -47,6 +46,6 @@ def score_verdict(state: RagState, ctx: RagContext) -> dict:
     covered = set(keywords(" ".join(c.text for c in context[:3])))
     missing = [w for w in keywords(state["question"]) if w not in covered]
     if state.get("top_score", 0.0) >= midpoint:
-        return {"verdict": "correct", "cause": "score above band midpoint", "missing": ""}
-    return {"verdict": "ambiguous", "cause": "score in the uncertain band",
+        return {"verdict": "correct", "missing": ""}
+    return {"verdict": "ambiguous",
             "missing": " ".join(missing)}

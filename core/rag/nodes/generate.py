@@ -12,7 +12,7 @@ from core.messages import Confidence
 from core.rag import canned
 from core.rag.citations import citations_for, cite, confidence_of
 from core.rag.extractive import compose, relevant_strips, supported
-from core.rag.lines import message_text
+from core.rag.llm_output import message_text
 from core.rag.prompts import GENERATE_SYSTEM, generate_user
 from core.rag.state import RagContext, RagState
 

@@ -7,5 +7,5 @@ from core.rag.state import RagState
 async def init_state(state: RagState) -> dict:
     """Start the retry loop from zero with an empty pool (the loop is bounded by `retries`)."""
     return {"route": ["init_state"], "retries": 0, "pool": [], "context": [], "chunks": [],
-            "documents": [], "source_errors": [], "queries": [], "selected_sources": [],
-            "top_score": 0.0, "verdict": "", "cause": "", "missing": ""}
+            "documents": [], "queries": [], "selected_sources": [],
+            "top_score": 0.0, "verdict": "", "missing": ""}

@@ -1,6 +1,8 @@
 """retrieve: runs every (source, query) of the pass concurrently, each under its own timeout.
 
-A failing or slow source yields nothing plus a warning; it never fails the question.
+The one place a source failure is absorbed: a failing, slow or circuit-broken source yields
+nothing plus one log line, and its name reaches the reply (`Reply.unavailable`); it never fails
+the question.
 """
 from __future__ import annotations
 
@@ -12,6 +14,9 @@ from langgraph.runtime import Runtime
 
 from core.ports import Document
 from core.rag.state import RagContext, RagState
+from core.resilience import CircuitOpen
+from core.sources.fetch import SourceFailure
+from core.stores.errors import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +49,10 @@ async def _search(ctx: RagContext, name: str, query: str, k: int, course: str | 
         return list(docs)[:k], False
     except TimeoutError:
         log.warning("source %s timed out after %.1fs", name, ctx.config.source_timeout_s)
-    except Exception as exc:
+    except CircuitOpen:
+        log.info("source %s skipped: circuit open", name)
+    except (SourceFailure, StoreError) as exc:  # their messages are written to be logged
+        log.warning("source %s failed: %s", name, exc)
+    except Exception as exc:  # anything else may carry a URL or a key in its text
         log.warning("source %s failed: %s", name, type(exc).__name__)
     return [], True

@@ -12,7 +12,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from core.rag.coverage import named_terms
-from core.rag.lines import message_text, parse_lines
+from core.rag.llm_output import message_text, parse_lines
 from core.rag.prompts import REWRITE_SYSTEM, ROUTER_SYSTEM
 from core.rag.state import RagContext, RagState
 from core.text import detect_language, query_words

@@ -11,7 +11,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from core.rag import canned, rules
-from core.rag.lines import first_word, message_text, parse_lines
+from core.rag.llm_output import first_word, message_text, parse_lines
 from core.rag.prompts import TRIAGE_SYSTEM
 from core.rag.state import RagContext, RagState
 
@@ -25,7 +25,7 @@ async def triage(state: RagState, runtime: Runtime[RagContext]) -> dict:
     ctx = runtime.context
     question = state["question"]
     tier0 = rules.classify(question)
-    decided = tier0_decision(tier0)
+    decided = rules.decision(tier0)
     if decided is not None:
         return {"route": ["triage"]} | decided
     update: dict = {"route": ["triage"], "language": tier0.language}
@@ -33,19 +33,6 @@ async def triage(state: RagState, runtime: Runtime[RagContext]) -> dict:
         intent, subs = rules.split_question(question, ctx.config.max_subqueries)
         return update | {"intent": intent, "sub_questions": subs, "reply": ""}
     return update | await _tier1(question, tier0.language, ctx)
-
-
-def tier0_decision(tier0: rules.Triage0) -> dict | None:
-    """The fast-path verdict when the rules decide: intent, language, canned reply. Shared with
-    the service, which answers these without running the graph at all (LangGraph's own overhead
-    is ~2 ms per run; a greeting should not pay it)."""
-    if tier0.intent == "chitchat":
-        reply = canned.chitchat(tier0.kind, tier0.language)
-    elif tier0.intent == "unsafe":
-        reply = canned.refusal(tier0.kind, tier0.language)
-    else:
-        return None
-    return {"intent": tier0.intent, "language": tier0.language, "sub_questions": [], "reply": reply}
 
 
 async def _tier1(question: str, language: str, ctx: RagContext) -> dict:
