@@ -4,8 +4,10 @@ Cancel buttons under a preview.
 What a course is and what an upload does are the core's decisions (core/spaces.py,
 core/uploads.py). Here: which space a chat is, who is staff (adapters/telegram/staff.py), asking
 the core before anything is downloaded, and editing the preview message as the work goes on.
-Button data is "desk:ok|no:<token>:<owner>" (owner: the uploader's user id, or "g" for an
-anonymous group admin), so a click by anyone else is answered at once, never after the work.
+Button data is "desk:ok|no:<token>:<owner>" (owner: the initiator's user id, or "g" for an
+anonymous group admin, whose click then comes from a real account: any of the group's admins
+may act for it). A click is always answered: a refusal at once, a Confirm when its first
+progress line or its outcome is ready.
 """
 from __future__ import annotations
 
@@ -216,21 +218,30 @@ class TelegramDesk:
             return
         action, token, owner = match.group("action", "token", "owner")
         by = await self._clicker(query, context, owner)
-        uploads = self.desk.uploads
-        if action == "ok" and by == _owner_actor(query, owner):
-            await self._answer(query, text("working", language))  # storing may take a while
-            await self._drop_buttons(query)
-            result = await uploads.confirm(token, by=by, language=language,
-                                           progress=lambda line: self._edit_text(query, line))
-        else:  # a cancel, or someone else's click: the core answers at once
-            result = (await uploads.confirm(token, by=by, language=language) if action == "ok"
-                      else uploads.cancel(token, by=by, language=language))
-            if result.notice in ("not_yours", "expired"):
-                await self._answer(query, result.text)
-                if result.notice == "expired":
-                    await self._drop_buttons(query)
+        if action == "no":
+            result = self.desk.uploads.cancel(token, by=by, language=language)
+        else:
+            answered = False
+
+            async def progress(line: str) -> None:
+                """Every ~2 s while a file is stored: the spinner stops at the first one."""
+                nonlocal answered
+                if not answered:
+                    await self._answer(query, text("working", language))
+                    answered = True
+                await self._edit_text(query, line)
+
+            result = await self.desk.uploads.confirm(token, by=by, language=language,
+                                                     progress=progress)
+            if answered:
+                await self._edit_reply(query, result)
                 return
-            await self._answer(query, None)
+        if result.notice in ("not_yours", "expired"):  # the preview stays as it is
+            await self._answer(query, result.text)
+            if result.notice == "expired":
+                await self._drop_buttons(query)
+            return
+        await self._answer(query, None)
         await self._edit_reply(query, result)
 
     async def _clicker(self, query: CallbackQuery, context: ContextTypes.DEFAULT_TYPE,
@@ -286,10 +297,3 @@ def _from_a_person(update: Update) -> Message | None:
     if user is not None and user.is_bot and not is_anonymous_admin(message):
         return None
     return message
-
-
-def _owner_actor(query: CallbackQuery, owner: str) -> str:
-    """The `by` the preview was made with, from the owner part of the button data."""
-    if owner == "g":
-        return f"chat:{query.message.chat.id}" if query.message is not None else ""
-    return owner

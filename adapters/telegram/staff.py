@@ -71,5 +71,7 @@ class StaffCheck:
         admin = member.status in ADMIN_STATUSES
         if len(self._admins) >= MAX_CACHED:
             self._admins = {k: v for k, v in self._admins.items() if now - v[0] < self.ttl_s}
+            if len(self._admins) >= MAX_CACHED:  # a burst of distinct users: start over
+                self._admins.clear()
         self._admins[(chat_id, user_id)] = (now, admin)
         return admin

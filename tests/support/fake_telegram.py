@@ -13,11 +13,13 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from aiohttp import web
 
+T = TypeVar("T")
 BOT_USER = {"id": 999, "is_bot": True, "first_name": "Study Buddy", "username": "study_buddy_bot"}
 
 
@@ -117,6 +119,28 @@ class FakeTelegram:
             await asyncio.sleep(0.01)
         return self.calls_to(method)
 
+    def replies_to(self, message_id: int) -> list[dict[str, Any]]:
+        """The bot's messages (as last edited) that quote the user's message `message_id`."""
+        return [m for m in self.sent.values()
+                if m.get("reply_to_message", {}).get("message_id") == message_id]
+
+    async def wait_until(self, found: Callable[[], T | None], what: str,
+                         timeout: float = 10.0) -> T:
+        """Poll the recorded state until `found()` returns something, or fail naming `what`."""
+        deadline = time.monotonic() + timeout
+        while (result := found()) is None:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what}; saw "
+                                     f"{[c.method for c in self.calls]}")
+            await asyncio.sleep(0.01)
+        return result
+
+    async def wait_reply(self, message_id: int, timeout: float = 10.0) -> dict[str, Any]:
+        """The bot's first message quoting `message_id`, once it was sent."""
+        replies = await self.wait_until(lambda: self.replies_to(message_id) or None,
+                                        f"a reply to message {message_id}", timeout)
+        return replies[0]
+
     # --- server ---
 
     def _wake(self) -> None:
@@ -162,6 +186,10 @@ class FakeTelegram:
             "from": BOT_USER, "text": params.get("text", "")}
         if params.get("reply_markup"):
             sent["reply_markup"] = json.loads(params["reply_markup"])
+        if params.get("reply_parameters"):  # Telegram returns the message it replied to
+            quoted = json.loads(params["reply_parameters"])["message_id"]
+            sent["reply_to_message"] = {"message_id": quoted, "date": sent["date"],
+                                        "chat": sent["chat"]}
         self.sent[sent["message_id"]] = sent
         return sent
 
