@@ -97,11 +97,14 @@ def in_private(text: str, user: int = PRIVATE_USER) -> dict[str, Any]:
 
 
 def upload(server: tg.FakeTelegram, name: str, content: bytes, *, caption: str = "/upload",
-           user: int = ADMIN, group: int = GROUP_A, size: int | None = None) -> dict[str, Any]:
+           user: int = ADMIN, group: int | None = GROUP_A, size: int | None = None,
+           language: str = "en") -> dict[str, Any]:
+    """A document message in a group (or, with group=None, in the sender's private chat)."""
     file_id = f"f{len(server.files) + 1}"
     server.add_file(file_id, content, f"documents/{name}")
     return tg.document(file_id, name, len(content) if size is None else size, caption=caption,
-                       chat_id=group, group=True, sender=tg.user(user))
+                       chat_id=group or user, group=group is not None,
+                       sender=tg.user(user, language_code=language))
 
 
 def button(sent: dict[str, Any], action: str) -> str:
@@ -308,6 +311,25 @@ class TestUploads:
         await server.wait_until(lambda: server.sent[preview["message_id"]]["text"].startswith(
             "Removed") or None, "the removal summary")
         assert await bot.app.store.documents("A") == []
+
+
+    async def test_listed_staff_upload_in_private_chats_in_their_language(self, bot, server):
+        student = await bot.say(upload(server, "heaps.md", HEAPS.encode(), caption="/upload B",
+                                       user=PRIVATE_USER, group=None, language="ar"))
+        assert "هذا الأمر للمشرفين فقط" in text_of(student) and server.downloads == []
+        preview = await bot.say(upload(server, "heaps.md", HEAPS.encode(), caption="/upload B",
+                                       user=STAFF_DM, group=None, language="ar-EG"))
+        assert "جاهز للإضافة إلى B" in text_of(preview)
+        assert [b["text"] for b in preview["reply_markup"]["inline_keyboard"][0]] == [
+            "✅ تأكيد", "✖️ إلغاء"]
+        assert server.calls_to("getChatMember") == []  # private chats: TELEGRAM_STAFF_IDS
+        clicked = server.push_callback(preview, button(preview, "ok"),
+                                       tg.user(STAFF_DM, language_code="ar"))
+        await answered(server, clicked)
+        await server.wait_until(lambda: server.sent[preview["message_id"]]["text"].startswith(
+            "أُضيف") or None, "the Arabic summary", REPLY_S)
+        assert sorted(d.display_name for d in await bot.app.store.documents("B")) == [
+            "beta.md", "heaps.md"]
 
 
 class TestHelp:
