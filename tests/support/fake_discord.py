@@ -19,6 +19,9 @@ from aiohttp import WSMsgType, web
 BOT_ID, APP_ID, OWNER_ID = 1000000000000000001, 1000000000000000002, 1000000000000000003
 GUILD_ID, CHANNEL_ID, DM_CHANNEL_ID = 2000000000000000001, 2000000000000000002, 2000000000000000003
 USER_ID, OTHER_BOT_ID = 3000000000000000001, 3000000000000000002
+CHANNEL2_ID, STAFF_ROLE_ID, STAFF_USER_ID = 2000000000000000004, 2000000000000000005, 3000000000000000003
+STAFF_ROLE_NAME = "Teaching Staff"
+MANAGE_GUILD = 1 << 5
 TIMESTAMP = "2026-11-01T00:00:00+00:00"
 
 
@@ -26,8 +29,15 @@ def user(uid: int, name: str, *, bot: bool = False) -> dict[str, Any]:
     return {"id": str(uid), "username": name, "discriminator": "0", "avatar": None, "bot": bot}
 
 
-def member() -> dict[str, Any]:
-    return {"roles": [], "flags": 0, "joined_at": TIMESTAMP, "permissions": "0"}
+def member(*, permissions: int = 0, roles: tuple[int, ...] = ()) -> dict[str, Any]:
+    """A guild member; `permissions` is the resolved bitfield interactions carry."""
+    return {"roles": [str(r) for r in roles], "flags": 0, "joined_at": TIMESTAMP,
+            "permissions": str(permissions)}
+
+
+def role(rid: int, name: str, position: int = 0) -> dict[str, Any]:
+    return {"id": str(rid), "name": name, "permissions": "0", "position": position,
+            "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
 
 
 @dataclass
@@ -54,12 +64,16 @@ class FakeDiscord:
         self._seq = 0
         self._runner: web.AppRunner | None = None
         self.port = 0
+        self.files: dict[str, bytes] = {}  # attachment path -> bytes served on download
+        self.messages: dict[str, dict[str, Any]] = {}  # message id -> latest payload
+        self.originals: dict[str, str] = {}  # interaction token -> the message @original names
 
     # -- lifecycle --------------------------------------------------------------------------
     async def start(self) -> None:
         app = web.Application()
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        app.router.add_get("/attachments/{tail:.*}", self._download)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -132,6 +146,16 @@ class FakeDiscord:
                      request.headers.get("Authorization"))
         return self._route(request.method, path, body, request.headers.get("Authorization"))
 
+    async def _download(self, request: web.Request) -> web.StreamResponse:
+        """The CDN: serves attachment bytes, and records that someone downloaded them."""
+        path = "/attachments/" + request.match_info["tail"]
+        self._record("GET", path, dict(request.query), None, request.headers.get("Authorization"))
+        data = self.files.get(path)
+        return web.Response(status=404) if data is None else web.Response(body=data)
+
+    def downloads(self) -> list[Call]:
+        return self.find("GET", r"/attachments/.*")
+
     def _route(self, method: str, path: str, body: Any, auth: str | None) -> web.StreamResponse:
         if method == "GET" and path == "/users/@me":
             if auth != f"Bot {self.token}":
@@ -148,21 +172,46 @@ class FakeDiscord:
             return web.Response(status=204)
         if (match := re.fullmatch(r"/channels/(\d+)/messages", path)) and method == "POST":
             return _json(self._message(match.group(1), body))
-        if match := re.fullmatch(r"/interactions/(\d+)/[^/]+/callback", path):
+        if match := re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", path):
+            self._respond(match.group(2), body or {})
             return _json({"interaction": {"id": match.group(1), "type": 2}})
-        if re.fullmatch(r"/webhooks/\d+/[^/]+(/messages/@original)?", path):
+        if match := re.fullmatch(r"/webhooks/\d+/([^/]+)(?:/messages/(@original|\d+))?", path):
             if method == "DELETE":
                 return web.Response(status=204)
-            return _json(self._message(str(CHANNEL_ID), body))
+            if method == "PATCH":
+                return _json(self._edit(match.group(1), match.group(2), body))
+            sent = self._message(str(CHANNEL_ID), body)
+            if match.group(2) is None:
+                self.originals.setdefault(match.group(1), sent["id"])
+            return _json(sent)
         return _json({"message": "404: Not Found", "code": 0}, status=404)
 
     def _message(self, channel_id: str, body: Any) -> dict[str, Any]:
         body = body or {}
-        return {"id": str(next(self._ids)), "channel_id": channel_id, "type": 0,
+        sent = {"id": str(next(self._ids)), "channel_id": channel_id, "type": 0,
                 "content": body.get("content", ""), "author": user(BOT_ID, "studybuddy", bot=True),
                 "attachments": [], "embeds": [], "mentions": [], "mention_roles": [],
                 "pinned": False, "mention_everyone": False, "tts": False,
-                "timestamp": TIMESTAMP, "edited_timestamp": None, "flags": body.get("flags", 0)}
+                "timestamp": TIMESTAMP, "edited_timestamp": None, "flags": body.get("flags", 0),
+                "components": body.get("components", [])}
+        self.messages[sent["id"]] = sent
+        return sent
+
+    def _respond(self, token: str, body: dict[str, Any]) -> None:
+        """A callback that shows a message (4) or updates the clicked one (7) changes state."""
+        if body.get("type") == 4:
+            self.originals[token] = self._message(str(CHANNEL_ID), body.get("data"))["id"]
+        elif body.get("type") == 7:
+            self._edit(token, "@original", body.get("data"))
+
+    def _edit(self, token: str, which: str, body: Any) -> dict[str, Any]:
+        """PATCH @original (or a followup id): update the stored message, echo it back."""
+        message_id = self.originals.get(token) if which == "@original" else which
+        message = self.messages.get(message_id or "") or self._message(str(CHANNEL_ID), {})
+        for key in ("content", "components"):
+            if body and key in body:
+                message[key] = body[key]
+        return message
 
     # -- gateway ------------------------------------------------------------------------------
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
@@ -207,20 +256,24 @@ class FakeDiscord:
     @staticmethod
     def guild_payload() -> dict[str, Any]:
         return {"id": str(GUILD_ID), "name": "Study Server", "unavailable": False,
-                "owner_id": str(OWNER_ID), "roles": [], "emojis": [], "features": [],
+                "owner_id": str(OWNER_ID), "emojis": [], "features": [],
+                "roles": [role(GUILD_ID, "@everyone"), role(STAFF_ROLE_ID, STAFF_ROLE_NAME, 1)],
                 "member_count": 2, "members": [],
                 "channels": [{"id": str(CHANNEL_ID), "type": 0, "name": "general",
-                              "position": 0}]}
+                              "position": 0},
+                             {"id": str(CHANNEL2_ID), "type": 0, "name": "physics",
+                              "position": 1}]}
 
     # -- event payloads -----------------------------------------------------------------------
     def message(self, content: str, *, dm: bool = False, mention_bot: bool = False,
-                mention_everyone: bool = False, author_bot: bool = False) -> dict[str, Any]:
+                mention_everyone: bool = False, author_bot: bool = False,
+                channel_id: int = CHANNEL_ID) -> dict[str, Any]:
         """A MESSAGE_CREATE payload from a human (or another bot) in the guild or a DM."""
         author = user(OTHER_BOT_ID, "otherbot", bot=True) if author_bot else user(USER_ID, "alice")
         mentions = [{**user(BOT_ID, "studybuddy", bot=True), "member": member()}] \
             if mention_bot else []
         data: dict[str, Any] = {
-            "id": str(next(self._ids)), "channel_id": str(DM_CHANNEL_ID if dm else CHANNEL_ID),
+            "id": str(next(self._ids)), "channel_id": str(DM_CHANNEL_ID if dm else channel_id),
             "type": 0, "content": content, "author": author, "mentions": mentions,
             "mention_everyone": mention_everyone, "mention_roles": [], "attachments": [],
             "embeds": [], "pinned": False, "tts": False, "timestamp": TIMESTAMP,
@@ -229,26 +282,72 @@ class FakeDiscord:
             data |= {"guild_id": str(GUILD_ID), "member": member()}
         return data
 
-    def interaction(self, name: str, options: dict[str, str] | None = None, *,
-                    dm: bool = False) -> dict[str, Any]:
-        """An INTERACTION_CREATE payload for a slash command."""
+    def interaction(self, name: str, options: dict[str, Any] | None = None, *,
+                    dm: bool = False, sub: str | None = None, kind: int = 2,
+                    focused: str | None = None, channel_id: int = CHANNEL_ID,
+                    user_id: int = USER_ID, permissions: int = 0,
+                    roles: tuple[int, ...] = ()) -> dict[str, Any]:
+        """An INTERACTION_CREATE payload for a slash command (kind 2) or its autocomplete (4).
+
+        Option values: str (STRING) or an `attachment()` dict (ATTACHMENT, put in
+        data.resolved like Discord does); `sub` nests them under a subcommand; `focused` marks
+        the option being typed in an autocomplete; `permissions` / `roles` make the member
+        staff or a student."""
+        opts: list[dict[str, Any]] = []
+        resolved: dict[str, Any] = {}
+        for key, value in (options or {}).items():
+            if isinstance(value, dict):
+                resolved.setdefault("attachments", {})[value["id"]] = value
+                opts.append({"name": key, "type": 11, "value": value["id"]})
+            else:
+                opts.append({"name": key, "type": 3, "value": value}
+                            | ({"focused": True} if key == focused else {}))
+        if sub is not None:
+            opts = [{"name": sub, "type": 1, "options": opts}]
+        data = self._interaction_base(kind, dm=dm, channel_id=channel_id, user_id=user_id,
+                                      permissions=permissions, roles=roles)
+        data["data"] = {"id": str(next(self._ids)), "name": name, "type": 1, "options": opts}
+        if resolved:
+            data["data"]["resolved"] = resolved
+        return data
+
+    def component(self, custom_id: str, message: dict[str, Any], *, user_id: int = USER_ID,
+                  permissions: int = 0, dm: bool = False) -> dict[str, Any]:
+        """A button press (MESSAGE_COMPONENT) on `message`, as the fake stored it."""
+        data = self._interaction_base(3, dm=dm, channel_id=int(message["channel_id"]),
+                                      user_id=user_id, permissions=permissions, roles=())
+        data["data"] = {"custom_id": custom_id, "component_type": 2}
+        data["message"] = message
+        self.originals[data["token"]] = message["id"]  # @original is the clicked message
+        return data
+
+    def attachment(self, filename: str, content: bytes, *, size: int | None = None
+                   ) -> dict[str, Any]:
+        """An uploaded file: its bytes are served from this server's /attachments/ path."""
+        aid = str(next(self._ids))
+        path = f"/attachments/{aid}/{filename}"
+        self.files[path] = content
+        url = f"http://127.0.0.1:{self.port}{path}"
+        return {"id": aid, "filename": filename, "size": len(content) if size is None else size,
+                "url": url, "proxy_url": url, "content_type": "application/octet-stream"}
+
+    def _interaction_base(self, kind: int, *, dm: bool, channel_id: int, user_id: int,
+                          permissions: int, roles: tuple[int, ...]) -> dict[str, Any]:
+        who = user(user_id, "alice" if user_id == USER_ID else f"user{user_id % 1000}")
         data: dict[str, Any] = {
-            "id": str(next(self._ids)), "application_id": str(APP_ID), "type": 2,
+            "id": str(next(self._ids)), "application_id": str(APP_ID), "type": kind,
             "token": f"itoken-{next(self._ids)}", "version": 1,
-            "attachment_size_limit": 10485760, "locale": "en-US", "entitlements": [],
-            "data": {"id": str(next(self._ids)), "name": name, "type": 1,
-                     "options": [{"name": k, "type": 3, "value": v}
-                                 for k, v in (options or {}).items()]}}
+            "attachment_size_limit": 10485760, "locale": "en-US", "entitlements": []}
         if dm:
-            data |= {"user": user(USER_ID, "alice"), "context": 1,
+            data |= {"user": who, "context": 1,
                      "channel": {"id": str(DM_CHANNEL_ID), "type": 1},
                      "channel_id": str(DM_CHANNEL_ID)}
         else:
             data |= {"guild_id": str(GUILD_ID), "context": 0, "app_permissions": "0",
-                     "guild_locale": "en-US", "channel_id": str(CHANNEL_ID),
-                     "channel": {"id": str(CHANNEL_ID), "type": 0, "name": "general",
+                     "guild_locale": "en-US", "channel_id": str(channel_id),
+                     "channel": {"id": str(channel_id), "type": 0, "name": "general",
                                  "position": 0, "guild_id": str(GUILD_ID)},
-                     "member": {**member(), "user": user(USER_ID, "alice")},
+                     "member": {**member(permissions=permissions, roles=roles), "user": who},
                      "authorizing_integration_owners": {"0": str(GUILD_ID)}}
         return data
 
