@@ -7,7 +7,6 @@ embedding), so its store is first filled with a cheap hash embedder.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import subprocess
@@ -17,33 +16,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from bench.report import row
 from bench.runner import BenchOptions
 from bot.container import SAMPLE_COURSE
 from core.ingest.loaders import discover, load
 from core.ingest.pipeline import embedding_text, ingest_paths, to_chunks
 from core.stores.sqlite_store import SqliteCourseStore
-
-
-class HashEmbedder:
-    """384-d hashed bag of words: free to compute, used only to fill a store for re-ingest."""
-
-    name, dim = "bench-hash", 384
-
-    def _vectors(self, texts) -> np.ndarray:
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        for i, text in enumerate(texts):
-            for word in text.lower().split():
-                out[i, int(hashlib.md5(word.encode()).hexdigest()[:8], 16) % self.dim] += 1
-        return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-9)
-
-    async def embed_queries(self, texts):
-        return self._vectors(list(texts))
-
-    async def embed_passages(self, texts):
-        return self._vectors(list(texts))
+from tests.support.fake_embedder import HashingEmbedder
 
 
 async def _pipeline_vs_embedder(tmp: Path, folder: Path = SAMPLE_COURSE) -> dict[str, float]:
@@ -79,7 +58,7 @@ def _write_corpus(opts: BenchOptions, folder: Path, n_docs: int) -> None:
 async def _reingest(opts: BenchOptions, tmp: Path) -> dict[str, float]:
     folder = tmp / "course"
     _write_corpus(opts, folder, 400 if opts.quick else 2000)
-    embedder = HashEmbedder()
+    embedder = HashingEmbedder()
     store = SqliteCourseStore(tmp / "reingest.db", embedder)
     try:
         first = await ingest_paths([folder], store, embedder)

@@ -13,13 +13,13 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
 
-from bench.fakes import CountingChatModel, PassReranker, SleepySource, documents
 from bench.report import row
 from bench.runner import BenchOptions
 from bot.eval_metrics import mean
 from core.config import RagConfig
 from core.rag.graph import build_graph
 from core.rag.state import RagContext
+from tests.support.fakes import FakeSource, PassReranker, ScriptedChatModel, documents
 
 
 @dataclass(frozen=True)
@@ -84,10 +84,10 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
     per_question: list[dict[str, Any]] = []
     for scenario in MIX:
         script = Script(scenario)
-        llm = CountingChatModel(responder=script.respond)
+        llm = ScriptedChatModel(responder=script.respond)
         reranker = PassReranker(tops=script.top)
-        sources = {"course": SleepySource("course", documents(10)),
-                   "wikipedia": SleepySource("wikipedia",
+        sources = {"course": FakeSource("course", documents(10)),
+                   "wikipedia": FakeSource("wikipedia",
                                              documents(5, "wikipedia", "sorting algorithms"))}
         ctx = RagContext(config=config, sources=sources, reranker=reranker, llm=llm)
         state = await graph.ainvoke({"question": scenario.question}, context=ctx,
@@ -103,7 +103,7 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
                              len(reranker.pool_sizes)})
     fast_calls = 0
     for message in ("Hello!", "شكرا جزيلا", "Who should I vote for in the election?"):
-        llm = CountingChatModel()
+        llm = ScriptedChatModel()
         ctx = RagContext(config=config, sources={}, reranker=PassReranker(), llm=llm)
         await graph.ainvoke({"question": message}, context=ctx, config={"recursion_limit": 100})
         fast_calls += sum(llm.counts.values())

@@ -7,25 +7,25 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from bench.fakes import CountingChatModel, PassReranker, SleepySource, documents
 from core.config import RagConfig
 from core.rag.state import RagContext
 from core.service import Limits, StudyBuddy
+from tests.support.fakes import FakeSource, PassReranker, ScriptedChatModel, documents
 
 
 def fake_context(*, llm_delay: float = 0.0, rerank_delay: float = 0.0, source_delay: float = 0.0,
                  llm: bool = True, top: float = 0.9) -> RagContext:
     """Two sources (course + wikipedia), a reranker and (optionally) an LLM, all asyncio sleeps."""
-    sources = {"course": SleepySource("course", documents(10), source_delay),
-               "wikipedia": SleepySource("wikipedia", documents(5, "wikipedia", "sorting algorithms"),
-                                         source_delay)}
+    sources = {"course": FakeSource("course", documents(10), delay_s=source_delay),
+               "wikipedia": FakeSource("wikipedia", documents(5, "wikipedia", "sorting algorithms"),
+                                       delay_s=source_delay)}
     model = None
     if llm:
         def respond(role: str, messages):
             if role == "triage":
                 return "INTENT: complex\nSUB: " + str(messages[-1].content)
             return "Merge sort divides the input and merges the sorted halves [1]."
-        model = CountingChatModel(responder=respond, delay_s=llm_delay)
+        model = ScriptedChatModel(responder=respond, delay_s=llm_delay)
     return RagContext(config=RagConfig(), sources=sources,
                       reranker=PassReranker(tops=lambda q: top, delay_s=rerank_delay), llm=model)
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pydantic import ValidationError
 
 from bot.docs_cli import DocsError, add_docs_parsers, run_docs, run_ingest
-from bot.settings import Settings, describe_error, load_settings
+from bot.settings import Settings, invalid_settings_line, load_settings
 from core.stores.errors import StoreError
 
 EPILOG = """examples:
@@ -183,7 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings = load_settings()
     except ValidationError as err:
-        print(describe_error(err), file=sys.stderr)
+        print(invalid_settings_line(err), file=sys.stderr)
         return 2
     from bot.logging_setup import configure_logging
 
@@ -207,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 2
     except ValidationError as err:
-        print(describe_error(err), file=sys.stderr)
+        print(invalid_settings_line(err), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

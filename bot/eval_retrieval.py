@@ -29,7 +29,7 @@ def _bar(total: int, desc: str, show: bool):
     return tqdm(total=total, desc=desc, unit="item", leave=False, disable=not show, mininterval=1.0)
 
 
-async def build_store(path: Path, docs: list[Doc], embedder: Embedder, *, show: bool = True,
+async def index_corpus(path: Path, docs: list[Doc], embedder: Embedder, *, show: bool = True,
                       embed: bool = True) -> int:
     """Write every doc as one chunk with its vector (none when embed=False); returns the count."""
     store = SqliteCourseStore(path, embedder)

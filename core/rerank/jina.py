@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import httpx
 
 from core.rerank.calibration import JINA_V2, Calibration, logit
-from core.sources.fetch import describe_failure, expect, parse_json, request
+from core.upstream import describe_failure, expect, parse_json, request
 
 MAX_DOC_CHARS = 2048  # ~500 tokens: the free tier allows 100k tokens a minute
 

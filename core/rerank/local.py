@@ -1,6 +1,6 @@
 """The offline reranker tier: cosine of e5 query vs passage embeddings, calibrated to P(relevant).
 
-A bi-encoder rather than a cross-encoder (none ships offline, see offline-models.md), so it ranks
+A bi-encoder rather than a cross-encoder (none ships as an installed package), so it ranks
 worse than Jina but keeps the gates meaningful without a network. Passages are clipped to
 LOCAL_MAX_CHARS: encoding cost grows with length, and the calibration was fitted on clipped text.
 An Arabic question against an English passage (or the reverse) uses the cross-lingual curve,

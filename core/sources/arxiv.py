@@ -18,7 +18,7 @@ from xml.etree import ElementTree as ET
 import httpx
 
 from core.ports import Document
-from core.sources.fetch import (
+from core.upstream import (
     DEFAULT_TIMEOUT_S,
     UnexpectedShape,
     collapse,

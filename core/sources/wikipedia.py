@@ -11,7 +11,8 @@ from typing import Any
 import httpx
 
 from core.ports import Document
-from core.sources.fetch import (
+from core.text import detect_language
+from core.upstream import (
     DEFAULT_TIMEOUT_S,
     described_failures,
     expect,
@@ -19,7 +20,6 @@ from core.sources.fetch import (
     request,
     strip_html,
 )
-from core.text import detect_language
 
 # Characters that would break a URL path; everything else (incl. Arabic letters) stays readable.
 _URL_UNSAFE = {" ": "_", "%": "%25", "?": "%3F", "#": "%23", '"': "%22", "<": "%3C", ">": "%3E",

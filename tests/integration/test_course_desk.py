@@ -11,7 +11,7 @@ from core.spaces import CourseSpaces
 from core.stores.sqlite_spaces import SqliteSpaceStore
 from core.stores.sqlite_store import SqliteCourseStore
 from core.uploads import Uploads
-from tests.support.fakes import HashEmbedder
+from tests.support.fake_embedder import HashingEmbedder
 from tests.support.office_fixtures import handbook_pptx
 
 pytestmark = pytest.mark.integration
@@ -23,7 +23,7 @@ TRIE = b"# Tries\n\nA trie stores strings by their prefixes, one character per e
 
 @pytest.fixture
 async def stores(tmp_path):
-    course_store = SqliteCourseStore(tmp_path / "s.db", HashEmbedder())
+    course_store = SqliteCourseStore(tmp_path / "s.db", HashingEmbedder())
     space_store = SqliteSpaceStore(tmp_path / "s.db")
     await space_store.open()
     yield course_store, space_store

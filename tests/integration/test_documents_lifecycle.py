@@ -9,7 +9,7 @@ import pytest
 from core.ingest.pipeline import ingest_paths
 from core.sources.course import CourseSource
 from core.stores.sqlite_store import SqliteCourseStore
-from tests.support.fakes import HashEmbedder
+from tests.support.fake_embedder import HashingEmbedder
 
 pytestmark = pytest.mark.integration
 
@@ -19,7 +19,7 @@ STACK = ("# Stacks\n\n> Course: CS101 · Type: lecture\n\n"
 
 @pytest.fixture
 async def store(tmp_path):
-    s = SqliteCourseStore(tmp_path / "s.db", HashEmbedder())
+    s = SqliteCourseStore(tmp_path / "s.db", HashingEmbedder())
     yield s
     await s.close()
 
@@ -125,14 +125,14 @@ async def test_skipped_and_failed_files_are_named(tmp_path, store):
 async def test_chunks_from_before_documents_existed_are_adopted(tmp_path):
     import sqlite3
 
-    store = SqliteCourseStore(tmp_path / "s.db", HashEmbedder())
+    store = SqliteCourseStore(tmp_path / "s.db", HashingEmbedder())
     _write(tmp_path / "c", "old.md", "# Old\n\nA queue serves the oldest element first.")
     await ingest_paths([tmp_path / "c"], store, store.embedder, course="C")
     await store.close()
     with sqlite3.connect(tmp_path / "s.db") as conn:  # as a store written before migration 0006
         conn.execute("UPDATE chunks SET document_id = NULL")
         conn.execute("DELETE FROM documents")
-    reopened = SqliteCourseStore(tmp_path / "s.db", HashEmbedder())
+    reopened = SqliteCourseStore(tmp_path / "s.db", HashingEmbedder())
     [doc] = await reopened.documents()
     assert (doc.course, doc.display_name, doc.chunks) == ("C", "old.md", 1)
     assert await reopened.remove_document(doc.id) == 1 and await reopened.count() == 0

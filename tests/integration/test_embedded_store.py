@@ -11,7 +11,7 @@ from core.ingest.loaders import load
 from core.ingest.pipeline import ingest_paths, to_chunks
 from core.stores.errors import StoreError
 from core.stores.sqlite_store import SqliteCourseStore
-from tests.support.fakes import HashEmbedder
+from tests.support.fake_embedder import HashingEmbedder
 
 pytestmark = pytest.mark.integration
 
@@ -97,7 +97,7 @@ def _minimal_pdf(text: str) -> bytes:
 
 
 async def test_lexical_search_matches_arabic_without_the_article(tmp_path):
-    store = SqliteCourseStore(tmp_path / "s.db", HashEmbedder(), weights=(1.0, 0.0))
+    store = SqliteCourseStore(tmp_path / "s.db", HashingEmbedder(), weights=(1.0, 0.0))
     (tmp_path / "ar.md").write_text("# الطاقة\n\nتتحول الطاقة الضوئية إلى طاقة كيميائية في البلاستيدات.")
     await ingest_paths([tmp_path / "ar.md"], store, store.embedder)
     for query in ("طاقة", "بالطاقة", "البلاستيدات", "بلاستيدات"):
@@ -106,7 +106,7 @@ async def test_lexical_search_matches_arabic_without_the_article(tmp_path):
 
 
 async def test_single_letters_name_things_and_are_searched(tmp_path):
-    store = SqliteCourseStore(tmp_path / "s.db", HashEmbedder(), weights=(1.0, 0.0))
+    store = SqliteCourseStore(tmp_path / "s.db", HashingEmbedder(), weights=(1.0, 0.0))
     for letter, role in (("C", "collagen synthesis"), ("D", "calcium absorption"),
                          ("K", "blood clotting")):
         (tmp_path / f"{letter}.md").write_text(
@@ -120,21 +120,21 @@ async def test_single_letters_name_things_and_are_searched(tmp_path):
 
 
 async def test_a_store_refuses_vectors_from_another_embedder(tmp_path):
-    class OtherEmbedder(HashEmbedder):
+    class OtherEmbedder(HashingEmbedder):
         name = "other-model"
 
     (tmp_path / "n.md").write_text("# Heaps\n\nA binary heap keeps the smallest key at the root.")
-    store = SqliteCourseStore(tmp_path / "s.db", HashEmbedder())
+    store = SqliteCourseStore(tmp_path / "s.db", HashingEmbedder())
     await ingest_paths([tmp_path / "n.md"], store, store.embedder)
     await store.close()
     other = SqliteCourseStore(tmp_path / "s.db", OtherEmbedder())
-    with pytest.raises(StoreError, match=r"made by hash-bow \(64-d\).*other-model \(64-d\)"):
+    with pytest.raises(StoreError, match=r"made by hashing-bow \(384-d\).*other-model \(384-d\)"):
         await other.search("heap", 1)
     await other.close()
-    same = SqliteCourseStore(tmp_path / "s.db", HashEmbedder())  # the original still works
+    same = SqliteCourseStore(tmp_path / "s.db", HashingEmbedder())  # the original still works
     assert (await same.search("heap", 1))[0].title == "Heaps"
     await same.close()
-    fresh = SqliteCourseStore(tmp_path / "empty.db", HashEmbedder())
+    fresh = SqliteCourseStore(tmp_path / "empty.db", HashingEmbedder())
     assert await fresh.count() == 0
     await fresh.close()
     switched = SqliteCourseStore(tmp_path / "empty.db", OtherEmbedder())  # nothing to mix with
@@ -143,17 +143,20 @@ async def test_a_store_refuses_vectors_from_another_embedder(tmp_path):
 
 
 async def test_a_store_from_before_the_embedder_record_is_checked_by_dimension(tmp_path):
-    class Wider(HashEmbedder):
-        name, dim = "wider", 128
+    class Wider(HashingEmbedder):
+        name = "wider"
+
+        def __init__(self) -> None:
+            super().__init__(dim=512)
 
     (tmp_path / "n.md").write_text("# Heaps\n\nA binary heap keeps the smallest key at the root.")
-    store = SqliteCourseStore(tmp_path / "s.db", HashEmbedder())
+    store = SqliteCourseStore(tmp_path / "s.db", HashingEmbedder())
     await ingest_paths([tmp_path / "n.md"], store, store.embedder)
     await store.close()
     with sqlite3.connect(tmp_path / "s.db") as conn:  # as a store filled before migration 0005
         conn.execute("DELETE FROM store_meta")
     wider = SqliteCourseStore(tmp_path / "s.db", Wider())
-    with pytest.raises(StoreError, match=r"made by a 64-d embedder.*wider \(128-d\)"):
+    with pytest.raises(StoreError, match=r"made by a 384-d embedder.*wider \(512-d\)"):
         await wider.count()
     await wider.close()
 
@@ -168,12 +171,12 @@ def test_query_terms_keep_letters_and_drop_clitics():
 async def test_chunks_indexed_before_the_search_form_migration_are_backfilled(tmp_path):
     import sqlite3
 
-    store = SqliteCourseStore(tmp_path / "s.db", HashEmbedder(), weights=(1.0, 0.0))
+    store = SqliteCourseStore(tmp_path / "s.db", HashingEmbedder(), weights=(1.0, 0.0))
     (tmp_path / "n.md").write_text("# Heaps\n\nA binary heap keeps the smallest key at the root.")
     await ingest_paths([tmp_path / "n.md"], store, store.embedder)
     await store.close()
     with sqlite3.connect(tmp_path / "s.db") as conn:  # as an older version left it
         conn.execute("DELETE FROM chunks_fts")
-    reopened = SqliteCourseStore(tmp_path / "s.db", HashEmbedder(), weights=(1.0, 0.0))
+    reopened = SqliteCourseStore(tmp_path / "s.db", HashingEmbedder(), weights=(1.0, 0.0))
     assert (await reopened.search("binary heap root", 1))[0].title == "Heaps"
     await reopened.close()

@@ -1,15 +1,15 @@
-"""Fakes at the core's own ports: a scripted chat model, sources, a scripted reranker, a
-deterministic embedder and a collecting replier (cosmicpython style: fakes, not mocks)."""
+"""Fakes at the core's own ports, shared by tests and benchmarks: a scripted chat model,
+sources, scripted rerankers and a collecting replier (cosmicpython style: fakes, not mocks).
+The deterministic embedder is in fake_embedder.py."""
 from __future__ import annotations
 
 import asyncio
-import hashlib
+from collections import Counter
 from collections.abc import Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
 from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
@@ -18,17 +18,29 @@ from pydantic import Field
 
 from core.messages import Reply
 from core.ports import Document, Ranked
+from core.rag import prompts
 from core.stores.errors import StoreError
-from core.text import tokens
 
 Script = AIMessage | str | BaseException | Callable[[list[BaseMessage]], Any]
 
 
+def role_of(messages: Sequence[BaseMessage]) -> str:
+    """Which node sent this prompt (triage, evaluator, generate, ...), from its system prompt."""
+    system = str(messages[0].content) if messages else ""
+    heads = {"triage": prompts.TRIAGE_SYSTEM, "evaluator": prompts.EVALUATOR_SYSTEM,
+             "generate": prompts.GENERATE_SYSTEM, "rewrite": prompts.REWRITE_SYSTEM,
+             "followup": prompts.FOLLOWUP_SYSTEM, "router": prompts.ROUTER_SYSTEM}
+    return next((role for role, head in heads.items() if system.startswith(head[:40])), "other")
+
+
 class ScriptedChatModel(BaseChatModel):
-    """Answers each call with the next scripted item; records every prompt it was sent."""
+    """Answers each call with the next scripted item, then with `responder(role, messages)`
+    (benchmarks script any graph path per question that way); records prompts, counts roles."""
 
     script: list[Any] = Field(default_factory=list)
+    responder: Callable[[str, list[BaseMessage]], Any] | None = None
     calls: list[list[BaseMessage]] = Field(default_factory=list)
+    counts: Counter[str] = Field(default_factory=Counter)
     tools_bound: list[Any] = Field(default_factory=list)
     delay_s: float = 0.0
 
@@ -42,7 +54,12 @@ class ScriptedChatModel(BaseChatModel):
 
     def _next(self, messages: list[BaseMessage]) -> AIMessage:
         self.calls.append(list(messages))
-        item = self.script.pop(0) if self.script else "INTENT: simple"
+        role = role_of(messages)
+        self.counts[role] += 1
+        if self.script:
+            item = self.script.pop(0)
+        else:
+            item = self.responder(role, messages) if self.responder else "INTENT: simple"
         if callable(item) and not isinstance(item, BaseException):
             item = item(messages)
         if isinstance(item, BaseException):
@@ -75,6 +92,10 @@ class FakeSource:
     queries: list[str] = field(default_factory=list)
     courses: list[str | None] = field(default_factory=list)  # the course each search asked for
     delay_s: float = 0.0
+
+    @property
+    def calls(self) -> int:
+        return len(self.queries)
 
     async def search(self, query: str, k: int, course: str | None = None) -> list[Document]:
         self.queries.append(query)
@@ -113,24 +134,30 @@ class ScriptedReranker:
                       "scripted")
 
 
-class HashEmbedder:
-    """Deterministic bag-of-words embedder (hashed into 64 dims), L2-normalised."""
+@dataclass
+class PassReranker:
+    """Top score per call from `tops(query)` (scripted per question), the rest just below it."""
 
-    name = "hash-bow"
-    dim = 64
+    tops: Callable[[str], float] = lambda query: 0.9
+    delay_s: float = 0.0
+    pool_sizes: list[int] = field(default_factory=list)
 
-    def _vec(self, text: str) -> np.ndarray:
-        v = np.zeros(self.dim, dtype=np.float32)
-        for word in tokens(text):
-            v[int(hashlib.md5(word.encode()).hexdigest(), 16) % self.dim] += 1.0
-        n = np.linalg.norm(v)
-        return v / n if n else v
+    async def score(self, query: str, passages: Sequence[str],
+                    retrieval_scores: Sequence[float] | None = None) -> Ranked:
+        self.pool_sizes.append(len(passages))
+        if self.delay_s:
+            await asyncio.sleep(self.delay_s)
+        top = self.tops(query)
+        return Ranked([top] + [max(0.0, top - 0.05 * (i + 1)) for i in range(len(passages) - 1)],
+                      "pass")
 
-    async def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
-        return np.array([self._vec(t) for t in texts], dtype=np.float32).reshape(len(texts), self.dim)
 
-    async def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
-        return await self.embed_queries(texts)
+def documents(n: int, source_type: str = "course", topic: str = "merge sort") -> list[Document]:
+    """n similar passages, best first (benchmarks: a pool of a given size)."""
+    return [Document(text=f"Passage {i} about {topic}: it divides the input and merges the sorted "
+                          f"halves in O(n log n) time.", title=f"{topic} {i}",
+                     url_or_path=f"{source_type}-{i}.md", source_type=source_type,
+                     score=1.0 / (i + 1)) for i in range(n)]
 
 
 @dataclass

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from bot.settings import Settings, describe_error
+from bot.settings import Settings, invalid_settings_line
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,7 +35,7 @@ def test_seed_defaults():
 def test_bad_values_are_named(values, needle):
     with pytest.raises(ValidationError) as err:
         make(**values)
-    line = describe_error(err.value)
+    line = invalid_settings_line(err.value)
     assert needle in line and "\n" not in line
 
 

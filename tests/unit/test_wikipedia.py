@@ -7,8 +7,8 @@ import logging
 import httpx
 import pytest
 
-from core.sources.fetch import SourceFailure
 from core.sources.wikipedia import WikipediaSource, article_url
+from core.upstream import SourceFailure
 
 UA = "StudyBuddy/0.1 (tests; admin@example.org)"
 

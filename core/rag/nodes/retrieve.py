@@ -15,8 +15,8 @@ from langgraph.runtime import Runtime
 from core.ports import Document
 from core.rag.state import RagContext, RagState
 from core.resilience import CircuitOpen
-from core.sources.fetch import SourceFailure
 from core.stores.errors import StoreError
+from core.upstream import SourceFailure
 
 log = logging.getLogger(__name__)
 

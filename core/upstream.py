@@ -1,4 +1,4 @@
-"""HTTP plumbing shared by the open sources (Wikipedia, arXiv, web) and the Jina reranker.
+"""Calling upstream HTTP APIs (Wikipedia, arXiv, web search, Jina, Mistral): shared plumbing.
 
 One request with an explicit timeout and a descriptive User-Agent; any failure turned into a
 short reason fit for one WARNING line. Keys travel in headers, never in URLs, and `scrub` removes

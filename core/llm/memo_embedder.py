@@ -14,7 +14,7 @@ from core.ports import Embedder
 DEFAULT_ENTRIES = 20_000  # 384-d float32: about 30 MB when full
 
 
-class CachedEmbedder:
+class MemoEmbedder:
     """Embedder port; passages and queries are cached separately (e5 prefixes differ)."""
 
     def __init__(self, inner: Embedder, max_entries: int = DEFAULT_ENTRIES) -> None:
