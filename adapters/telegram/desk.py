@@ -231,8 +231,13 @@ class TelegramDesk:
                     answered = True
                 await self._edit_text(query, line)
 
-            result = await self.desk.uploads.confirm(token, by=by, language=language,
-                                                     progress=progress)
+            try:
+                result = await self.desk.uploads.confirm(token, by=by, language=language,
+                                                         progress=progress)
+            except Exception:
+                if not answered:  # the error handler tells the chat; the spinner stops here
+                    await self._answer(query, None)
+                raise
             if answered:
                 await self._edit_reply(query, result)
                 return
