@@ -85,6 +85,20 @@ def add_desk_commands(tree: app_commands.CommandTree[Any], desk: CourseDesk,
         names = [c for c in await desk.spaces.courses() if wanted in c.casefold()]
         return [app_commands.Choice(name=c, value=c) for c in names[:MAX_CHOICES]]
 
+    async def document_names(interaction: discord.Interaction[Any], current: str
+                             ) -> list[app_commands.Choice[str]]:
+        """For staff only: the documents of the chosen course, else of this channel's."""
+        if not is_staff(interaction, staff_role):
+            return []
+        target = getattr(interaction.namespace, "course", None) or \
+            (await desk.spaces.resolve(interaction_spaces(interaction))).course
+        if not target:
+            return []
+        wanted = current.strip().casefold()
+        names = [d.display_name for d in await desk.uploads.store.documents(target)
+                 if wanted in d.display_name.casefold()]
+        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names[:MAX_CHOICES]]
+
     course = app_commands.Group(name="course", description="This chat's course: show, list, set",
                                 allowed_contexts=EVERYWHERE)
 
@@ -152,7 +166,7 @@ def add_desk_commands(tree: app_commands.CommandTree[Any], desk: CourseDesk,
     @tree.command(name="remove", description="Staff: remove a document from a course")
     @app_commands.describe(name="The document's file name",
                            course="Course to remove it from (default: this channel's)")
-    @app_commands.autocomplete(course=course_names)
+    @app_commands.autocomplete(name=document_names, course=course_names)
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     async def remove(interaction: discord.Interaction[Any], name: str,

@@ -6,8 +6,6 @@ Every wait is on a call the fake recorded, never a sleep.
 """
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -18,9 +16,18 @@ from adapters.discord.adapter import DiscordAdapter
 from bot.container import App, build_app
 from bot.settings import load_settings
 from core.ingest.pipeline import ingest_paths
+from tests.support.discord_desk import (
+    ask_in,
+    buttons,
+    callbacks,
+    click,
+    command,
+    shown,
+    until,
+    upload,
+)
 from tests.support.fake_discord import (
     APP_ID,
-    BOT_ID,
     CHANNEL2_ID,
     CHANNEL_ID,
     GUILD_ID,
@@ -28,7 +35,6 @@ from tests.support.fake_discord import (
     STAFF_ROLE_ID,
     STAFF_ROLE_NAME,
     STAFF_USER_ID,
-    Call,
     FakeDiscord,
 )
 
@@ -107,75 +113,6 @@ async def add_course(app: App, tmp_path: Path, course: str, files: dict[str, str
 async def two_courses(app: App, tmp_path: Path) -> None:
     await add_course(app, tmp_path, "ALG101", ALGEBRA)
     await add_course(app, tmp_path, "BIO201", BIOLOGY)
-
-
-def shown(fake: FakeDiscord, token: str) -> list[dict[str, Any]]:
-    """Every message body the bot showed for one interaction: an immediate answer or update
-    (callback type 4 / 7), followups, and edits of its messages."""
-    bodies = []
-    for call in fake.calls:
-        if token not in call.path or call.method not in ("POST", "PATCH") or not call.json:
-            continue
-        if call.path.endswith("/callback"):
-            if call.json["type"] in (4, 7):
-                bodies.append(call.json["data"])
-        elif "content" in call.json:
-            bodies.append(call.json)
-    return bodies
-
-
-async def until(found: Any, what: str, timeout: float = 30.0) -> Any:
-    """Poll the fake's records until `found()` is truthy (uploads parse and embed for real)."""
-    deadline = time.monotonic() + timeout
-    while not (result := found()):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.01)
-    return result
-
-
-async def command(fake: FakeDiscord, name: str, options: dict[str, Any] | None = None,
-                  **kwargs: Any) -> dict[str, Any]:
-    """Run a slash command and return the first message body it showed."""
-    payload = fake.interaction(name, options, **kwargs)
-    await fake.dispatch("INTERACTION_CREATE", payload)
-    return (await until(lambda: shown(fake, payload["token"]), f"/{name}"))[0]
-
-
-async def ask_in(fake: FakeDiscord, channel_id: int, question: str) -> str:
-    """Mention the bot in a channel; the text of its reply."""
-    after = len(fake.calls) - 1
-    await fake.dispatch("MESSAGE_CREATE", fake.message(
-        f"<@{BOT_ID}> {question}", mention_bot=True, channel_id=channel_id))
-    reply = await fake.wait_for_call("POST", rf"/channels/{channel_id}/messages", after=after,
-                                     timeout=30)
-    return str(reply.json["content"])
-
-
-def buttons(body: dict[str, Any]) -> list[str]:
-    return [c["custom_id"] for row in body.get("components", []) for c in row["components"]]
-
-
-async def upload(fake: FakeDiscord, filename: str, content: bytes, **kwargs: Any
-                 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """/upload a file as `kwargs` say (staff or not); (first body shown, the attachment)."""
-    attachment = fake.attachment(filename, content, size=kwargs.pop("size", None))
-    options: dict[str, Any] = {"file": attachment}
-    if "course" in kwargs:
-        options["course"] = kwargs.pop("course")
-    return await command(fake, "upload", options, **kwargs), attachment
-
-
-async def click(fake: FakeDiscord, custom_id: str, *, user_id: int) -> str:
-    """Press a button on the message that carries it; the interaction's token."""
-    message = next(m for m in fake.messages.values() if custom_id in buttons(m))
-    payload = fake.component(custom_id, message, user_id=user_id)
-    await fake.dispatch("INTERACTION_CREATE", payload)
-    return str(payload["token"])
-
-
-def callbacks(fake: FakeDiscord, token: str) -> list[Call]:
-    return fake.find("POST", rf"/interactions/\d+/{token}/callback")
 
 
 class TestSettingTheCourse:
@@ -303,6 +240,20 @@ class TestUploads:
             await adapter.stop()
             await small.close()
         assert fake.downloads() == []
+
+    async def test_remove_offers_the_channel_courses_documents_to_staff_only(
+            self, fake, bot, two_courses):
+        await command(fake, "course", {"name": "BIO201"}, sub="set", **ADMIN)
+        seen = {}
+        for who, kwargs in (("staff", ADMIN), ("student", {})):
+            payload = fake.interaction("remove", {"name": "cel"}, kind=4, focused="name",
+                                       **kwargs)
+            await fake.dispatch("INTERACTION_CREATE", payload)
+            call = await fake.wait_for_call("POST", rf"/interactions/\d+/{payload['token']}"
+                                                    "/callback")
+            seen[who] = call.json["data"]["choices"]
+        assert seen == {"staff": [{"name": "bio_cells.md", "value": "bio_cells.md"}],
+                        "student": []}
 
     async def test_remove_after_confirm(self, fake, bot, app, two_courses):
         await command(fake, "course", {"name": "BIO201"}, sub="set", **ADMIN)
