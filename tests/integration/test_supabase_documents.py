@@ -21,6 +21,7 @@ from tests.support.supabase_corpus import (
     EMBEDDER,
     SERVICE_KEY,
     build,
+    corpus_store,
     doc_id,
     load_corpus,
     serve,
@@ -37,10 +38,8 @@ def shim(local_postgres: LocalPostgres) -> Iterator[PostgrestShim]:
 
 @pytest.fixture
 async def store(shim: PostgrestShim) -> AsyncIterator[SupabaseCourseStore]:
-    store = SupabaseCourseStore(await connect_supabase(shim.url, SERVICE_KEY), EMBEDDER)
-    await load_corpus(store)  # replacing is idempotent: every test may load it
-    yield store
-    await store.aclose()
+    async with corpus_store(shim.url) as loaded:
+        yield loaded
 
 
 async def test_re_replacing_a_document_leaves_no_stale_chunk(store: SupabaseCourseStore) -> None:

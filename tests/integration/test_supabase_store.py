@@ -27,6 +27,7 @@ from tests.support.supabase_corpus import (
     MITO_AR,
     PHOTO_AR,
     SERVICE_KEY,
+    corpus_store,
     doc_id,
     load_corpus,
     serve,
@@ -43,10 +44,8 @@ def shim(local_postgres: LocalPostgres) -> Iterator[PostgrestShim]:
 
 @pytest.fixture
 async def store(shim: PostgrestShim) -> AsyncIterator[SupabaseCourseStore]:
-    store = SupabaseCourseStore(await connect_supabase(shim.url, SERVICE_KEY), EMBEDDER)
-    await load_corpus(store)  # replacing is idempotent: every test may load it
-    yield store
-    await store.aclose()
+    async with corpus_store(shim.url) as loaded:
+        yield loaded
 
 
 async def test_english_question_finds_its_chunk_with_page_section_and_document(

@@ -4,11 +4,13 @@ chunk id = hash of document id + text), plus a migrated database behind the RPC 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 
 from core.ports import CourseStore, DocumentRecord, StoredChunk
 from core.stores.pg_migrate import apply_migrations
+from core.stores.supabase_store import SupabaseCourseStore, connect_supabase
 from tests.support.fake_embedder import HashingEmbedder
 from tests.support.postgres import LocalPostgres, bootstrap_supabase_roles
 from tests.support.postgrest_shim import PostgrestShim
@@ -75,3 +77,15 @@ def serve(local_postgres: LocalPostgres, name: str) -> PostgrestShim:
     bootstrap_supabase_roles(dsn)
     apply_migrations(dsn)
     return PostgrestShim(dsn, KEYS)
+
+
+@asynccontextmanager
+async def corpus_store(url: str) -> AsyncIterator[SupabaseCourseStore]:
+    """A Supabase store over the shim at `url`, holding the shared corpus (loading is
+    idempotent, so every test may start from it)."""
+    store = SupabaseCourseStore(await connect_supabase(url, SERVICE_KEY), EMBEDDER)
+    await load_corpus(store)
+    try:
+        yield store
+    finally:
+        await store.aclose()
