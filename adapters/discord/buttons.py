@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from adapters.discord.convert import interaction_language
-from adapters.discord.sending import NO_MENTIONS, answer, describe_error, notice_text
+from adapters.discord.sending import APOLOGY, NO_MENTIONS, answer, describe_error, notice_text
 from core.desk import CourseDesk
 
 log = logging.getLogger(__name__)
@@ -48,6 +48,10 @@ class DeskButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DESK_T
                 await cancel(interaction, desk, self.token)
         except Exception as exc:
             log.error("discord desk button failed: %s", describe_error(exc))
+            try:  # a reply, so the click does not end in "This interaction failed"
+                await answer(interaction, APOLOGY)
+            except discord.HTTPException as http:
+                log.warning("discord apology could not be sent: %s", http.status)
 
 
 def confirm_view(token: str, language: str) -> discord.ui.View:

@@ -13,9 +13,11 @@ from typing import Any
 import pytest
 
 from adapters.discord.adapter import DiscordAdapter
+from adapters.discord.sending import APOLOGY
 from bot.container import App, build_app
 from bot.settings import load_settings
 from core.ingest.pipeline import ingest_paths
+from core.uploads import Uploads
 from tests.support.discord_desk import (
     ask_in,
     buttons,
@@ -216,6 +218,18 @@ class TestUploads:
         assert "Only the person who started this" in notice["content"]
         assert notice["flags"] & EPHEMERAL
         assert [d.display_name for d in await app.store.documents("BIO201")] == ["bio_cells.md"]
+
+    async def test_a_confirm_that_blows_up_still_gets_an_answer(self, fake, bot, app,
+                                                                two_courses, monkeypatch):
+        preview, _ = await upload(fake, "heap_notes.md", HEAPS, course="BIO201", **ADMIN)
+
+        async def boom(*args: Any, **kwargs: Any) -> None:
+            raise RuntimeError("database password=hunter2 exploded")
+
+        monkeypatch.setattr(Uploads, "confirm", boom)
+        token = await click(fake, buttons(preview)[0], user_id=STAFF_USER_ID)
+        [notice] = await until(lambda: shown(fake, token), "the apology")
+        assert notice["content"] == APOLOGY and "hunter2" not in str(fake.calls)
 
     async def test_a_students_upload_is_refused_and_never_downloaded(self, fake, bot, app,
                                                                       two_courses):
