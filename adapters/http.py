@@ -133,8 +133,12 @@ class HttpAdapter:
             raise BadRequest(f"'question' is longer than {self.max_question_chars} characters",
                              status=413)
         user_id = _user_id(body, required=False)
+        course = body.get("course")
+        if course is not None and (not isinstance(course, str) or not course.strip()):
+            raise BadRequest("'course' must be a non-blank string")
         message = IncomingMessage(platform=PLATFORM, user_id=user_id, chat_id=user_id,
-                                  text=question, is_direct=True)
+                                  text=question, is_direct=True,
+                                  course=course.strip() if course else None)
         return web.json_response(reply_json(await self.handler.handle(message)))
 
     async def _forget(self, request: web.Request) -> web.Response:

@@ -46,6 +46,8 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("question", nargs="+", help="the question (quote it)")
     ask.add_argument("--json", action="store_true", help="print the reply as JSON")
     ask.add_argument("--user", default="cli", help="user id for history (default: cli)")
+    ask.add_argument("--course", help="answer from this course only (default: DEFAULT_COURSE, "
+                                      "else every course)")
     add_docs_parsers(sub)  # ingest | docs list | docs remove (handlers in bot/docs_cli.py)
     migrate = sub.add_parser(
         "migrate", help="apply migrations/supabase/*.sql to the database at SUPABASE_DB_URL")
@@ -110,7 +112,8 @@ async def _ask(settings: Settings, args: argparse.Namespace) -> int:
     async def action(app) -> int:
         if await app.store.count() == 0:
             raise UserError("The course store is empty. Add materials with: studybuddy ingest PATH")
-        reply = await app.service.handle(IncomingMessage("cli", args.user, args.user, question))
+        reply = await app.service.handle(IncomingMessage("cli", args.user, args.user, question,
+                                                         course=args.course))
         if args.json:
             payload = reply.to_dict()
             keys = ("answer", "citations", "low_confidence", "intent", "route", "retries",

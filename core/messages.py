@@ -45,6 +45,7 @@ class IncomingMessage:
     # Course-space keys, most specific first ("discord:channel:1", "discord:guild:2"); the core
     # answers from the course of the first key that has one (core/spaces.py).
     spaces: tuple[str, ...] = ()
+    course: str | None = None  # named by the caller (`ask --course`, HTTP "course"): wins
 
 
 @dataclass(frozen=True, slots=True)

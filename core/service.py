@@ -115,12 +115,13 @@ class StudyBuddy:
             return _notice("error", language, confidence=Confidence.LOW)
 
     async def _answer(self, message: IncomingMessage, text: str, language: str) -> Reply:
-        course = None
-        if self.spaces is not None:
+        course = message.course
+        if course is None and self.spaces is not None:
             found = await self.spaces.resolve(message.spaces)
-            if found.course is None and found.courses:  # several courses, none chosen
+            if found.course is None and found.courses and message.spaces:
+                # a chat with several courses and none chosen: ask, never mix two courses
                 return self.spaces.no_course(found, language, personal=message.is_direct)
-            course = found.course
+            course = found.course  # None outside chats (CLI, HTTP): every course but the sample
         try:
             history = await self.history.recent(message.platform, message.user_id,
                                                 self.limits.history_turns)

@@ -36,6 +36,16 @@ def test_ask_json_answers_from_the_sample_course(sample_store):
     assert (reply["intent"], reply["low_confidence"], reply["llm_calls"]) == ("simple", False, 0)
 
 
+def test_ask_course_answers_from_that_course_only(sample_store):
+    out = studybuddy("ask", "--json", "--course", "CS101", "Where does glycolysis happen?",
+                     data_dir=Path(sample_store.path).parent)
+    assert out.returncode == 0, out.stderr
+    reply = json.loads(out.stdout)
+    assert reply["citations"] and all(c["display_name"] != "06-cellular-respiration.md"
+                                      for c in reply["citations"])
+    assert "cytoplasm" not in reply["answer"]
+
+
 def test_ask_plain_text_shows_numbered_sources(sample_store):
     out = studybuddy("ask", "What is a hash table?", data_dir=Path(sample_store.path).parent)
     assert out.returncode == 0, out.stderr

@@ -47,6 +47,13 @@ class TestAsk:
         seen = handler.seen[0]
         assert (seen.platform, seen.user_id, seen.text) == ("http", "u1", "What is merge sort?")
 
+    async def test_a_course_may_be_named(self, client, handler):
+        response = await client.post("/ask", json={"question": "What is a heap?",
+                                                   "course": " CS101 "})
+        assert response.status_code == 200 and handler.seen[0].course == "CS101"
+        bad = await client.post("/ask", json={"question": "What is a heap?", "course": 7})
+        assert bad.status_code == 400 and "'course'" in bad.json()["error"]
+
     async def test_user_id_is_optional(self, client, handler):
         response = await client.post("/ask", json={"question": "hello"})
         assert response.status_code == 200 and response.json()["intent"] == "chitchat"

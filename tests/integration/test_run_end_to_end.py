@@ -23,7 +23,8 @@ async def test_run_answers_a_telegram_dm_with_typing_then_cited_html(sample_stor
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path),
            "DATA_DIR": str(Path(sample_store.path).parent), "TELEGRAM_TOKEN": TOKEN,
            "TELEGRAM_BASE_URL": fake.base_url, "WIKIPEDIA_ENABLED": "false",
-           "ARXIV_ENABLED": "false", "LOG_LEVEL": "DEBUG"}
+           "ARXIV_ENABLED": "false", "LOG_LEVEL": "DEBUG",
+           "DEFAULT_COURSE": "BIO110"}  # the sample store holds two courses: say which answers
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "run", cwd=tmp_path, env=env,
         stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
