@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator
 from dataclasses import replace
 from typing import TextIO
 
-from adapters.text import citation_parts, confidence_mark, sources_heading
+from adapters.layout import citation_parts, confidence_mark, sources_heading
 from core.messages import IncomingMessage, Reply
 from core.ports import MessageHandler
 from core.spaces import CourseSpaces

@@ -6,6 +6,7 @@ message; a handler failure is logged and answered with a generic 500, never a st
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -83,6 +84,7 @@ class HttpAdapter:
     """Serves the JSON API on host:port; port 0 picks a free port (read `port` after start)."""
 
     name = "http"
+    finished: asyncio.Event | None = None  # runs until stopped
 
     def __init__(self, handler: MessageHandler, host: str = "127.0.0.1", port: int = 8080,
                  max_question_chars: int = 2000) -> None:

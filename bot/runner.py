@@ -9,25 +9,17 @@ import contextlib
 import logging
 import signal
 import sys
-from typing import Any, Protocol
 
+from adapters import Adapter
 from bot.container import App
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 
 
-class Adapter(Protocol):
-    name: str
-
-    async def start(self) -> None: ...
-
-    async def stop(self) -> None: ...
-
-
 def build_adapters(settings: Settings, app: App) -> list[Adapter]:
     """The adapters this configuration enables, constructed but not started."""
-    adapters: list[Any] = []
+    adapters: list[Adapter] = []
     if settings.discord_token and settings.discord_token.get_secret_value():
         from adapters.discord.adapter import DiscordAdapter
 
@@ -71,7 +63,7 @@ async def run_adapters(adapters: list[Adapter]) -> None:
             log.info("%s adapter started", adapter.name)
         waiters = [asyncio.create_task(stop.wait())]
         waiters += [asyncio.create_task(a.finished.wait())
-                    for a in started if hasattr(a, "finished")]
+                    for a in started if a.finished is not None]
         await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
         for waiter in waiters:
             waiter.cancel()

@@ -25,7 +25,7 @@ from adapters.discord.convert import (
 )
 from adapters.discord.desk import add_desk_commands
 from adapters.discord.render import render_reply
-from adapters.discord.sending import APOLOGY, NO_MENTIONS, describe_error
+from adapters.discord.sending import APOLOGY, NO_MENTIONS, exception_summary
 from adapters.typing_loops import TypingLoops
 from core.desk import CourseDesk
 from core.messages import Reply
@@ -119,7 +119,7 @@ def add_commands(tree: app_commands.CommandTree[Any], handler: MessageHandler) -
         try:
             await handler.respond(interaction_to_incoming(interaction, question), replier)
         except Exception as exc:
-            log.error("discord /ask failed: %s", describe_error(exc))
+            log.error("discord /ask failed: %s", exception_summary(exc))
             await _apologise(replier)
 
     @tree.command(name="forget", description="Erase what Study Buddy remembers about you")
@@ -130,7 +130,7 @@ def add_commands(tree: app_commands.CommandTree[Any], handler: MessageHandler) -
         try:
             await replier.send(await handler.forget(PLATFORM, str(interaction.user.id)))
         except Exception as exc:
-            log.error("discord /forget failed: %s", describe_error(exc))
+            log.error("discord /forget failed: %s", exception_summary(exc))
             await _apologise(replier)
 
 
@@ -179,7 +179,7 @@ class StudyBuddyClient(discord.Client):
         try:
             await self.handler.respond(message_to_incoming(message, self.user.id), replier)
         except Exception as exc:
-            log.error("discord message handling failed: %s", describe_error(exc))
+            log.error("discord message handling failed: %s", exception_summary(exc))
             await _apologise(replier)
 
 
@@ -187,6 +187,7 @@ class DiscordAdapter:
     """Runs the Discord bot in the caller's event loop: `await start()`, later `await stop()`."""
 
     name = "discord"
+    finished: asyncio.Event | None = None  # runs until stopped
 
     def __init__(self, handler: MessageHandler, token: str, *, sync_commands: bool = False,
                  guild_id: int | None = None, client_options: dict[str, Any] | None = None,

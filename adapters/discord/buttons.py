@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from adapters.discord.convert import interaction_language
-from adapters.discord.sending import APOLOGY, NO_MENTIONS, answer, describe_error, notice_text
+from adapters.discord.sending import APOLOGY, NO_MENTIONS, answer, exception_summary, notice_text
 from core.desk import CourseDesk
 
 log = logging.getLogger(__name__)
@@ -47,7 +47,7 @@ class DeskButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DESK_T
             else:
                 await cancel(interaction, desk, self.token)
         except Exception as exc:
-            log.error("discord desk button failed: %s", describe_error(exc))
+            log.error("discord desk button failed: %s", exception_summary(exc))
             try:  # a reply, so the click does not end in "This interaction failed"
                 await answer(interaction, APOLOGY)
             except discord.HTTPException as http:

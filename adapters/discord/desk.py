@@ -17,7 +17,7 @@ from discord import app_commands
 
 from adapters.discord.buttons import confirm_view
 from adapters.discord.convert import interaction_language, interaction_spaces
-from adapters.discord.sending import APOLOGY, answer, describe_error, notice_text
+from adapters.discord.sending import APOLOGY, answer, exception_summary, notice_text
 from core.desk import CourseDesk
 from core.messages import Reply
 from core.uploads import supported_formats
@@ -68,7 +68,7 @@ async def _guarded(interaction: discord.Interaction[Any], name: str,
     try:
         await work()
     except Exception as exc:
-        log.error("discord /%s failed: %s", name, describe_error(exc))
+        log.error("discord /%s failed: %s", name, exception_summary(exc))
         try:
             await answer(interaction, APOLOGY)
         except discord.HTTPException as http:

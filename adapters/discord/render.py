@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from adapters.text import citation_parts, confidence_mark, pack, sources_heading
+from adapters.layout import citation_parts, confidence_mark, pack, sources_heading
 from core.messages import Citation, Reply
 
 MAX_CHARS = 2000

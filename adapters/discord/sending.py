@@ -14,7 +14,7 @@ NO_MENTIONS = discord.AllowedMentions.none()
 APOLOGY = "Sorry, something went wrong while answering. Please try again in a moment."
 
 
-def describe_error(exc: BaseException) -> str:
+def exception_summary(exc: BaseException) -> str:
     """Type and innermost frame only: exception messages can carry keys, URLs or user text."""
     frames = traceback.extract_tb(exc.__traceback__)
     where = f" at {frames[-1].filename}:{frames[-1].lineno} in {frames[-1].name}" if frames else ""

@@ -6,6 +6,7 @@ the loop. No business logic here: everything is answered by the injected Message
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import traceback
 from collections.abc import Callable, Iterable
@@ -95,6 +96,7 @@ class TelegramAdapter:
     """Runs one Telegram bot by long polling and routes its messages to the core."""
 
     name = "telegram"
+    finished: asyncio.Event | None = None  # runs until stopped
 
     def __init__(self, handler: MessageHandler, token: str, base_url: str | None = None, *,
                  request: BaseRequest | None = None,

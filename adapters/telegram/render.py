@@ -10,7 +10,7 @@ import html
 import re
 from urllib.parse import urlsplit
 
-from adapters.text import citation_parts, confidence_mark, pack, sources_heading, split_block
+from adapters.layout import citation_parts, confidence_mark, pack, sources_heading, split_block
 from core.messages import Citation, Reply
 
 MAX_CHARS = 4096

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from adapters.text import CONFIDENCE_MARKS, CONFIDENCE_MARKS_AR, confidence_mark, source_label
+from adapters.layout import CONFIDENCE_MARKS, CONFIDENCE_MARKS_AR, confidence_mark, source_label
 from core.messages import Citation, Confidence, Intent, Reply
 from tests.support.fake_handler import study_reply
 

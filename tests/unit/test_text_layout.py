@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from adapters.discord import render as discord_render
-from adapters.text import split_block
+from adapters.layout import split_block
 from core.messages import Intent, Reply
 
 
