@@ -123,7 +123,7 @@ class GuardedReranker:
         self.name = reranker.name
 
     async def score(self, query: str, passages: Sequence[str]) -> list[float]:
-        return await self.breaker.call(self.reranker.score, query, passages)
+        return list(await self.breaker.call(self.reranker.score, query, passages))
 
 
 class GuardedChatModel(BaseChatModel):

@@ -10,6 +10,7 @@ import asyncio
 import logging
 import traceback
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from telegram import BotCommand, Update
 from telegram.error import TelegramError
@@ -35,6 +36,7 @@ from core.messages import Intent, Reply
 from core.ports import MessageHandler, MessageJournal
 
 logger = logging.getLogger(__name__)
+PtbApp = Application[Any, Any, Any, Any, Any, Any]  # default context types: nothing customised
 
 TEXTS = {
     "en": {
@@ -116,9 +118,9 @@ class TelegramAdapter:
         self._uninstall_redaction: Callable[[], None] | None = None
         self.desk = (TelegramDesk(desk, StaffCheck(staff_ids), self._replier,
                                   self._redactor.redact) if desk is not None else None)
-        self.app: Application | None = None  # built in start(): PTB logs its URLs on creation
+        self.app: PtbApp | None = None  # built in start(): PTB logs its URLs on creation
 
-    def _build(self) -> Application:
+    def _build(self) -> PtbApp:
         builder = (ApplicationBuilder().token(self._token)
                    .concurrent_updates(True)  # one slow RAG answer must not stall other chats
                    .rate_limiter(AIORateLimiter(max_retries=3)))  # default 0 never retries a 429
@@ -134,7 +136,7 @@ class TelegramAdapter:
         self._add_handlers(app)
         return app
 
-    def _add_handlers(self, app: Application) -> None:
+    def _add_handlers(self, app: PtbApp) -> None:
         new = filters.UpdateType.MESSAGE  # edits of old messages are not new questions
         app.add_handler(CommandHandler(["start", "help"], self._on_help, filters=new))
         app.add_handler(CommandHandler("ask", self._on_ask, filters=new))
@@ -182,7 +184,7 @@ class TelegramAdapter:
                 self._uninstall_redaction()
                 self._uninstall_redaction = None
 
-    async def _replay_pending(self, app: Application) -> None:
+    async def _replay_pending(self, app: PtbApp) -> None:
         """Questions a previous run took on but never answered go through the handlers again."""
         if self.journal is None:
             return
@@ -193,7 +195,7 @@ class TelegramAdapter:
             logger.info("replaying %d unanswered Telegram message(s) from before the restart",
                         len(pending))
 
-    async def _set_commands(self, app: Application) -> None:
+    async def _set_commands(self, app: PtbApp) -> None:
         try:
             commands = COMMANDS + (DESK_COMMANDS if self.desk is not None else [])
             await app.bot.set_my_commands([BotCommand(c, d) for c, d in commands])

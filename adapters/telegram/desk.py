@@ -16,6 +16,7 @@ import html
 import logging
 import re
 from collections.abc import Callable
+from typing import Any
 
 from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.error import TelegramError
@@ -109,7 +110,7 @@ class TelegramDesk:
         self.replier = replier
         self.redact = redact
 
-    def handlers(self) -> list[BaseHandler]:
+    def handlers(self) -> list[BaseHandler[Any, Any, Any]]:
         new = filters.UpdateType.MESSAGE
         return [
             CommandHandler("course", self.on_course, filters=new),

@@ -265,7 +265,7 @@ def _is_layout(table: HtmlElement) -> bool:
 
 
 def _rows(table: HtmlElement) -> list[HtmlElement]:
-    return table.xpath("./tr | ./thead/tr | ./tbody/tr | ./tfoot/tr")
+    return list(table.xpath("./tr | ./thead/tr | ./tbody/tr | ./tfoot/tr"))
 
 
 def _table_lines(table: HtmlElement) -> list[str]:

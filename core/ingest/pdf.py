@@ -230,9 +230,9 @@ def _top(dest: object) -> float | None:
         raw.FPDFDest_GetLocationInPage(dest, *has, *xyz)
         return xyz[1].value if has[1].value else None
     if mode in (raw.PDFDEST_VIEW_FITH, raw.PDFDEST_VIEW_FITBH) and view:
-        return view[0]
+        return float(view[0])
     if mode == raw.PDFDEST_VIEW_FITR and len(view) == 4:
-        return view[3]
+        return float(view[3])
     return None
 
 

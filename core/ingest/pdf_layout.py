@@ -252,7 +252,7 @@ def _unhyphen(text: str, style: Style | None) -> str:
     """PDFium's joined-up line-end hyphens: dropped inside a word, kept where evidence says."""
     if _HYPHEN not in text:
         return text
-    def join(m: re.Match) -> str:
+    def join(m: re.Match[str]) -> str:
         keep = style is None or m.group(1) or _keep_hyphen(m.group(2), m.group(3), style)
         return m.group(1) + m.group(2) + ("-" if keep else "") + m.group(3)
     return re.sub(rf"(-?)([^\W\d_]*){_HYPHEN}\s*(\w*)", join, text)

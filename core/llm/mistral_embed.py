@@ -57,7 +57,7 @@ class MistralEmbedder:
             return np.zeros((0, self.dim), dtype=np.float32)
         matrix = np.vstack(rows).astype(np.float32)
         norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-        return matrix / np.maximum(norms, 1e-12)
+        return np.asarray(matrix / np.maximum(norms, 1e-12), dtype=np.float32)
 
     async def _batch(self, batch: list[str]) -> np.ndarray:
         attempt = 0

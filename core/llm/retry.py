@@ -40,7 +40,7 @@ def backoff(attempt: int, base_s: float = DEFAULT_BASE_DELAY_S,
             max_s: float = DEFAULT_MAX_DELAY_S) -> float:
     """Wait before retry number `attempt` (1-based): in [d/2, d], d = min(max, base * 2^(n-1))."""
     ceiling = min(max_s, base_s * 2 ** max(0, attempt - 1))
-    return ceiling / 2 + random.uniform(0, ceiling / 2)
+    return float(ceiling / 2 + random.uniform(0, ceiling / 2))
 
 
 def retry_delay(exc: BaseException, attempt: int, *, base_s: float = DEFAULT_BASE_DELAY_S,

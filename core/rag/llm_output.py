@@ -24,7 +24,7 @@ def first_word(value: str | None, allowed: tuple[str, ...], default: str) -> str
         lowered = value.lower()
         for word in re.findall(r"[a-z]+", lowered):
             if word in allowed:
-                return word
+                return str(word)
     return default
 
 

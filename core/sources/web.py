@@ -98,7 +98,7 @@ class TavilySource(_WebSource):
             json_body={"query": query, "search_depth": "basic", "max_results": k,
                        "include_answer": False, "include_raw_content": False})
         payload = expect(parse_json(response), dict, "response")
-        return expect(payload.get("results"), list, "results")
+        return list(expect(payload.get("results"), list, "results"))
 
 
 class BraveSource(_WebSource):
@@ -122,7 +122,7 @@ class BraveSource(_WebSource):
             headers={"Accept": "application/json", "X-Subscription-Token": self._api_key})
         payload = expect(parse_json(response), dict, "response")
         web = payload.get("web") or {"results": []}  # no web block = no web results
-        return expect(expect(web, dict, "web").get("results"), list, "web.results")
+        return list(expect(expect(web, dict, "web").get("results"), list, "web.results"))
 
 
 class SearxngSource(_WebSource):
@@ -139,7 +139,7 @@ class SearxngSource(_WebSource):
         response = await request(self._client, "GET", self._url, user_agent=self._user_agent,
                                  timeout_s=self._timeout_s, params={"q": query, "format": "json"})
         payload = expect(parse_json(response), dict, "response")
-        return expect(payload.get("results"), list, "results")  # ~20 per page; cut to k later
+        return list(expect(payload.get("results"), list, "results"))  # ~20 per page; cut to k later
 
 
 def build_web_source(provider: str, client: httpx.AsyncClient, *,

@@ -6,7 +6,7 @@ an empty result plus one WARNING; the question never fails because Wikipedia did
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -81,7 +81,7 @@ class WikipediaSource:
         if "error" in payload:  # API errors come back as HTTP 200 with an error object
             code = payload["error"].get("code", "?") if isinstance(payload["error"], dict) else "?"
             raise RuntimeError(f"API error {str(code)[:40]}")
-        return payload
+        return cast(dict[str, Any], payload)
 
     async def _titles(self, lang: str, query: str, limit: int) -> list[tuple[str, str]]:
         payload = await self._get(lang, {"action": "query", "list": "search", "srsearch": query,

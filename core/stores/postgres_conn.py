@@ -32,8 +32,15 @@ class PostgresConnection:
                 await self._conn.close()
                 self._conn = None
 
+    async def _execute(self, query: str, params: tuple[Any, ...]) -> int:
+        """Run one statement; the number of rows it affected."""
+        return int(await self._run(query, params))
+
+    async def _fetch(self, query: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        """Run one query; its rows."""
+        return list(await self._run(query, params, fetch=True))
+
     async def _run(self, query: str, params: tuple[Any, ...], *, fetch: bool = False) -> Any:
-        """Execute one statement; returns rows (fetch) or the affected row count."""
         async with self._lock:
             try:
                 conn = await self._connection()

@@ -21,10 +21,10 @@ class PostgresHistoryStore(PostgresConnection):
     async def recent(self, platform: str, user_id: str, limit: int) -> list[Turn]:
         if limit <= 0:
             return []
-        rows = await self._run(
+        rows = await self._fetch(
             f"select {COLUMNS} from (select id, {COLUMNS} from public.history_turns"
             " where platform = %s and user_id = %s order by created_at desc, id desc limit %s) t"
-            " order by created_at, id", (platform, user_id, limit), fetch=True)
+            " order by created_at, id", (platform, user_id, limit))
         return [Turn(platform=r[0], user_id=r[1], question=r[2], answer=r[3], intent=r[4],
                      citations=tuple(r[5] or ()), created_at=r[6]) for r in rows]
 
@@ -32,17 +32,17 @@ class PostgresHistoryStore(PostgresConnection):
         created = turn.created_at or datetime.now(UTC)
         if created.tzinfo is None:  # naive timestamps are taken as UTC, like the SQLite store
             created = created.replace(tzinfo=UTC)
-        await self._run(
+        await self._execute(
             f"insert into public.history_turns ({COLUMNS}) values (%s, %s, %s, %s, %s, %s, %s)",
             (turn.platform, turn.user_id, turn.question, turn.answer, turn.intent,
              json.dumps(list(turn.citations), ensure_ascii=False), created))
 
     async def forget(self, platform: str, user_id: str) -> int:
-        return await self._run(
+        return await self._execute(
             "delete from public.history_turns where platform = %s and user_id = %s",
             (platform, user_id))
 
     async def purge_older_than(self, days: int) -> int:
-        return await self._run(
+        return await self._execute(
             "delete from public.history_turns where created_at < now() - make_interval(days => %s)",
             (days,))

@@ -16,9 +16,9 @@ class PostgresSpaceStore(PostgresConnection):
     async def lookup(self, spaces: Sequence[str]) -> SpaceAssignment | None:
         if not spaces:
             return None
-        rows = await self._run(
+        rows = await self._fetch(
             "select space, course, set_by, set_at from public.course_spaces"
-            " where space = any(%s)", (list(spaces),), fetch=True)
+            " where space = any(%s)", (list(spaces),))
         found = {row[0]: row for row in rows}
         for space in spaces:  # most specific first
             if space in found:
@@ -27,7 +27,7 @@ class PostgresSpaceStore(PostgresConnection):
         return None
 
     async def assign(self, assignment: SpaceAssignment) -> None:
-        await self._run(
+        await self._execute(
             "insert into public.course_spaces (space, course, set_by, set_at)"
             " values (%s, %s, %s, %s) on conflict (space) do update set course = excluded.course,"
             " set_by = excluded.set_by, set_at = excluded.set_at",
@@ -35,9 +35,11 @@ class PostgresSpaceStore(PostgresConnection):
              assignment.set_at or datetime.now(UTC)))
 
     async def unassign(self, space: str) -> bool:
-        return bool(await self._run("delete from public.course_spaces where space = %s", (space,)))
+        removed = await self._execute("delete from public.course_spaces where space = %s",
+                                      (space,))
+        return removed > 0
 
     async def assignments(self) -> list[SpaceAssignment]:
-        rows = await self._run("select space, course, set_by, set_at from public.course_spaces"
-                               " order by space", (), fetch=True)
+        rows = await self._fetch("select space, course, set_by, set_at from public.course_spaces"
+                               " order by space", ())
         return [SpaceAssignment(space=r[0], course=r[1], set_by=r[2], set_at=r[3]) for r in rows]

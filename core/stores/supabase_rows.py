@@ -24,7 +24,7 @@ def clean_filters(filters: dict[str, str] | None) -> dict[str, str]:
 
 def as_list(vector: np.ndarray) -> list[float]:
     """Compact JSON floats: 6 decimals is far below the 4-bit embedder's own error."""
-    return np.round(np.asarray(vector, dtype=np.float64), 6).tolist()
+    return [float(x) for x in np.round(np.asarray(vector, dtype=np.float64), 6)]
 
 
 def document_payload(record: DocumentRecord) -> dict[str, Any]:

@@ -26,7 +26,7 @@ def spaces_dsn(local_postgres: LocalPostgres) -> str:
 async def store(request, spaces_dsn, tmp_path) -> AsyncIterator[PostgresSpaceStore]:
     if request.param == "postgres":
         pg = PostgresSpaceStore(spaces_dsn)
-        await pg._run("delete from public.course_spaces", ())
+        await pg._execute("delete from public.course_spaces", ())
         yield pg
         await pg.aclose()
     else:

@@ -6,6 +6,7 @@ alone; an LLM failure counts as 'ambiguous' so the loop re-queries instead of er
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
@@ -19,7 +20,7 @@ log = logging.getLogger(__name__)
 VERDICTS = ("correct", "ambiguous", "incorrect")
 
 
-async def evaluator(state: RagState, runtime: Runtime[RagContext]) -> dict:
+async def evaluator(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any]:
     """Grade the context once (not per document) and say what is missing."""
     ctx = runtime.context
     context = state.get("context") or []
@@ -38,7 +39,7 @@ async def evaluator(state: RagState, runtime: Runtime[RagContext]) -> dict:
             "missing": (fields.get("MISSING") or [""])[0]}
 
 
-def score_verdict(state: RagState, ctx: RagContext) -> dict:
+def score_verdict(state: RagState, ctx: RagContext) -> dict[str, Any]:
     """Offline judgement: correct when the top score clears the band's midpoint."""
     config = ctx.config
     midpoint = (config.high_threshold + config.low_threshold) / 2

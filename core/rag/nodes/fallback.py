@@ -1,6 +1,8 @@
 """fallback: the honest answer when retries are exhausted — what was closest, clearly flagged."""
 from __future__ import annotations
 
+from typing import Any
+
 from langgraph.runtime import Runtime
 
 from core.messages import Confidence
@@ -12,7 +14,7 @@ from core.rag.state import RagContext, RagState
 PARTIAL_STRIPS = 2
 
 
-async def fallback(state: RagState, runtime: Runtime[RagContext]) -> dict:
+async def fallback(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any]:
     """Say the course does not cover it, then the best partial strips with their sources."""
     ctx = runtime.context
     language = state.get("language", "en")

@@ -4,11 +4,12 @@ markers were used, markers removed from the shown text. Offline (or if the LLM f
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
-from core.messages import Confidence
+from core.messages import Citation, Confidence
 from core.rag import canned
 from core.rag.citations import citations_for, cite, confidence_of
 from core.rag.extractive import compose, relevant_strips, supported
@@ -20,7 +21,7 @@ log = logging.getLogger(__name__)
 LANGUAGE_NAMES = {"en": "English", "ar": "Arabic"}
 
 
-async def generate(state: RagState, runtime: Runtime[RagContext]) -> dict:
+async def generate(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any]:
     """Write a short, cited answer from the final context."""
     ctx = runtime.context
     context = state.get("context") or []
@@ -40,7 +41,7 @@ async def generate(state: RagState, runtime: Runtime[RagContext]) -> dict:
     return await extractive_answer(question, state, ctx)
 
 
-async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> dict:
+async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> dict[str, Any]:
     context = state.get("context") or []
     strips = await relevant_strips(question, context, ctx.embedder, ctx.config.max_answer_sentences)
     if not strips:
@@ -55,7 +56,7 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
     return update
 
 
-def _answer(text: str, citations: list, llm_calls: int = 0) -> dict:
+def _answer(text: str, citations: list[Citation], llm_calls: int = 0) -> dict[str, Any]:
     update = {"route": ["generate"], "answer": text, "citations": citations,
               "confidence": confidence_of(citations), "low_confidence": not citations}
     if llm_calls:

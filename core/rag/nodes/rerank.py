@@ -7,6 +7,8 @@ name is still nowhere, fall back honestly instead of answering from look-alike p
 """
 from __future__ import annotations
 
+from typing import Any
+
 from langgraph.runtime import Runtime
 
 from core.rag.coverage import UNCOVERED_LOGIT, uncovered_terms
@@ -14,7 +16,7 @@ from core.rag.state import Chunk, RagContext, RagState
 from core.rerank.calibration import logit, sigmoid
 
 
-async def rerank(state: RagState, runtime: Runtime[RagContext]) -> dict:
+async def rerank(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any]:
     """Score every pooled chunk, pin the best course chunks, cut to FINAL_CONTEXT_N."""
     ctx = runtime.context
     pool = state.get("pool") or []

@@ -7,6 +7,7 @@ from the evaluator's MISSING; simple widens to every source with keyword-style q
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
@@ -27,14 +28,14 @@ SOURCE_DESCRIPTIONS = {
 }
 
 
-async def router(state: RagState, runtime: Runtime[RagContext]) -> dict:
+async def router(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any]:
     """Choose (sources, queries) for this pass."""
     ctx = runtime.context
     enabled = list(ctx.sources)
     question = state["question"]
     retries = state.get("retries", 0)
     intent = state.get("intent", "complex")
-    update: dict = {"route": ["router"], "plan": []}
+    update: dict[str, Any] = {"route": ["router"], "plan": []}
     if retries == 0:
         if intent == "complex":
             return update | {"selected_sources": enabled,

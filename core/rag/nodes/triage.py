@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
@@ -19,7 +20,7 @@ log = logging.getLogger(__name__)
 INTENTS = ("simple", "complex", "chitchat", "unsafe")
 
 
-async def triage(state: RagState, runtime: Runtime[RagContext]) -> dict:
+async def triage(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any]:
     """Route the message: fast paths get a canned reply, study questions an intent +
     sub-questions."""
     ctx = runtime.context
@@ -28,14 +29,14 @@ async def triage(state: RagState, runtime: Runtime[RagContext]) -> dict:
     decided = rules.decision(tier0)
     if decided is not None:
         return {"route": ["triage"]} | decided
-    update: dict = {"route": ["triage"], "language": tier0.language}
+    update: dict[str, Any] = {"route": ["triage"], "language": tier0.language}
     if ctx.llm is None:
         intent, subs = rules.split_question(question, ctx.config.max_subqueries)
         return update | {"intent": intent, "sub_questions": subs, "reply": ""}
     return update | await _tier1(question, tier0.language, ctx)
 
 
-async def _tier1(question: str, language: str, ctx: RagContext) -> dict:
+async def _tier1(question: str, language: str, ctx: RagContext) -> dict[str, Any]:
     assert ctx.llm is not None
     messages = [SystemMessage(TRIAGE_SYSTEM.format(max_sub=ctx.config.max_subqueries)),
                 HumanMessage(question)]
@@ -48,7 +49,7 @@ async def _tier1(question: str, language: str, ctx: RagContext) -> dict:
     intent = first_word((fields.get("INTENT") or [""])[0], INTENTS, "complex")
     subs = [s for s in fields.get("SUB", fields.get("SUB_QUESTION", [])) if s]
     subs = subs[: ctx.config.max_subqueries]
-    update: dict = {"intent": intent, "llm_calls": 1, "sub_questions": subs or [question],
+    update: dict[str, Any] = {"intent": intent, "llm_calls": 1, "sub_questions": subs or [question],
                     "reply": ""}
     if intent == "chitchat":
         update["reply"] = (fields.get("REPLY") or [canned.chitchat("greeting", language)])[0]
