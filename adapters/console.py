@@ -170,6 +170,8 @@ class ConsoleAdapter:
             return await self.spaces.assign(self._space, name[0], by=self.user_id, allowed=True,
                                             where="channel", language="en")
         shown = await self.spaces.show((self._space,), "en", personal=True)
+        if shown.notice == "no_course":  # already lists the courses
+            return shown
         listing = await self.spaces.listing("en")
         return replace(shown, text=f"{shown.text}\n{listing.text}")
 
