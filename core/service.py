@@ -115,13 +115,14 @@ class StudyBuddy:
             return _notice("error", language, confidence=Confidence.LOW)
 
     async def _answer(self, message: IncomingMessage, text: str, language: str) -> Reply:
-        course = message.course
-        if course is None and self.spaces is not None:
+        course, mode = message.course, "explain"
+        if self.spaces is not None:
             found = await self.spaces.resolve(message.spaces)
-            if found.course is None and found.courses and message.spaces:
+            mode = found.mode
+            if course is None and found.course is None and found.courses and message.spaces:
                 # a chat with several courses and none chosen: ask, never mix two courses
                 return self.spaces.no_course(found, language, personal=message.is_direct)
-            course = found.course  # None outside chats (CLI, HTTP): every course but the sample
+            course = course or found.course  # None outside chats: every course but the sample
         try:
             history = await self.history.recent(message.platform, message.user_id,
                                                 self.limits.history_turns)
@@ -129,7 +130,7 @@ class StudyBuddy:
             _log_history_failure("read", err)
             history = []
         question, rewrite_calls = await standalone_question(text, history, self.context.llm)
-        state = await self.graph.ainvoke({"question": question, "course": course},
+        state = await self.graph.ainvoke({"question": question, "course": course, "mode": mode},
                                          context=self.context,
                                          config={"recursion_limit": RECURSION_LIMIT})
         reply = Reply(

@@ -26,6 +26,7 @@ class Resolution:
     course: str | None
     origin: str  # "space" | "personal" | "default" | "only" | "" (none chosen)
     courses: tuple[str, ...]  # the courses one could choose from
+    mode: str = "explain"  # study-integrity mode of the space: explain | guide
 
 
 class CourseSpaces:

@@ -55,6 +55,7 @@ class RagState(TypedDict, total=False):
 
     question: str  # standalone question (follow-ups already rewritten by the service)
     course: str | None  # the asking chat's course: the course store searches only it
+    mode: str  # study-integrity mode of the chat: explain (default) | guide (no graded work)
     language: str  # "en" | "ar"
     intent: str  # chitchat | unsafe | simple | complex
     sub_questions: list[str]  # up to MAX_SUBQUERIES for complex questions
