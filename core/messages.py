@@ -102,6 +102,7 @@ class Reply:
     course: str | None = None  # the course the answer was searched in (study path only)
     unavailable: tuple[str, ...] = ()  # sources that failed or were skipped while answering
     pending: str | None = None  # token of an action awaiting Confirm / Cancel (staff desk)
+    answer_id: str | None = None  # study answers: what the Sources / 👍 / 👎 buttons carry
 
     @property
     def is_fast_path(self) -> bool:
@@ -121,4 +122,5 @@ class Reply:
             "rerank_tier": self.rerank_tier,
             "top_score": self.top_score,
             "unavailable": list(self.unavailable),
+            "answer_id": self.answer_id,
         }

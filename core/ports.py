@@ -247,6 +247,16 @@ class SpaceStore(Protocol):
         """Every assignment, by space."""
         ...
 
+    async def mode(self, spaces: Sequence[str]) -> str | None:
+        """The study-integrity mode (explain | guide) of the first of `spaces` (most specific
+        first) that has one: a server's mode applies to its channels unless a channel sets its
+        own. None when none has one (the caller's default, explain, applies)."""
+        ...
+
+    async def set_mode(self, space: str, mode: str, set_by: str) -> None:
+        """Set (or change) a space's study-integrity mode."""
+        ...
+
 
 class Replier(Protocol):
     """How an adapter shows a reply to the user who asked (Rasa's output channel, as a port)."""
@@ -272,5 +282,14 @@ class MessageHandler(Protocol):
         ...
 
     async def forget(self, platform: str, user_id: str) -> Reply:
-        """Erase the user's history and return a confirmation."""
+        """Erase the user's history (and votes) and return a confirmation."""
+        ...
+
+    async def sources(self, answer_id: str, language: str) -> Reply:
+        """The passages an answer cited, quoted (the Sources button)."""
+        ...
+
+    async def vote(self, answer_id: str, platform: str, user_id: str, value: int,
+                   reason: str = "", *, language: str = "en") -> Reply:
+        """👍 (+1) / 👎 (-1) on an answer; a 👎 without a reason asks for one."""
         ...

@@ -13,6 +13,7 @@ from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any
 
+from core.answer_actions import AnswerActions
 from core.followup import standalone_question
 from core.messages import Confidence, IncomingMessage, Intent, Reply
 from core.notices import notice
@@ -44,11 +45,13 @@ class StudyBuddy:
     """MessageHandler port implementation shared by every adapter."""
 
     def __init__(self, graph: RagGraph, context: RagContext, history: HistoryStore,
-                 limits: Limits | None = None, spaces: CourseSpaces | None = None) -> None:
+                 limits: Limits | None = None, spaces: CourseSpaces | None = None,
+                 actions: AnswerActions | None = None) -> None:
         self.graph = graph
         self.context = context
         self.history = history
         self.spaces = spaces  # None: every course is searched (benchmarks, single-course tools)
+        self.actions = actions  # None: no outcomes recorded, no answer buttons
         self.limits = limits or Limits()
         self._recent: dict[tuple[str, str], deque[float]] = defaultdict(deque)
         self._slots = asyncio.Semaphore(self.limits.max_concurrent)
@@ -115,6 +118,7 @@ class StudyBuddy:
             return _notice("error", language, confidence=Confidence.LOW)
 
     async def _answer(self, message: IncomingMessage, text: str, language: str) -> Reply:
+        started = time.perf_counter()
         course, mode = message.course, "explain"
         if self.spaces is not None:
             found = await self.spaces.resolve(message.spaces)
@@ -150,7 +154,24 @@ class StudyBuddy:
                     tuple(c.to_dict() for c in reply.citations)))
             except Exception as err:  # the answer is ready; losing its row is the lesser harm
                 _log_history_failure("write", err)
+        if self.actions is not None:
+            latency_ms = round((time.perf_counter() - started) * 1000)
+            reply = await self.actions.record(message, question, reply, dict(state), latency_ms)
         return reply
+
+    async def sources(self, answer_id: str, language: str) -> Reply:
+        """The "Sources" button: every cited passage of that answer, quoted."""
+        if self.actions is None:
+            return _notice("error", language)
+        return await self.actions.sources(answer_id, language)
+
+    async def vote(self, answer_id: str, platform: str, user_id: str, value: int,
+                   reason: str = "", *, language: str = "en") -> Reply:
+        """👍 (+1) / 👎 (-1) on an answer, optionally with a reason; a second vote replaces it."""
+        if self.actions is None:
+            return _notice("error", language)
+        return await self.actions.vote(answer_id, platform, user_id, value, reason,
+                                       language=language)
 
     def _rate_limited(self, message: IncomingMessage) -> int:
         """Seconds to wait when the user is over the per-minute limit, else 0 (and count it)."""
@@ -171,6 +192,8 @@ class StudyBuddy:
         happen."""
         try:
             removed = await self.history.forget(platform, user_id)
+            if self.actions is not None:  # their questions and votes go too
+                await self.actions.forget(platform, user_id)
         except Exception as err:
             _log_history_failure("erase", err)
             return _notice("forget_failed", "en", confidence=Confidence.NONE)

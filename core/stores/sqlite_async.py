@@ -25,6 +25,7 @@ class AsyncSqliteFile:
         await self._db.execute("PRAGMA journal_mode=WAL")
         await self._db.execute("PRAGMA synchronous=FULL")
         await self._db.execute("PRAGMA secure_delete=ON")
+        await self._db.execute("PRAGMA foreign_keys=ON")
 
     async def close(self) -> None:
         if self._db is not None:

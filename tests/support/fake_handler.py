@@ -35,6 +35,8 @@ class FakeHandler:
         self.answer_text = answer_text
         self.seen: list[IncomingMessage] = []
         self.forgotten: list[tuple[str, str]] = []
+        self.sources_asked: list[str] = []
+        self.votes: list[tuple[str, str, str, int, str]] = []
 
     def _fast(self, message: IncomingMessage) -> Reply | None:
         if message.text.strip().lower() in GREETINGS:
@@ -67,3 +69,15 @@ class FakeHandler:
     async def forget(self, platform: str, user_id: str) -> Reply:
         self.forgotten.append((platform, user_id))
         return Reply(text="Done: I erased your history.", intent=Intent.NOTICE)
+
+    async def sources(self, answer_id: str, language: str) -> Reply:
+        self.sources_asked.append(answer_id)
+        return Reply(text=f"Sources of {answer_id}:\n\n[1] sorting.md, p. 2\n> Merge sort splits.",
+                     intent=Intent.NOTICE, notice="sources", language=language)
+
+    async def vote(self, answer_id: str, platform: str, user_id: str, value: int,
+                   reason: str = "", *, language: str = "en") -> Reply:
+        self.votes.append((answer_id, platform, user_id, value, reason))
+        key = "ask_reason" if value < 0 and not reason else "voted"
+        return Reply(text=f"vote {value} {reason}".strip(), intent=Intent.NOTICE, notice=key,
+                     language=language)

@@ -1,0 +1,157 @@
+"""What the buttons under a study answer do: record the turn, show its sources, take a vote.
+
+Every study answer gets a short id; adapters put it in their buttons (Discord custom_id,
+Telegram callback_data) and hand it back here. Recording never fails an answer: a store outage
+is logged and the answer goes out without buttons.
+"""
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import Any
+
+from core.messages import IncomingMessage, Intent, Reply
+from core.outcomes import VOTE_REASONS, Outcome, OutcomeStore, Vote, cited_quotes, user_hash
+from core.stores.errors import StoreError
+
+log = logging.getLogger(__name__)
+
+TEXTS = {
+    "en": {
+        "sources": "Sources of this answer:",
+        "no_sources": "This answer has no cited passages.",
+        "unknown": "I no longer have that answer (answers are kept {days} days). Ask again?",
+        "thanks_up": "Thanks, glad it helped!",
+        "ask_reason": "Thanks for telling me. What was wrong with it?",
+        "thanks_down": "Thanks: noted as “{reason}”. Your instructor sees this feedback.",
+        "failed": "Sorry, I could not save that right now. Please try again later.",
+        "wrong": "Wrong", "not_in_materials": "Not in the materials",
+        "gave_solution": "Gave away a solution", "wrong_language": "Wrong language",
+        "page": "p.", "slide": "slide",
+    },
+    "ar": {
+        "sources": "مصادر هذه الإجابة:",
+        "no_sources": "لا توجد مقاطع مستشهد بها في هذه الإجابة.",
+        "unknown": "لم تعد هذه الإجابة متاحة (تُحفظ الإجابات {days} يومًا). هل تعيد السؤال؟",
+        "thanks_up": "شكرًا، يسعدني أنها أفادتك!",
+        "ask_reason": "شكرًا لإخباري. ما المشكلة فيها؟",
+        "thanks_down": "شكرًا: سُجلت الملاحظة «{reason}». يرى مدرسك هذه الملاحظات.",
+        "failed": "عذرًا، تعذر حفظ ذلك الآن. أعد المحاولة لاحقًا.",
+        "wrong": "خاطئة", "not_in_materials": "ليست في المواد",
+        "gave_solution": "أعطت الحل جاهزًا", "wrong_language": "بلغة خاطئة",
+        "page": "ص", "slide": "شريحة",
+    },
+}
+
+
+def text(key: str, language: str, **values: object) -> str:
+    table = TEXTS.get(language, TEXTS["en"])
+    return table.get(key, TEXTS["en"][key]).format(**values)
+
+
+def reason_label(reason: str, language: str) -> str:
+    """The button label of a 👎 reason (VOTE_REASONS)."""
+    return text(reason, language)
+
+
+class AnswerActions:
+    """Outcome recording plus the Sources / 👍 / 👎 actions over an OutcomeStore."""
+
+    def __init__(self, store: OutcomeStore, key: bytes, retention_days: int = 30) -> None:
+        self.store = store
+        self._key = key
+        self.retention_days = retention_days
+
+    def hash(self, platform: str, user_id: str) -> str:
+        return user_hash(self._key, platform, user_id)
+
+    async def record(self, message: IncomingMessage, question: str, reply: Reply,
+                     state: dict[str, Any], latency_ms: int) -> Reply:
+        """Store the turn; the reply comes back with its answer id (unchanged on failure)."""
+        if reply.intent not in (Intent.SIMPLE, Intent.COMPLEX) or reply.notice:
+            return reply
+        answer_id = secrets.token_urlsafe(6)  # 8 characters: fits any button id
+        passages = {c.id: c.text for c in state.get("context") or ()}
+        outcome = Outcome(
+            answer_id=answer_id, platform=message.platform,
+            user_hash=self.hash(message.platform, message.user_id),
+            space=message.spaces[0] if message.spaces else "", course=reply.course,
+            language=reply.language, question=question, answer=reply.text, route=reply.route,
+            confidence=reply.confidence.value, top_score=reply.top_score,
+            verdict=str(state.get("verdict") or ""), missing=str(state.get("missing") or ""),
+            citations=cited_quotes([c.to_dict() for c in reply.citations], passages, reply.text),
+            latency_ms=latency_ms, created_at=datetime.now(UTC))
+        try:
+            await self.store.record(outcome)
+        except Exception as err:  # the answer matters more than its record
+            _log_failure("record", err)
+            return reply
+        return replace(reply, answer_id=answer_id)
+
+    async def sources(self, answer_id: str, language: str) -> Reply:
+        """Each cited passage, quoted, with where it is: what "Sources" shows."""
+        try:
+            outcome = await self.store.get(answer_id)
+        except Exception as err:
+            _log_failure("read", err)
+            return _notice(text("failed", language), "action_failed", language)
+        if outcome is None:
+            return _notice(text("unknown", language, days=self.retention_days), "unknown_answer",
+                           language)
+        if not outcome.citations:
+            return _notice(text("no_sources", language), "sources", language)
+        blocks = [text("sources", language)]
+        for cited in outcome.citations:
+            where = _location(cited, language)
+            quoted = "\n".join(f"> {line}" for line in str(cited.get("quote", "")).splitlines()
+                               if line.strip())
+            blocks.append(f"[{cited.get('n')}] {where}\n{quoted}".rstrip())
+        return _notice("\n\n".join(blocks), "sources", language)
+
+    async def vote(self, answer_id: str, platform: str, user_id: str, value: int,
+                   reason: str = "", *, language: str) -> Reply:
+        """👍 (+1) or 👎 (-1); a 👎 without a reason asks for one (notice "ask_reason")."""
+        if reason and reason not in VOTE_REASONS:
+            reason = ""
+        vote = Vote(answer_id, self.hash(platform, user_id), 1 if value > 0 else -1, reason)
+        try:
+            known = await self.store.vote(vote)
+        except Exception as err:
+            _log_failure("vote", err)
+            return _notice(text("failed", language), "action_failed", language)
+        if not known:
+            return _notice(text("unknown", language, days=self.retention_days),
+                           "unknown_answer", language)
+        if vote.value > 0:
+            return _notice(text("thanks_up", language), "voted", language)
+        if not reason:
+            return _notice(text("ask_reason", language), "ask_reason", language)
+        return _notice(text("thanks_down", language, reason=reason_label(reason, language)),
+                       "voted", language)
+
+    async def forget(self, platform: str, user_id: str) -> int:
+        return await self.store.forget(self.hash(platform, user_id))
+
+
+def _location(cited: dict[str, Any], language: str) -> str:
+    name = str(cited.get("display_name") or cited.get("url_or_path") or cited.get("title"))
+    parts = [name]
+    if cited.get("page"):
+        unit = text("slide" if cited.get("unit") == "slide" else "page", language)
+        parts.append(f"{unit} {cited['page']}")
+    where = ", ".join(parts)
+    return f"{where} › {cited['section']}" if cited.get("section") else where
+
+
+def _notice(body: str, key: str, language: str) -> Reply:
+    return Reply(text=body, intent=Intent.NOTICE, notice=key, language=language)
+
+
+def _log_failure(what: str, err: Exception) -> None:
+    if isinstance(err, StoreError):
+        log.warning("outcome %s failed: %s", what, err)
+    else:
+        log.exception("outcome %s failed", what)
+
