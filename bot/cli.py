@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from pydantic import ValidationError
 
 from bot.docs_cli import DocsError, add_docs_parsers, run_docs, run_ingest
+from bot.report_cli import ReportError, add_report_parser
 from bot.settings import Settings, invalid_settings_line, load_settings
 from core.stores.errors import StoreError
 
@@ -25,7 +26,10 @@ EPILOG = """examples:
   studybuddy ingest notes/ --course R101  add course files (PDF, slides, Word, HTML, md, txt)
   studybuddy docs list                    what is stored: course, file, pages, chunks, when
   studybuddy docs remove R-data.pdf       remove a document and all its chunks
+  studybuddy report --out report/         instructor report: gaps, cited pages, votes (HTML + CSV)
   studybuddy eval docs --docs D --qa F    answer quality on your own files and questions
+  studybuddy feedback export --out F      what students could not get answered, as questions
+  studybuddy eval feedback F              ask them again and show what changed
   studybuddy migrate --status             Supabase migrations not yet applied (SUPABASE_DB_URL)
   studybuddy graph                        print the Corrective-RAG graph as Mermaid"""
 
@@ -56,7 +60,11 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("graph", help="print the graph as Mermaid (from the compiled graph)")
     from bot.evaluate import add_eval_parser
 
-    add_eval_parser(sub)  # eval retrieval | xquad | docs (bot/evaluate.py, bot/eval_docs.py)
+    add_eval_parser(sub)  # eval retrieval | xquad | docs | feedback (bot/evaluate.py, eval_docs.py)
+    from bot.feedback_cli import add_feedback_parser
+
+    add_feedback_parser(sub)  # feedback export (bot/feedback_cli.py)
+    add_report_parser(sub)  # report (bot/report_cli.py)
     return parser
 
 
@@ -205,8 +213,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             return asyncio.run(run_ingest(settings, args, _Progress("Ingesting")))
         if args.command == "docs":
             return asyncio.run(run_docs(settings, args))
+        if args.command == "feedback":
+            from bot.feedback_cli import run_feedback
+
+            return run_feedback(args)
+        if args.command == "report":
+            from bot.report_cli import run_report
+
+            return asyncio.run(run_report(settings, args))
         return asyncio.run(_serve(settings, console_only=args.command == "chat"))
-    except (UserError, DocsError, StoreError) as err:  # clear, secret-free messages
+    except (UserError, DocsError, ReportError, StoreError) as err:  # clear, secret-free messages
         print(f"error: {err}", file=sys.stderr)
         return 2
     except ValidationError as err:

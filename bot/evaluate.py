@@ -45,6 +45,9 @@ def add_eval_parser(sub: argparse._SubParsersAction) -> None:
     from bot.eval_docs import add_docs_parser
 
     add_docs_parser(kinds)  # eval docs (handler in bot/eval_docs.py)
+    from bot.feedback_cli import add_eval_feedback_parser
+
+    add_eval_feedback_parser(kinds)  # eval feedback (handler in bot/feedback_cli.py)
     for p in (r, x):
         p.add_argument("--cache", type=Path, default=None,
                        help="embedding cache file (default DATA_DIR/eval-embeddings.sqlite)")
