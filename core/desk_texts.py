@@ -62,6 +62,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "cancelled": "Cancelled. Nothing was changed.",
         "expired": "That request has expired or was already handled. Please start again.",
         "not_yours": "Only the person who started this can confirm or cancel it.",
+        "mode_is_explain": "Study mode: explain (questions are answered in full).",
+        "mode_is_guide": ("Study mode: guide (requests to solve homework, assignments, exams "
+                          "or quizzes get the key ideas, steps to try and a question back, "
+                          "never a finished solution or full code)."),
+        "mode_how": "Staff can change it with /mode guide or /mode explain.",
+        "mode_bad": "The mode is guide or explain, for example /mode guide.",
+        "mode_set_guide": ("Done: this {where} is now in guide mode. Requests to solve graded "
+                           "work get concepts, steps to try and a question back, never a "
+                           "finished solution or full code; other questions are answered as "
+                           "usual."),
+        "mode_set_explain": "Done: this {where} is now in explain mode: questions are answered "
+                            "in full.",
     },
     "ar": {
         "space_course": "تجيب هذه المحادثة من مقرر {course} ({origin}).",
@@ -121,6 +133,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "cancelled": "أُلغي الطلب. لم يتغير شيء.",
         "expired": "انتهت صلاحية هذا الطلب أو سبق تنفيذه. ابدأ من جديد من فضلك.",
         "not_yours": "فقط من بدأ هذا الطلب يمكنه تأكيده أو إلغاؤه.",
+        "mode_is_explain": "وضع الدراسة: الشرح (تُجاب الأسئلة كاملة).",
+        "mode_is_guide": ("وضع الدراسة: التوجيه (طلبات حل الواجبات والتكليفات والامتحانات "
+                          "والاختبارات تحصل على الأفكار الأساسية وخطوات للتجربة وسؤال، "
+                          "لا على حل جاهز أو كود كامل)."),
+        "mode_how": "يمكن للمشرفين تغييره بالأمر ‎/mode guide أو ‎/mode explain.",
+        "mode_bad": "الوضع إما guide أو explain، مثل ‎/mode guide.",
+        "mode_set_guide": ("تم: أصبحت هذه {where} في وضع التوجيه. طلبات حل الأعمال المُقيَّمة "
+                           "تحصل على المفاهيم وخطوات للتجربة وسؤال، لا على حل جاهز أو كود "
+                           "كامل؛ وتُجاب الأسئلة الأخرى كالمعتاد."),
+        "mode_set_explain": "تم: أصبحت هذه {where} في وضع الشرح: تُجاب الأسئلة كاملة.",
     },
 }
 

@@ -4,12 +4,17 @@ Adapters turn platform facts into space keys, most specific first (Discord threa
 server; a Telegram group; a DM) and decide who is staff. Here a question's course is the first
 key's assignment, else `DEFAULT_COURSE`, else the only course there is; with several courses
 and none chosen the bot asks for one rather than mixing two courses' materials.
+
+A space also carries a study-integrity mode (explain, the default, or guide: requests to produce
+graded work get concepts, steps and a question back, core/rag/guide.py). It resolves like the
+course, separately: the most specific space with a mode wins, so a server's guide mode covers
+its channels unless a channel sets its own.
 """
 from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.desk_texts import say
 from core.messages import Intent, Reply
@@ -17,6 +22,8 @@ from core.ports import CourseStore, SpaceAssignment, SpaceStore
 
 COURSES_TTL_S = 30.0  # how long the list of stored courses is trusted (uploads invalidate it)
 MAX_COURSE_NAME = 64
+MODES = ("explain", "guide")
+DEFAULT_MODE = "explain"
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +61,11 @@ class CourseSpaces:
         self._courses = None
 
     async def resolve(self, spaces: Sequence[str]) -> Resolution:
+        found = await self._resolve_course(spaces)
+        mode = await self.mode(spaces)
+        return found if mode == DEFAULT_MODE else replace(found, mode=mode)
+
+    async def _resolve_course(self, spaces: Sequence[str]) -> Resolution:
         courses = tuple(await self.courses())
         assigned = await self.spaces.lookup(spaces)
         if assigned is not None:
@@ -67,6 +79,11 @@ class CourseSpaces:
             return Resolution(None, "only", courses)
         return Resolution(None, "", courses)
 
+    async def mode(self, spaces: Sequence[str]) -> str:
+        """The chat's study-integrity mode: the most specific space's, else explain."""
+        found = await self.spaces.mode(spaces) if spaces else None
+        return found if found in MODES else DEFAULT_MODE
+
     async def show(self, spaces: Sequence[str], language: str, *, personal: bool) -> Reply:
         """`/course`: the chat's course and where it comes from, or how to choose one."""
         found = await self.resolve(spaces)
@@ -76,7 +93,32 @@ class CourseSpaces:
                    origin=say(f"origin_{found.origin}", language))
         if found.course not in found.courses:
             text += "\n" + say("space_empty", language)
+        text += "\n" + say(f"mode_is_{found.mode}", language)
         return desk_reply(text, "course_show", language)
+
+    async def show_mode(self, spaces: Sequence[str], language: str) -> Reply:
+        """`/mode` alone: the chat's study-integrity mode and how staff change it."""
+        mode = await self.mode(spaces)
+        return desk_reply(say(f"mode_is_{mode}", language) + "\n" + say("mode_how", language),
+                          "mode_show", language)
+
+    async def set_mode(self, space: str, mode: str, *, by: str, allowed: bool, where: str,
+                       language: str) -> Reply:
+        """`/mode guide|explain` (staff only): how this space answers requests for graded
+        work. `where` names the space (channel | server | group) in the confirmation."""
+        if not allowed:
+            return self._not_staff(space, language)
+        wanted = mode.strip().casefold()
+        if wanted not in MODES:
+            return desk_reply(say("mode_bad", language), "mode_bad", language)
+        await self.spaces.set_mode(space, wanted, by)
+        return desk_reply(say(f"mode_set_{wanted}", language,
+                              where=say(f"where_{where}", language)), "mode_set", language)
+
+    def _not_staff(self, space: str, language: str) -> Reply:
+        platform = space.split(":", 1)[0]
+        return desk_reply(say("not_staff", language, who=say(f"who_{platform}", language)),
+                          "not_staff", language)
 
     def no_course(self, found: Resolution, language: str, *, personal: bool) -> Reply:
         how = say("how_dm" if personal and found.courses else "how_staff", language)
@@ -99,9 +141,7 @@ class CourseSpaces:
         (channel | server | group) in the confirmation."""
         personal = is_personal(space)
         if not allowed:
-            platform = space.split(":", 1)[0]
-            return desk_reply(say("not_staff", language, who=say(f"who_{platform}", language)),
-                          "not_staff", language)
+            return self._not_staff(space, language)
         name = " ".join(course.split())
         if not name or len(name) > MAX_COURSE_NAME:
             return desk_reply(say("course_bad_name", language), "course_bad_name", language)

@@ -9,7 +9,8 @@ from core.stores.postgres_conn import PostgresConnection
 
 
 class PostgresSpaceStore(PostgresConnection):
-    """space -> course rows in `public.course_spaces` (migrations/supabase)."""
+    """space -> course rows in `public.course_spaces`, space -> study-integrity mode in
+    `public.space_modes` (migrations/supabase)."""
 
     label = "space store"
 
@@ -43,3 +44,18 @@ class PostgresSpaceStore(PostgresConnection):
         rows = await self._fetch("select space, course, set_by, set_at from public.course_spaces"
                                " order by space", ())
         return [SpaceAssignment(space=r[0], course=r[1], set_by=r[2], set_at=r[3]) for r in rows]
+
+    async def mode(self, spaces: Sequence[str]) -> str | None:
+        if not spaces:
+            return None
+        rows = await self._fetch("select space, mode from public.space_modes"
+                                 " where space = any(%s)", (list(spaces),))
+        found = {str(row[0]): str(row[1]) for row in rows}
+        return next((found[space] for space in spaces if space in found), None)
+
+    async def set_mode(self, space: str, mode: str, set_by: str) -> None:
+        await self._execute(
+            "insert into public.space_modes (space, mode, set_by, set_at)"
+            " values (%s, %s, %s, %s) on conflict (space) do update set mode = excluded.mode,"
+            " set_by = excluded.set_by, set_at = excluded.set_at",
+            (space, mode, set_by, datetime.now(UTC)))

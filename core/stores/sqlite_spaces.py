@@ -9,7 +9,7 @@ from core.stores.sqlite_async import AsyncSqliteFile
 
 
 class SqliteSpaceStore(AsyncSqliteFile):
-    """space -> course rows in `course_spaces`."""
+    """space -> course rows in `course_spaces`, space -> study-integrity mode in `space_modes`."""
 
     async def lookup(self, spaces: Sequence[str]) -> SpaceAssignment | None:
         if not spaces:
@@ -42,6 +42,24 @@ class SqliteSpaceStore(AsyncSqliteFile):
         async with self.db.execute(
                 "SELECT space, course, set_by, set_at FROM course_spaces ORDER BY space") as cursor:
             return [_assignment(row) for row in await cursor.fetchall()]
+
+    async def mode(self, spaces: Sequence[str]) -> str | None:
+        if not spaces:
+            return None
+        marks = ",".join("?" * len(spaces))
+        async with self.db.execute(
+                f"SELECT space, mode FROM space_modes WHERE space IN ({marks})",
+                tuple(spaces)) as cursor:
+            found = {str(row[0]): str(row[1]) for row in await cursor.fetchall()}
+        return next((found[space] for space in spaces if space in found), None)
+
+    async def set_mode(self, space: str, mode: str, set_by: str) -> None:
+        await self.db.execute(
+            "INSERT INTO space_modes(space, mode, set_by, set_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(space) DO UPDATE SET mode = excluded.mode, "
+            "set_by = excluded.set_by, set_at = excluded.set_at",
+            (space, mode, set_by, datetime.now(UTC).isoformat()))
+        await self.db.commit()
 
 
 def _assignment(row: Sequence[str]) -> SpaceAssignment:

@@ -1,4 +1,5 @@
-"""fallback: the honest answer when retries are exhausted — what was closest, clearly flagged."""
+"""fallback: the honest answer when retries are exhausted — what was closest, clearly flagged.
+In guide mode a request for graded work gets guide.py's concepts and steps, also flagged."""
 from __future__ import annotations
 
 from typing import Any
@@ -6,7 +7,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from core.messages import Confidence
-from core.rag import canned
+from core.rag import canned, guide
 from core.rag.citations import citations_for
 from core.rag.extractive import compose, relevant_strips
 from core.rag.state import RagContext, RagState
@@ -17,6 +18,8 @@ PARTIAL_STRIPS = 2
 async def fallback(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any]:
     """Say the course does not cover it, then the best partial strips with their sources."""
     ctx = runtime.context
+    if guide.applies(state):
+        return await guide.guided_answer(state, ctx, node="fallback")
     language = state.get("language", "en")
     context = state.get("context") or []
     strips = await relevant_strips(state["question"], context, ctx.embedder, PARTIAL_STRIPS)

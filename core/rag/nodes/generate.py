@@ -1,5 +1,6 @@
 """generate: the answer. With an LLM: drafted with [n] markers, cited sources are the ones whose
 markers were used, markers removed from the shown text. Offline (or if the LLM fails): extractive.
+In guide mode a request for graded work is answered by core/rag/guide.py instead.
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from core.messages import Citation, Confidence
-from core.rag import canned
+from core.rag import canned, guide
 from core.rag.citations import citations_for, cite, confidence_of
 from core.rag.extractive import compose, relevant_strips, supported
 from core.rag.llm_output import message_text
@@ -24,6 +25,8 @@ LANGUAGE_NAMES = {"en": "English", "ar": "Arabic"}
 async def generate(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any]:
     """Write a short, cited answer from the final context."""
     ctx = runtime.context
+    if guide.applies(state):
+        return await guide.guided_answer(state, ctx, node="generate")
     context = state.get("context") or []
     question = state["question"]
     if ctx.llm is not None and context:

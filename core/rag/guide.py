@@ -1,0 +1,143 @@
+"""Guide mode's answer to a request for graded work: the concepts from the materials (cited),
+steps to try and a question back, never a finished solution or full code.
+
+Only for a chat in guide mode (state "mode") and a request core/rag/integrity.py recognises;
+everything else is answered by generate / fallback as usual. With an LLM the draft follows
+GUIDE_SYSTEM and then passes a post-check that removes code blocks and final-answer lines (a
+model can ignore its instructions); offline it is the context's explaining sentences only, no
+examples or code. The route gains "guide" so callers and tests can see the mode applied.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from langchain_core.messages import HumanMessage, SystemMessage
+
+from core.messages import Citation, Confidence
+from core.rag.citations import citations_for, cite, confidence_of
+from core.rag.extractive import Strip, compose, relevant_strips
+from core.rag.integrity import fold, has_solution, is_graded_work_request, strip_solution
+from core.rag.llm_output import message_text
+from core.rag.prompts import GUIDE_SYSTEM, generate_user
+from core.rag.state import Chunk, RagContext, RagState
+
+log = logging.getLogger(__name__)
+LANGUAGE_NAMES = {"en": "English", "ar": "Arabic"}
+CANDIDATE_STRIPS = 8  # read this many, keep the explaining ones up to max_answer_sentences
+
+TEXTS = {
+    "en": {
+        "intro": "This looks like graded work, so I won't hand you a solution, but here is "
+                 "what you need to work it out yourself. Key ideas from your materials:",
+        "intro_none": "This looks like graded work, so I won't hand you a solution. I couldn't "
+                      "find the ideas it relies on in the course materials; your notes on the "
+                      "topic are the place to start.",
+        "steps": "Steps to try:\n1. Say in your own words what the task asks and which idea "
+                 "above it uses.\n2. Work a small example by hand before writing anything "
+                 "final.\n3. Write your own attempt, then check each step against the "
+                 "definitions.",
+        "question": "Which step are you stuck on? Send me your attempt and I'll help you "
+                    "check it.",
+    },
+    "ar": {
+        "intro": "يبدو أن هذا عمل مُقيَّم، لذلك لن أعطيك الحل، لكن هذا ما تحتاجه لتصل إليه "
+                 "بنفسك. أهم الأفكار من موادك:",
+        "intro_none": "يبدو أن هذا عمل مُقيَّم، لذلك لن أعطيك الحل. لم أجد الأفكار التي يعتمد "
+                      "عليها في مواد المقرر؛ ابدأ من ملاحظاتك عن الموضوع.",
+        "steps": "خطوات للتجربة:\n1. صِف بكلماتك ما المطلوب، وأي فكرة مما سبق يستخدم.\n"
+                 "2. جرّب مثالًا صغيرًا بيدك قبل أن تكتب أي شيء نهائي.\n"
+                 "3. اكتب محاولتك، ثم راجع كل خطوة فيها على ضوء التعريفات.",
+        "question": "في أي خطوة تواجه صعوبة؟ أرسل لي محاولتك وسأساعدك في مراجعتها.",
+    },
+}
+# Sentences that show rather than explain: examples, code, worked results.
+# A sentence ending in ":" introduces what follows (an example, a listing): dropped with it.
+_NOT_CONCEPT = re.compile(
+    r"\b(?:for example|for instance|e\.g\.|examples?|exercises?|implementation|the answer is"
+    r"|final answer)\b|^(?:solution|answer)\b|(?<!\w)(?:مثال|مثلا|على سبيل المثال|تمرين|الحل"
+    r"|الاجابه النهائيه|الجواب النهائي)(?!\w)|`|[=;{}]|->|=>|\b(?:def|return|select|print)\b"
+    r"|:\s*$")
+# The request's own framing ("solve question 3 of my homework") says nothing about the topic.
+_FRAMING = re.compile(
+    r"\b(?:please|can you|could you|solve|complete|finish|write|give me|send me|do|my|the|for"
+    r"|me|of|this|answers?|solutions?|code|homework|assignment|exam|quiz|question|problem"
+    r"|exercise|task|\d+)\b|(?<!\w)(?:حل|لي|اكتب|اعطني|الواجب|التكليف|الاختبار|الامتحان"
+    r"|السؤال|اجابات|حلول|كود)(?!\w)")
+
+
+def applies(state: RagState) -> bool:
+    """Guide mode is on for this chat and the question asks for graded work."""
+    return state.get("mode") == "guide" and is_graded_work_request(state.get("question", ""))
+
+
+def texts(language: str) -> dict[str, str]:
+    return TEXTS.get(language, TEXTS["en"])
+
+
+def topic_of(question: str) -> str:
+    """The question without its request framing, for choosing sentences by topic."""
+    words = " ".join(_FRAMING.sub(" ", fold(question)).split())
+    return words if len(words.split()) >= 2 else question
+
+
+async def guided_answer(state: RagState, ctx: RagContext, *, node: str) -> dict[str, Any]:
+    """The node update for a graded-work request in guide mode (node: generate | fallback)."""
+    language = state.get("language", "en")
+    context = state.get("context") or []
+    question = state["question"]
+    if ctx.llm is not None and context:
+        try:
+            draft = await ctx.llm.ainvoke([
+                SystemMessage(GUIDE_SYSTEM.format(language=LANGUAGE_NAMES.get(language,
+                                                                                "English"))),
+                HumanMessage(generate_user(question, context))])
+            text, citations = cite(strip_solution(message_text(draft)), context)
+            if text:
+                return _update(node, with_question_back(text, language), citations, 1)
+        except Exception as exc:
+            log.warning("guided generation failed (%s); answering offline", type(exc).__name__)
+        return _offline(await concept_strips(question, context, ctx), context, language, node,
+                        llm_calls=1)
+    return _offline(await concept_strips(question, context, ctx), context, language, node)
+
+
+async def concept_strips(question: str, context: Sequence[Chunk], ctx: RagContext
+                         ) -> list[Strip]:
+    """The context's explaining sentences about the request's topic: no example blocks, no
+    code, no worked answers."""
+    strips = await relevant_strips(topic_of(question), context, ctx.embedder, CANDIDATE_STRIPS)
+    kept = [s for s in strips if not s.block and _NOT_CONCEPT.search(fold(s.text)) is None]
+    return kept[: ctx.config.max_answer_sentences]
+
+
+def with_question_back(text: str, language: str) -> str:
+    """A drafted guide answer that does not end by asking the student something gets the
+    standard question back."""
+    if text.rstrip().endswith(("?", "؟")):
+        return text
+    return f"{text}\n\n{texts(language)['question']}"
+
+
+def _offline(strips: Sequence[Strip], context: Sequence[Chunk], language: str, node: str,
+             llm_calls: int = 0) -> dict[str, Any]:
+    say = texts(language)
+    concepts = compose(strips)
+    if has_solution(concepts):  # belt and braces: the filter above should have caught it
+        concepts = strip_solution(concepts)
+    head = f"{say['intro']}\n{concepts}" if concepts else say["intro_none"]
+    text = f"{head}\n\n{say['steps']}\n\n{say['question']}"
+    citations = citations_for([context[s.chunk] for s in strips]) if concepts else []
+    return _update(node, text, citations, llm_calls)
+
+
+def _update(node: str, text: str, citations: list[Citation], llm_calls: int) -> dict[str, Any]:
+    confidence = Confidence.LOW if node == "fallback" else confidence_of(citations)
+    update: dict[str, Any] = {"route": [node, "guide"], "answer": text, "citations": citations,
+                              "confidence": confidence,
+                              "low_confidence": confidence is Confidence.LOW}
+    if llm_calls:
+        update["llm_calls"] = llm_calls
+    return update
