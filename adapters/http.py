@@ -1,12 +1,14 @@
-"""HttpAdapter: a small JSON API over the core (POST /ask, POST /forget, GET /healthz).
+"""HttpAdapter: a small JSON API over the core (POST /ask, POST /forget, GET /healthz), plus the
+instructor report page (GET /report, only with `Authorization: Bearer REPORT_TOKEN`).
 
-Meant for loopback use, scripts and evaluation, not for the open internet: there is no
-authentication, so the default bind address is 127.0.0.1. Every error is JSON with a clear
+Meant for loopback use, scripts and evaluation, not for the open internet: /ask and /forget have
+no authentication, so the default bind address is 127.0.0.1. Every error is JSON with a clear
 message; a handler failure is logged and answered with a generic 500, never a stack trace.
 """
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -16,6 +18,7 @@ from aiohttp import web
 
 from core.messages import IncomingMessage, Reply
 from core.ports import MessageHandler
+from core.report import InstructorReports
 
 logger = logging.getLogger(__name__)
 
@@ -23,6 +26,14 @@ PLATFORM = "http"
 DEFAULT_USER = "http"
 MAX_BODY_BYTES = 1 << 20
 REPLY_FIELDS = ("answer", "citations", "low_confidence", "intent", "confidence")
+MAX_REPORT_DAYS = 366
+# The report shows student questions: no scripts, nothing fetched, never framed or cached.
+REPORT_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
+                               "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
 
 
 class BadRequest(Exception):
@@ -87,11 +98,14 @@ class HttpAdapter:
     finished: asyncio.Event | None = None  # runs until stopped
 
     def __init__(self, handler: MessageHandler, host: str = "127.0.0.1", port: int = 8080,
-                 max_question_chars: int = 2000) -> None:
+                 max_question_chars: int = 2000, reports: InstructorReports | None = None,
+                 report_token: str | None = None) -> None:
         self.handler = handler
         self.host = host
         self.port = port
         self.max_question_chars = max_question_chars
+        self.reports = reports  # GET /report exists only with both reports and a token
+        self._report_token = report_token.encode() if report_token else None
         self._runner: web.AppRunner | None = None
 
     def build_app(self) -> web.Application:
@@ -99,6 +113,8 @@ class HttpAdapter:
         app.router.add_post("/ask", self._ask)
         app.router.add_post("/forget", self._forget)
         app.router.add_get("/healthz", self._healthz)
+        if self.reports is not None and self._report_token:
+            app.router.add_get("/report", self._report)
         return app
 
     async def start(self) -> None:
@@ -154,3 +170,26 @@ class HttpAdapter:
 
     async def _healthz(self, request: web.Request) -> web.Response:
         return web.json_response({"status": "ok"})
+
+    def _authorized(self, request: web.Request) -> bool:
+        """Bearer token check in constant time; the token itself is never logged."""
+        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+        expected = self._report_token
+        return (expected is not None and scheme.lower() == "bearer"
+                and hmac.compare_digest(token.strip().encode(), expected))
+
+    async def _report(self, request: web.Request) -> web.Response:
+        if not self._authorized(request):
+            logger.warning("GET /report refused: missing or wrong token")
+            return web.json_response({"error": "a valid report token is required"}, status=401,
+                                     headers={"WWW-Authenticate": 'Bearer realm="report"'})
+        course = request.query.get("course", "").strip() or None
+        days_text = request.query.get("days", "7").strip()
+        if not days_text.isdigit() or not 1 <= int(days_text) <= MAX_REPORT_DAYS:
+            raise BadRequest(f"'days' must be a whole number from 1 to {MAX_REPORT_DAYS}")
+        from adapters.report_page import render_html  # pygal loads only when a report is asked
+
+        assert self.reports is not None
+        report = await self.reports.build(course=course, days=int(days_text))
+        return web.Response(text=render_html(report), content_type="text/html",
+                            charset="utf-8", headers=REPORT_HEADERS)

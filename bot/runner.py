@@ -36,9 +36,11 @@ def build_adapters(settings: Settings, app: App) -> list[Adapter]:
                                         base_file_url=settings.telegram_base_file_url))
     if settings.http_port is not None:
         from adapters.http import HttpAdapter
+        from bot.report_cli import http_report_options
 
         adapters.append(HttpAdapter(app.service, host=settings.http_host, port=settings.http_port,
-                                    max_question_chars=settings.max_question_chars))
+                                    max_question_chars=settings.max_question_chars,
+                                    **http_report_options(settings, app)))
     # No platform token: the console, so `make run` works for anyone (also beside HTTP on a tty).
     if not adapters or (settings.http_port is not None and len(adapters) == 1
                         and sys.stdin.isatty()):

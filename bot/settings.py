@@ -131,6 +131,8 @@ class Settings(BaseSettings):
                                           description="uploads beyond this are refused")
     http_port: int | None = Field(None, ge=0, le=65535, description="serve POST /ask on this port")
     http_host: str = Field("127.0.0.1", description="HTTP adapter bind address")
+    report_token: SecretStr | None = Field(
+        None, description="bearer token for GET /report on the HTTP adapter (unset: no /report)")
 
     # --- History, limits ---
     history_turns: int = Field(6, ge=0, le=50,

@@ -1,0 +1,55 @@
+"""The instructor report as CSV files, for spreadsheets and further analysis.
+
+Questions are student text: a cell that a spreadsheet would run as a formula (=, +, -, @ first)
+is prefixed with an apostrophe (OWASP's CSV-injection advice).
+"""
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+
+from core.outcomes import VOTE_REASONS
+from core.report import CONFIDENCES, Report
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: object) -> object:
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+def _csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows([_cell(v) for v in row] for row in rows)
+    return out.getvalue()
+
+
+def report_csv_files(report: Report) -> dict[str, str]:
+    """File name -> CSV text: questions per day, gaps, documents, pages, feedback."""
+    gap_rows = [(n, gap.count, " ".join(gap.languages), q.question, q.language,
+                 int(q.low_confidence), q.down_votes, " ".join(q.reasons), q.missing,
+                 q.created_at.isoformat() if q.created_at else "")
+                for n, gap in enumerate(report.gaps, 1) for q in gap.questions]
+    return {
+        "questions_per_day.csv": _csv(
+            ["day", *CONFIDENCES, "total"],
+            [(day.isoformat(), *(c.get(k, 0) for k in CONFIDENCES), sum(c.values()))
+             for day, c in report.per_day]),
+        "gaps.csv": _csv(["group", "group_size", "group_languages", "question", "language",
+                          "low_confidence", "down_votes", "reasons", "missing", "asked_at"],
+                         gap_rows),
+        "documents.csv": _csv(["document", "source_type", "citations"],
+                              [(d.document, d.source_type, d.citations)
+                               for d in report.documents]),
+        "pages.csv": _csv(["document", "unit", "page", "citations"],
+                          [(p.document, p.unit, p.page, p.citations) for p in report.pages]),
+        "feedback.csv": _csv(
+            ["course", "language", "answers", "up", "down", *VOTE_REASONS],
+            [(f.course, f.language, f.answers, f.up, f.down,
+              *(dict(f.reasons).get(r, 0) for r in VOTE_REASONS)) for f in report.feedback]),
+    }

@@ -1,0 +1,153 @@
+"""The instructor report as one self-contained HTML page: inline CSS, inline SVG charts, no
+scripts and nothing fetched, so it opens offline and under a strict Content-Security-Policy.
+
+Questions and MISSING notes are user and model text: everything is escaped here, in one place.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from html import escape
+
+from adapters import report_charts
+from core.answer_actions import reason_label
+from core.report import Report
+from core.report_gaps import Gap
+
+TIMES = "\u00d7"  # the multiplication sign: "asked 3 times" shows as TIMES + "3"
+OPEN_GAPS = 20  # more groups than this are folded under "more groups" (still on the page)
+CSS = """
+:root{color-scheme:light;--ink:#1d1d1f;--muted:#666;--line:#e3e3e8;--warn:#ef6c00;--down:#c62828}
+*{box-sizing:border-box}
+body{margin:0;font:15px/1.45 system-ui,sans-serif;color:var(--ink);background:#f6f6f8}
+main{max-width:980px;margin:0 auto;padding:24px}
+h1{margin:0 0 4px;font-size:26px}h2{margin:0 0 12px;font-size:19px}
+.meta{color:var(--muted);margin:0}
+section{background:#fff;border:1px solid var(--line);border-radius:10px;padding:18px 20px;
+margin:16px 0}
+.cards{display:flex;flex-wrap:wrap;gap:10px;margin-top:14px}
+.card{background:#fff;border:1px solid var(--line);border-radius:10px;padding:10px 14px;
+min-width:120px}
+.card b{display:block;font-size:22px}.card span{color:var(--muted);font-size:13px}
+svg{width:100%;height:auto;display:block}
+table{border-collapse:collapse;width:100%;margin-top:10px}
+th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--line);vertical-align:top}
+th{font-size:13px;color:var(--muted);font-weight:600}
+td.n{text-align:right;font-variant-numeric:tabular-nums}
+ol.gaps{padding-left:0;list-style:none;margin:0}
+li.gap{border-left:4px solid var(--warn);padding:8px 12px;margin:10px 0;background:#fffaf3;
+border-radius:0 8px 8px 0}
+.gap-head{font-size:13px;color:var(--muted)}
+.gap-head .count{font-size:17px;font-weight:700;color:var(--ink);margin-right:4px}
+.gap ul{margin:6px 0 0;padding-left:20px}
+.times{color:var(--muted);font-size:13px}.missing{margin-top:6px;font-size:14px}
+.missing b{color:var(--warn)}.down{color:var(--down)}
+details summary{cursor:pointer;color:#1565c0}
+.empty{color:var(--muted);font-style:italic}
+footer{color:var(--muted);font-size:13px;margin:8px 0 24px}
+"""
+
+
+def _e(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+def _table(headers: Sequence[str], rows: Iterable[Sequence[object]], numeric: int = 0) -> str:
+    """A table; the last `numeric` columns are right-aligned numbers."""
+    head = "".join(f"<th>{_e(h)}</th>" for h in headers)
+    body = []
+    for row in rows:
+        cells = [f'<td class="n">{_e(v)}</td>' if i >= len(row) - numeric else f"<td>{_e(v)}</td>"
+                 for i, v in enumerate(row)]
+        body.append(f"<tr>{''.join(cells)}</tr>")
+    if not body:
+        return '<p class="empty">Nothing recorded in this period.</p>'
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def _s(n: int) -> str:
+    return "" if n == 1 else "s"
+
+
+def _reasons(pairs: Sequence[tuple[str, int]]) -> str:
+    return ", ".join(f"{reason_label(r, 'en')} {TIMES}{n}" for r, n in pairs)
+
+
+def _gap(gap: Gap) -> str:
+    head = [f'<span class="count">{gap.count}</span> question{_s(gap.count)}',
+            f"languages: {_e(', '.join(gap.languages))}"]
+    if gap.low_confidence:
+        head.append(f"⚠ {gap.low_confidence}")
+    if gap.down_votes:
+        reasons = f" ({_e(_reasons(gap.reasons))})" if gap.reasons else ""
+        head.append(f'<span class="down">👎 {gap.down_votes}</span>{reasons}')
+    items = "".join(f'<li dir="auto"><span class="q">{_e(text)}</span>'
+                    + (f' <span class="times">{TIMES}{n}</span>' if n > 1 else "") + "</li>"
+                    for text, n in gap.distinct())
+    missing = ""
+    if gap.missing:
+        notes = "".join(f'<li dir="auto">{_e(m)}</li>' for m in gap.missing)
+        missing = f'<div class="missing"><b>MISSING</b><ul>{notes}</ul></div>'
+    return (f'<li class="gap"><div class="gap-head">{" · ".join(head)}</div>'
+            f'<ul class="questions">{items}</ul>{missing}</li>')
+
+
+def _gaps(report: Report) -> str:
+    if not report.gaps:
+        return '<p class="empty">No ⚠ answers and no 👎 votes in this period.</p>'
+    shown = "".join(_gap(g) for g in report.gaps[:OPEN_GAPS])
+    rest = report.gaps[OPEN_GAPS:]
+    more = (f"<details><summary>{len(rest)} more group(s)</summary>"
+            f'<ol class="gaps">{"".join(_gap(g) for g in rest)}</ol></details>') if rest else ""
+    return f'<ol class="gaps" id="gap-list">{shown}</ol>{more}'
+
+
+def _cards(report: Report) -> str:
+    totals = {key: sum(c.get(key, 0) for _, c in report.per_day)
+              for key in ("course", "supplemented", "low")}
+    cards = [(report.total, "questions"), (totals["course"], "✅ from the course"),
+             (totals["supplemented"], "🌐 supplemented"), (totals["low"], "⚠ low confidence"),
+             (sum(f.up for f in report.feedback), "👍 votes"),
+             (sum(f.down for f in report.feedback), "👎 votes"), (len(report.gaps), "gap groups")]
+    return '<div class="cards">' + "".join(
+        f'<div class="card"><b>{n}</b><span>{_e(label)}</span></div>' for n, label in cards
+    ) + "</div>"
+
+
+def render_html(report: Report, generated_at: datetime | None = None) -> str:
+    """The whole page."""
+    when = (generated_at or datetime.now(UTC)).strftime("%Y-%m-%d %H:%M UTC")
+    days = (report.until - report.since).days + 1
+    course = report.course or "all courses"
+    per_day = _table(["Day", "From the course", "Supplemented", "Low confidence", "Total"],
+                     [(d.isoformat(), c.get("course", 0), c.get("supplemented", 0),
+                       c.get("low", 0), sum(c.values())) for d, c in report.per_day], numeric=4)
+    documents = _table(["Document", "Source", "Answers citing it"],
+                       [(d.document, d.source_type, d.citations) for d in report.documents], 1)
+    pages = _table(["Document", "Page / slide", "Answers citing it"],
+                   [(p.document, f"{'slide' if p.unit == 'slide' else 'p.'} {p.page}",
+                     p.citations) for p in report.pages], 1)
+    feedback = _table(["Course", "Language", "Answers", "👍", "👎", "👎 reasons"],
+                      [(f.course or "(none)", f.language, f.answers, f.up, f.down,
+                        _reasons(f.reasons) or "—") for f in report.feedback], 0)
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Study Buddy report · {_e(course)}</title><style>{CSS}</style></head>
+<body><main>
+<header><h1>Instructor report · {_e(course)}</h1>
+<p class="meta">{report.since:%b %d} – {report.until:%b %d, %Y} ({days} day{_s(days)})
+· generated {_e(when)}</p>{_cards(report)}</header>
+<section id="gaps"><h2>Top gaps</h2>
+<p class="meta">⚠ low-confidence answers and 👎 votes, grouped by similar questions, largest first.
+</p>{_gaps(report)}</section>
+<section id="per-day"><h2>Questions per day</h2>{report_charts.questions_per_day(report)}
+<details><summary>Table</summary>{per_day}</details></section>
+<section id="cited"><h2>Most-cited documents and pages</h2>
+{report_charts.most_cited(report) if report.documents else ""}{documents}
+<h2 style="margin-top:18px">Pages</h2>{pages}</section>
+<section id="feedback"><h2>👍 / 👎 and reasons by course and language</h2>
+{report_charts.feedback(report) if report.feedback else ""}{feedback}</section>
+<footer>Study Buddy · users appear only as keyed hashes; nothing here names a student.</footer>
+</main></body></html>
+"""

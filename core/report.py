@@ -1,0 +1,155 @@
+"""The instructor report: what a course's students asked, where the answers fell short, what was
+cited and how answers were voted, aggregated from recorded outcomes.
+
+Pure aggregation over `Outcome` records (plus an Embedder for grouping similar gap questions), so
+the CLI, the HTTP page and the CSV files all show the same numbers. Rendering lives in adapters.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+
+from core.outcomes import VOTE_REASONS, Outcome, OutcomeStore
+from core.ports import Embedder
+from core.report_gaps import GAP_SIMILARITY, Gap, GapQuestion, group_gaps
+
+__all__ = ["CONFIDENCES", "DocumentCount", "Feedback", "Gap", "GapQuestion", "InstructorReports",
+           "PageCount", "Report", "build_report"]
+
+CONFIDENCES = ("course", "supplemented", "low")  # ✅ 🌐 ⚠, in the order the page stacks them
+TOP_DOCUMENTS = 15
+TOP_PAGES = 20
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentCount:
+    """How often a document was cited (each answer counts it once)."""
+
+    document: str
+    source_type: str
+    citations: int
+
+
+@dataclass(frozen=True, slots=True)
+class PageCount:
+    """How often one page (or slide) of a document was cited."""
+
+    document: str
+    page: int
+    unit: str
+    citations: int
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """Answers and votes of one course in one language; `reasons` counts 👎 reasons."""
+
+    course: str
+    language: str
+    answers: int
+    up: int
+    down: int
+    reasons: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """Everything the report page and its CSV files show, for one window of days."""
+
+    course: str | None
+    since: date
+    until: date
+    total: int
+    per_day: tuple[tuple[date, dict[str, int]], ...]  # every day of the window, confidence counts
+    gaps: tuple[Gap, ...]
+    documents: tuple[DocumentCount, ...]
+    pages: tuple[PageCount, ...]
+    feedback: tuple[Feedback, ...]
+
+
+async def build_report(outcomes: Sequence[Outcome], embedder: Embedder, *, course: str | None,
+                       days: int, now: datetime | None = None,
+                       similarity: float = GAP_SIMILARITY) -> Report:
+    """The report of the last `days` days (today included) over the given outcomes."""
+    until = (now or datetime.now(UTC)).astimezone(UTC).date()
+    since = until - timedelta(days=days - 1)
+    chosen = [o for o in outcomes if since <= _day(o, until) <= until
+              and (course is None or o.course == course)]
+    return Report(course=course, since=since, until=until, total=len(chosen),
+                  per_day=_per_day(chosen, since, until),
+                  gaps=await group_gaps(chosen, embedder, similarity),
+                  documents=_documents(chosen), pages=_pages(chosen),
+                  feedback=_feedback(chosen))
+
+
+class InstructorReports:
+    """Builds reports from the outcome store: what the HTTP adapter's GET /report calls."""
+
+    def __init__(self, store: OutcomeStore, embedder: Embedder) -> None:
+        self.store = store
+        self.embedder = embedder
+
+    async def build(self, *, course: str | None = None, days: int = 7,
+                    now: datetime | None = None) -> Report:
+        moment = now or datetime.now(UTC)
+        start = datetime.combine(moment.astimezone(UTC).date() - timedelta(days=days - 1),
+                                 datetime.min.time(), UTC)
+        outcomes = await self.store.outcomes(course=course, since=start)
+        return await build_report(outcomes, self.embedder, course=course, days=days, now=moment)
+
+
+def _day(outcome: Outcome, default: date) -> date:
+    created = outcome.created_at
+    if created is None:
+        return default
+    return (created if created.tzinfo else created.replace(tzinfo=UTC)).astimezone(UTC).date()
+
+
+def _per_day(outcomes: Sequence[Outcome], since: date, until: date
+             ) -> tuple[tuple[date, dict[str, int]], ...]:
+    days = {since + timedelta(days=i): dict.fromkeys(CONFIDENCES, 0)
+            for i in range((until - since).days + 1)}
+    for outcome in outcomes:
+        counts = days[_day(outcome, until)]
+        counts[outcome.confidence] = counts.get(outcome.confidence, 0) + 1
+    return tuple(days.items())
+
+
+def _document(cited: dict[str, object]) -> str:
+    return str(cited.get("display_name") or cited.get("url_or_path") or cited.get("title") or "?")
+
+
+def _documents(outcomes: Sequence[Outcome]) -> tuple[DocumentCount, ...]:
+    counts: Counter[tuple[str, str]] = Counter()
+    for outcome in outcomes:
+        counts.update({(_document(c), str(c.get("source_type") or "course"))
+                       for c in outcome.citations})
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:TOP_DOCUMENTS]
+    return tuple(DocumentCount(doc, kind, n) for (doc, kind), n in ranked)
+
+
+def _pages(outcomes: Sequence[Outcome]) -> tuple[PageCount, ...]:
+    counts: Counter[tuple[str, int, str]] = Counter()
+    for outcome in outcomes:
+        counts.update({(_document(c), int(str(c["page"])), str(c.get("unit") or "page"))
+                       for c in outcome.citations if str(c.get("page") or "").isdigit()})
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:TOP_PAGES]
+    return tuple(PageCount(doc, page, unit, n) for (doc, page, unit), n in ranked)
+
+
+def _feedback(outcomes: Sequence[Outcome]) -> tuple[Feedback, ...]:
+    groups: dict[tuple[str, str], list[Outcome]] = {}
+    for outcome in outcomes:
+        groups.setdefault((outcome.course or "", outcome.language), []).append(outcome)
+    rows = []
+    for (course, language), members in sorted(groups.items()):
+        votes = [v for o in members for v in o.votes]
+        reasons = Counter(v.reason for v in votes if v.value < 0 and v.reason)
+        ordered = [r for r in VOTE_REASONS if r in reasons]
+        ordered += sorted(set(reasons) - set(VOTE_REASONS))
+        rows.append(Feedback(course, language, len(members), sum(v.value > 0 for v in votes),
+                             sum(v.value < 0 for v in votes),
+                             tuple((r, reasons[r]) for r in ordered)))
+    return tuple(rows)

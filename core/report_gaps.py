@@ -1,0 +1,142 @@
+"""Top gaps: the questions the bot answered with ⚠ or that students voted 👎, grouped by meaning
+so an instructor sees "12 students asked about Dijkstra" instead of twelve separate lines.
+
+Grouping is greedy and deterministic: questions are taken oldest first and each joins the most
+similar existing group (cosine to the group's mean vector) when that similarity reaches the
+threshold, else starts a group of its own, so every gap question lands in exactly one group.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import numpy as np
+
+from core.outcomes import Outcome
+from core.ports import Embedder
+
+# multilingual-e5-small puts paraphrases of one question at 0.90-0.98 and different topics of one
+# course at 0.75-0.86 (B-tree vs red-black tree 0.86): 0.88 keeps those apart.
+GAP_SIMILARITY = 0.88
+EMBED_BATCH = 64
+
+
+@dataclass(frozen=True, slots=True)
+class GapQuestion:
+    """One ⚠ or 👎 turn."""
+
+    answer_id: str
+    question: str
+    language: str
+    low_confidence: bool
+    down_votes: int
+    reasons: tuple[str, ...]
+    missing: str
+    created_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class Gap:
+    """Similar gap questions, oldest first."""
+
+    questions: tuple[GapQuestion, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.questions)
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(sorted({q.language for q in self.questions}))
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """The evaluator's MISSING notes, each once, in order of appearance."""
+        return tuple(dict.fromkeys(q.missing.strip() for q in self.questions if q.missing.strip()))
+
+    @property
+    def low_confidence(self) -> int:
+        return sum(q.low_confidence for q in self.questions)
+
+    @property
+    def down_votes(self) -> int:
+        return sum(q.down_votes for q in self.questions)
+
+    @property
+    def reasons(self) -> tuple[tuple[str, int], ...]:
+        counts = Counter(r for q in self.questions for r in q.reasons)
+        return tuple(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+
+    def distinct(self) -> tuple[tuple[str, int], ...]:
+        """Each question text once (ignoring case and spacing) with how often it was asked."""
+        counts: Counter[str] = Counter()
+        first: dict[str, str] = {}
+        for q in self.questions:
+            key = _normal(q.question)
+            first.setdefault(key, q.question.strip())
+            counts[key] += 1
+        return tuple((first[key], n) for key, n in counts.items())
+
+
+def is_gap(outcome: Outcome) -> bool:
+    """A ⚠ answer, or one that someone voted 👎."""
+    return outcome.confidence == "low" or any(v.value < 0 for v in outcome.votes)
+
+
+def gap_question(outcome: Outcome) -> GapQuestion:
+    downs = [v for v in outcome.votes if v.value < 0]
+    return GapQuestion(outcome.answer_id, outcome.question, outcome.language,
+                       outcome.confidence == "low", len(downs),
+                       tuple(v.reason for v in downs if v.reason), outcome.missing,
+                       outcome.created_at)
+
+
+async def group_gaps(outcomes: Sequence[Outcome], embedder: Embedder,
+                     similarity: float = GAP_SIMILARITY) -> tuple[Gap, ...]:
+    """Gap questions grouped by meaning, largest group first (ties: the earliest first)."""
+    items = [gap_question(o) for o in outcomes if is_gap(o)]
+    if not items:
+        return ()
+    vectors = await _embed_distinct([q.question for q in items], embedder)
+    groups = cluster(vectors, similarity)
+    return tuple(Gap(tuple(items[i] for i in members)) for members in groups)
+
+
+def cluster(vectors: np.ndarray, similarity: float) -> list[list[int]]:
+    """Greedy centroid clustering of L2-normalised rows; indices per group, largest first."""
+    groups: list[list[int]] = []
+    sums: list[np.ndarray] = []
+    for i, vector in enumerate(vectors):
+        best, best_score = -1, similarity
+        for g, total in enumerate(sums):
+            norm = float(np.linalg.norm(total))
+            score = float(total @ vector) / norm if norm else 0.0
+            if score >= best_score:
+                best, best_score = g, score
+                if score >= 0.9999:
+                    break
+        if best < 0:
+            groups.append([i])
+            sums.append(np.array(vector, dtype=np.float64))
+        else:
+            groups[best].append(i)
+            sums[best] = sums[best] + vector
+    order = sorted(range(len(groups)), key=lambda g: (-len(groups[g]), groups[g][0]))
+    return [groups[g] for g in order]
+
+
+async def _embed_distinct(texts: Sequence[str], embedder: Embedder) -> np.ndarray:
+    """One row per text; each distinct text (case and spacing ignored) is embedded once."""
+    keys = [_normal(t) for t in texts]
+    unique = list(dict.fromkeys(keys))
+    rows = [await embedder.embed_queries(unique[i:i + EMBED_BATCH])
+            for i in range(0, len(unique), EMBED_BATCH)]
+    table = np.vstack(rows).astype(np.float64)
+    where = {key: i for i, key in enumerate(unique)}
+    return table[[where[key] for key in keys]]
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.casefold().split())
