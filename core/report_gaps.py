@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 import numpy as np
 
@@ -70,7 +70,7 @@ class Gap:
         return tuple(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
 
     def distinct(self) -> tuple[tuple[str, int], ...]:
-        """Each question text once (ignoring case and spacing) with how often it was asked."""
+        """Each question once (see _normal) with how often it was asked, in order of asking."""
         counts: Counter[str] = Counter()
         first: dict[str, str] = {}
         for q in self.questions:
@@ -96,7 +96,8 @@ def gap_question(outcome: Outcome) -> GapQuestion:
 async def group_gaps(outcomes: Sequence[Outcome], embedder: Embedder,
                      similarity: float = GAP_SIMILARITY) -> tuple[Gap, ...]:
     """Gap questions grouped by meaning, largest group first (ties: the earliest first)."""
-    items = [gap_question(o) for o in outcomes if is_gap(o)]
+    oldest_first = sorted(outcomes, key=_asked_at)
+    items = [gap_question(o) for o in oldest_first if is_gap(o)]
     if not items:
         return ()
     vectors = await _embed_distinct([q.question for q in items], embedder)
@@ -138,5 +139,13 @@ async def _embed_distinct(texts: Sequence[str], embedder: Embedder) -> np.ndarra
     return table[[where[key] for key in keys]]
 
 
+def _asked_at(outcome: Outcome) -> float:
+    created = outcome.created_at
+    if created is None:
+        return 0.0
+    return (created if created.tzinfo else created.replace(tzinfo=UTC)).timestamp()
+
+
 def _normal(text: str) -> str:
-    return " ".join(text.casefold().split())
+    """Case, spacing and end punctuation ignored: "What is X?" and "what is x" are one question."""
+    return " ".join(text.casefold().split()).rstrip("?؟.!。 ")
