@@ -14,11 +14,12 @@ from pathlib import Path
 import psycopg
 from psycopg import sql as pgsql
 
+import migrations
 from core.stores.errors import StoreError, describe_db_error, dsn_secrets
 
 log = logging.getLogger(__name__)
 
-MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations" / "supabase"
+MIGRATIONS_DIR = migrations.directory("supabase")
 FILE_NAME = re.compile(r"^(\d{14})_(\w+)\.sql$")
 LOCK_KEY = 0x5B_5B_0001  # arbitrary, constant: serialises concurrent runners
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations" / "sqlite"
+import migrations
+
+MIGRATIONS_DIR = migrations.directory("sqlite")
 
 
 def apply_migrations(conn: sqlite3.Connection, directory: Path = MIGRATIONS_DIR) -> list[str]:
