@@ -1,4 +1,4 @@
-"""Discord's course desk: /course (show, list, set), /upload, /remove and /help.
+"""Discord's course desk: /course (show, list, set), /mode, /upload, /remove and /help.
 
 Who is staff is the adapter's call: the Manage Server permission in this channel, or the
 DISCORD_STAFF_ROLE role (by name or id). `default_permissions` only hides /upload and /remove
@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 MAX_CHOICES = 25  # Discord's limit for autocomplete and choices
 SCOPES = [app_commands.Choice(name="channel", value="channel"),
           app_commands.Choice(name="server", value="server")]
+MODES = [app_commands.Choice(name="guide", value="guide"),
+         app_commands.Choice(name="explain", value="explain")]
 EVERYWHERE = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
 
 HELP = """\
@@ -36,6 +38,9 @@ the server's; in DMs you choose your own.
 • `/course show`: this chat's course. `/course list`: all courses.
 • `/course set name:NAME [scope:channel|server]`: staff choose this channel's (or the whole \
 server's) course. In DMs, anyone can choose their own.
+• `/mode [mode:guide|explain] [scope:channel|server]`: this chat's study mode; staff set it. In \
+guide mode, requests to solve homework, assignments, exams or quizzes get the key ideas, steps \
+to try and a question back, never a finished solution or full code.
 • `/upload file:FILE [course:NAME]`: staff add a file ({formats}, up to {limit_mb} MB) to this \
 channel's course. You see a preview first, then Confirm or Cancel.
 • `/remove name:FILE [course:NAME]`: staff remove a document, after Confirm.
@@ -77,7 +82,7 @@ async def _guarded(interaction: discord.Interaction[Any], name: str,
 
 def add_desk_commands(tree: app_commands.CommandTree[Any], desk: CourseDesk,
                       staff_role: str | None) -> None:
-    """Register /course, /upload, /remove and /help on the tree."""
+    """Register /course, /mode, /upload, /remove and /help on the tree."""
 
     async def course_names(interaction: discord.Interaction[Any], current: str
                            ) -> list[app_commands.Choice[str]]:
@@ -139,6 +144,27 @@ def add_desk_commands(tree: app_commands.CommandTree[Any], desk: CourseDesk,
         await _guarded(interaction, "course set", work)
 
     tree.add_command(course)
+
+    @tree.command(name="mode", description="Study mode: guide (no finished solutions) or explain")
+    @app_commands.describe(mode="guide or explain (leave out to see the current mode)",
+                           scope="This channel (default) or the whole server")
+    @app_commands.choices(mode=MODES, scope=SCOPES)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    async def mode(interaction: discord.Interaction[Any],
+                   mode: app_commands.Choice[str] | None = None,
+                   scope: app_commands.Choice[str] | None = None) -> None:
+        async def work() -> None:
+            language, spaces = interaction_language(interaction), interaction_spaces(interaction)
+            if mode is None:
+                await send_reply(interaction, await desk.spaces.show_mode(spaces, language))
+                return
+            where = scope.value if scope is not None else "channel"
+            key = (f"discord:guild:{interaction.guild_id}"
+                   if where == "server" and interaction.guild_id is not None else spaces[0])
+            await send_reply(interaction, await desk.spaces.set_mode(
+                key, mode.value, by=str(interaction.user.id),
+                allowed=is_staff(interaction, staff_role), where=where, language=language))
+        await _guarded(interaction, "mode", work)
 
     @tree.command(name="upload", description="Staff: add a course file to this channel's course")
     @app_commands.describe(file="PDF, Word, PowerPoint, text or web page",

@@ -1,5 +1,5 @@
-"""The course desk on Telegram: /course, /remove, documents captioned /upload, and the Confirm /
-Cancel buttons under a preview.
+"""The course desk on Telegram: /course, /mode (modes.py), /remove, documents captioned /upload,
+and the Confirm / Cancel buttons under a preview.
 
 What a course is and what an upload does are the core's decisions (core/spaces.py,
 core/uploads.py). Here: which space a chat is, who is staff (adapters/telegram/staff.py), asking
@@ -24,6 +24,7 @@ from telegram.ext import BaseHandler, CallbackQueryHandler, CommandHandler, Cont
 from telegram.ext import MessageHandler as PtbMessageHandler
 
 from adapters.telegram.convert import clean_text, is_direct, spaces_of
+from adapters.telegram.modes import ModeCommand
 from adapters.telegram.render import render_reply
 from adapters.telegram.replier import TelegramReplier
 from adapters.telegram.staff import StaffCheck, actor_id, is_anonymous_admin
@@ -109,11 +110,13 @@ class TelegramDesk:
         self.staff = staff
         self.replier = replier
         self.redact = redact
+        self.modes = ModeCommand(desk, staff, lambda u, c, r: self.replier(u, c).send(r),
+                                 _message_language, _from_a_person)  # /mode
 
     def handlers(self) -> list[BaseHandler[Any, Any, Any]]:
         new = filters.UpdateType.MESSAGE
         return [
-            CommandHandler("course", self.on_course, filters=new),
+            CommandHandler("course", self.on_course, filters=new), self.modes.handler(),
             CommandHandler("remove", self.on_remove, filters=new),
             CommandHandler("upload", self.on_upload_usage, filters=new),
             PtbMessageHandler(new & filters.Document.ALL & filters.CaptionRegex(UPLOAD_CAPTION),

@@ -326,3 +326,52 @@ class TestCommandSync:
             assert commands[name]["contexts"] == [0]  # servers only
         upload_file = commands["upload"]["options"][0]
         assert (upload_file["name"], upload_file["type"]) == ("file", 11)
+
+
+RECURSION = {"recursion.md": (
+    "# Recursion\n\nA recursive function calls itself on a smaller instance of the same problem. "
+    "Every recursive function needs a base case that is answered directly, and a recursive case "
+    "that moves towards the base case.\n\nA recursive factorial in Python:\n\n```python\n"
+    "def factorial(n):\n    return 1 if n == 0 else n * factorial(n - 1)\n```\n")}
+SOLVE = "Write the code for assignment 2: a recursive factorial function."
+
+
+class TestStudyMode:
+    async def test_staff_set_guide_mode_a_student_cannot_and_solve_requests_are_guided(
+            self, fake, bot, app, tmp_path):
+        await add_course(app, tmp_path, "CS101", RECURSION)
+        refused = await command(fake, "mode", {"mode": "guide"})
+        assert "Only staff" in refused["content"] and refused["flags"] & EPHEMERAL
+        assert "Study mode: explain" in (await command(fake, "mode"))["content"]
+
+        done = await command(fake, "mode", {"mode": "guide"}, **ADMIN)
+        assert "this channel is now in guide mode" in done["content"]
+        assert done["flags"] & EPHEMERAL
+        assert "Study mode: guide" in (await command(fake, "course", sub="show"))["content"]
+        guided = await ask_in(fake, CHANNEL_ID, SOLVE)
+        assert "Steps to try" in guided and "base case" in guided and "recursion.md" in guided
+        assert "def factorial" not in guided and "```" not in guided
+        plain = await ask_in(fake, CHANNEL2_ID, SOLVE)  # another channel: still explain mode
+        assert "Steps to try" not in plain
+
+    async def test_the_staff_role_sets_the_whole_server_and_a_channel_overrides_it(
+            self, fake, bot, app):
+        done = await command(fake, "mode", {"mode": "guide", "scope": "server"}, **ROLE_STAFF)
+        assert "this server is now in guide mode" in done["content"]
+        shown = await command(fake, "mode", channel_id=CHANNEL2_ID)
+        assert "Study mode: guide" in shown["content"]
+        await command(fake, "mode", {"mode": "explain"}, **ADMIN)
+        assert "Study mode: explain" in (await command(fake, "mode"))["content"]
+        assert await app.desk.spaces.spaces.mode((f"discord:guild:{GUILD_ID}",)) == "guide"
+
+    async def test_help_and_the_synced_command_offer_mode(self, fake, app):
+        adapter = await start_bot(app, sync_commands=True)
+        try:
+            assert "/mode" in (await command(fake, "help"))["content"]
+        finally:
+            await adapter.stop()
+        [put] = fake.find("PUT", rf"/applications/{APP_ID}/commands")
+        mode = next(c for c in put.json if c["name"] == "mode")
+        options = {o["name"]: o for o in mode["options"]}
+        assert [c["value"] for c in options["mode"]["choices"]] == ["guide", "explain"]
+        assert [c["value"] for c in options["scope"]["choices"]] == ["channel", "server"]

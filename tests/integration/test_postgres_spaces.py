@@ -27,6 +27,7 @@ async def store(request, spaces_dsn, tmp_path) -> AsyncIterator[PostgresSpaceSto
     if request.param == "postgres":
         pg = PostgresSpaceStore(spaces_dsn)
         await pg._execute("delete from public.course_spaces", ())
+        await pg._execute("delete from public.space_modes", ())
         yield pg
         await pg.aclose()
     else:
@@ -57,11 +58,33 @@ async def test_assign_changes_and_unassign_removes(store) -> None:
     assert await store.assignments() == []
 
 
+async def test_modes_resolve_most_specific_first_and_change(store) -> None:
+    """A server's mode covers its channels; a channel's own mode overrides it."""
+    assert await store.mode(["discord:channel:1", "discord:guild:9"]) is None
+    assert await store.mode([]) is None
+    await store.set_mode("discord:guild:9", "guide", "admin")
+    assert await store.mode(["discord:channel:1", "discord:guild:9"]) == "guide"
+    await store.set_mode("discord:channel:1", "explain", "admin")
+    assert await store.mode(["discord:channel:1", "discord:guild:9"]) == "explain"
+    assert await store.mode(["discord:channel:2", "discord:guild:9"]) == "guide"
+    await store.set_mode("discord:guild:9", "explain", "other-admin")
+    assert await store.mode(["discord:channel:2", "discord:guild:9"]) == "explain"
+    assert await store.assignments() == []  # a mode is not a course
+
+
+async def test_an_unknown_mode_is_refused_by_the_database(store) -> None:
+    with pytest.raises(Exception, match="(?i)check|constraint"):
+        await store.set_mode("telegram:chat:-100", "solve-everything", "admin")
+    assert await store.mode(["telegram:chat:-100"]) is None
+
+
 async def test_a_second_process_sees_the_assignment(spaces_dsn) -> None:
     first, second = PostgresSpaceStore(spaces_dsn), PostgresSpaceStore(spaces_dsn)
     try:
         await first.assign(SpaceAssignment("discord:channel:77", "PHY", "admin"))
         assert (await second.lookup(["discord:channel:77"])).course == "PHY"
+        await first.set_mode("discord:channel:77", "guide", "admin")
+        assert await second.mode(["discord:channel:77"]) == "guide"
     finally:
         await first.aclose()
         await second.aclose()

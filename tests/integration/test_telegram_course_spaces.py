@@ -238,3 +238,44 @@ class TestHelp:
         assert {"course", "upload", "remove"} <= {c["command"] for c in commands}
         polling = server.calls_to("getUpdates")[0].params["allowed_updates"]
         assert "callback_query" in polling
+
+
+RECURSION = ("# Recursion\n\nA recursive function calls itself on a smaller instance of the same "
+             "problem. Every recursive function needs a base case that is answered directly, and "
+             "a recursive case that moves towards the base case.\n\nA recursive factorial in "
+             "Python:\n\n```python\ndef factorial(n):\n    return 1 if n == 0 else "
+             "n * factorial(n - 1)\n```\n")
+SOLVE = "/ask Write the code for assignment 2: a recursive factorial function."
+
+
+class TestStudyMode:
+    async def test_admins_set_guide_mode_students_cannot_and_solve_requests_are_guided(
+            self, open_bot, tmp_path):
+        bot = await open_bot()
+        await add_course(bot.app, tmp_path, "CS101", "recursion.md", RECURSION)
+        refused = await bot.say(in_group("/mode guide", user=STUDENT))
+        assert "Only staff" in text_of(refused)
+        assert "Study mode: explain" in text_of(await bot.say(in_group("/mode", user=STUDENT)))
+
+        done = await bot.say(in_group("/mode@study_buddy_bot guide"))
+        assert "this group is now in guide mode" in text_of(done)
+        assert "Study mode: guide" in text_of(await bot.say(in_group("/course", user=STUDENT)))
+        sent, reply = await bot.ask(in_group(SOLVE, user=STUDENT))
+        shown = text_of(sent)
+        assert "guide" in reply.route and course_files(reply) == {"recursion.md"}
+        assert "Steps to try" in shown and "base case" in shown
+        assert "def factorial" not in shown and "<pre" not in sent["text"]
+        _, other = await bot.ask(in_group(SOLVE, group=GROUP_B, user=STUDENT))
+        assert "guide" not in other.route  # the other group is still in explain mode
+
+    async def test_an_anonymous_admin_switches_back_and_arabic_users_read_arabic(
+            self, open_bot):
+        bot = await open_bot()
+        await bot.say(in_group("/mode guide"))
+        group_chat = {"id": GROUP_A, "type": "supergroup", "title": "Study group"}
+        back = await bot.say(tg.message("/mode explain", chat_id=GROUP_A, group=True,
+                                        sender=ANONYMOUS, sender_chat=group_chat))
+        assert "explain mode" in text_of(back)
+        asked = tg.message("/mode", chat_id=GROUP_A, group=True,
+                           sender=tg.user(STUDENT, language_code="ar"))
+        assert "وضع الدراسة: الشرح" in text_of(await bot.say(asked))

@@ -1,0 +1,172 @@
+"""Study integrity: the graded-work detector (EN + AR), the post-check on drafted answers, and
+guide mode through the compiled graph (offline and with a scripted LLM that disobeys)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from core.messages import Confidence
+from core.rag.guide import topic_of, with_question_back
+from core.rag.integrity import has_solution, is_graded_work_request, strip_solution
+from tests.support.fakes import FakeSource, ScriptedChatModel, ScriptedReranker, doc
+
+REQUESTS = Path(__file__).resolve().parents[2] / "bench" / "integrity" / "requests.jsonl"
+
+SOLVE = [
+    "solve question 3 of my homework",
+    "write the code for assignment 2",
+    "give me the answers to the quiz",
+    "complete this exam question",
+    "Can u solve Q2 from the hw?",
+    "What's the solution to exercise 3b?",
+    "pls do my homework",
+    "I need the quiz answers asap",
+    "finish lab 4 for me",
+    "Write a function that reverses a linked list",
+    "implement dijkstra in java",
+    "show me the full solution of problem set 3",
+    "Answer the third question of the midterm",
+    "حل الواجب",
+    "اكتب كود التكليف",
+    "أعطني إجابات الاختبار",
+    "حلّي لي السؤال الخامس",
+    "ابغى حل الواجب الثاني",
+    "عطني اجابة السؤال 2 في الاختبار",
+    "اكتب لي برنامج يحسب المتوسط",
+    "أجب عن أسئلة الامتحان",
+    "ممكن تكتب لي الكود حق المشروع؟",
+]
+LEARN = [
+    "how does merge sort work?",
+    "explain recursion",
+    "what is the difference between a stack and a queue",
+    "why is my loop infinite?",
+    "How do I study for the final exam?",
+    "what should I do for the exam?",
+    "What's on the quiz?",
+    "How do I do well on tests?",
+    "What is a test statistic?",
+    "When do I use a paired t-test?",
+    "how do unit tests work",
+    "Why do we write tests before code?",
+    "What does this code do?",
+    "what is a complete binary tree",
+    "How to write a recursive function?",
+    "I have a question about heaps",
+    "عندي سؤال عن الأشجار",
+    "ما هو اختبار t؟",
+    "كيف أذاكر للامتحان؟",
+    "ما معنى الحلقة التكرارية؟",
+    "كيف أحل معادلة من الدرجة الثانية؟",
+    "متى موعد الواجب القادم؟",
+    "هل يمكنك شرح اختبار الفرضيات؟",
+    "",
+]
+
+
+@pytest.mark.parametrize("text", SOLVE)
+def test_requests_for_graded_work_are_recognised(text: str) -> None:
+    assert is_graded_work_request(text)
+
+
+@pytest.mark.parametrize("text", LEARN)
+def test_study_questions_are_not(text: str) -> None:
+    assert not is_graded_work_request(text)
+
+
+def test_the_labelled_set_is_large_balanced_and_bilingual() -> None:
+    items = [json.loads(line) for line in REQUESTS.read_text(encoding="utf-8").splitlines()]
+    kinds = [i["kind"] for i in items]
+    assert len(items) >= 60 and kinds.count("solve") >= 30 and kinds.count("learn") >= 30
+    assert 0.4 <= sum(i["lang"] == "ar" for i in items) / len(items) <= 0.6
+    assert len({i["id"] for i in items}) == len(items)
+
+
+class TestPostCheck:
+    DRAFT = ("Merge sort splits the array [1].\n\n```python\ndef merge_sort(a):\n    return a\n```"
+             "\n\nSteps:\n1. Split\n    - keep this nested step\n2. Merge\n\n    x = merge(a, b)\n"
+             "    return x\n\n**Final answer:** 42\nThe answer is 42. Try the base case first.\n"
+             "الإجابة النهائية: 7\nالحل: س = 3\n~~~\nunterminated fence")
+
+    def test_code_blocks_and_final_answers_are_removed(self) -> None:
+        kept = strip_solution(self.DRAFT)
+        assert kept == ("Merge sort splits the array [1].\n\nSteps:\n1. Split\n"
+                        "    - keep this nested step\n2. Merge\n\nTry the base case first.")
+        assert has_solution(self.DRAFT) and not has_solution(kept)
+
+    def test_a_clean_guide_answer_is_left_alone(self) -> None:
+        text = "A base case stops the recursion [1].\n\nWhat is your base case?"
+        assert strip_solution(text) == text and not has_solution(text)
+
+    def test_a_question_back_is_added_only_when_missing(self) -> None:
+        assert with_question_back("Think about the base case?", "en").endswith("base case?")
+        assert with_question_back("فكّر في الحالة الأساسية.", "ar").endswith("مراجعتها.")
+
+    def test_the_topic_drops_the_request_framing(self) -> None:
+        assert topic_of("Solve question 3 of my homework on merge sort.") == "on merge sort."
+
+
+STUDY = ["triage", "init_state", "router", "retrieve", "normalize", "merge_pool", "rerank"]
+WORKED = ("Recursion: a recursive function calls itself on a smaller input. Every recursive "
+          "function needs a base case that stops the calls.\n\nWorked example in Python:\n\n"
+          "def factorial(n):\n    return 1 if n == 0 else n * factorial(n - 1)\n\n"
+          "Final answer: factorial(5) = 120.")
+
+
+def course_context(make_context, llm=None):
+    source = FakeSource("course", [doc(WORKED, "Recursion", url="recursion.md")])
+    return make_context(llm=llm, sources={"course": source},
+                        reranker=ScriptedReranker([{"Recursion": 0.9}]))
+
+
+async def run(graph, ctx, question: str, mode: str) -> dict:
+    return await graph.ainvoke({"question": question, "mode": mode}, context=ctx,
+                               config={"recursion_limit": 100})
+
+
+class TestGuideModeInTheGraph:
+    async def test_offline_a_solve_request_gets_concepts_steps_and_a_question(
+            self, graph, make_context):
+        state = await run(graph, course_context(make_context),
+                          "Write the code for assignment 2: a recursive factorial function",
+                          "guide")
+        assert state["route"] == [*STUDY, "generate", "guide"]
+        answer = state["answer"]
+        assert "base case" in answer and "Steps to try" in answer and answer.endswith("check it.")
+        assert "def factorial" not in answer and "120" not in answer and not has_solution(answer)
+        assert [c.display_name for c in state["citations"]] == ["recursion.md"]
+
+    async def test_the_same_request_in_explain_mode_is_answered_as_usual(
+            self, graph, make_context):
+        state = await run(graph, course_context(make_context),
+                          "Write the code for assignment 2: a recursive factorial function",
+                          "explain")
+        assert "guide" not in state["route"] and "Steps to try" not in state["answer"]
+
+    async def test_a_learn_question_in_guide_mode_is_not_guided(self, graph, make_context):
+        question = "What does a recursive function need?"
+        guided = await run(graph, course_context(make_context), question, "guide")
+        explained = await run(graph, course_context(make_context), question, "explain")
+        assert "guide" not in guided["route"] and guided["answer"] == explained["answer"]
+
+    async def test_an_arabic_request_is_guided_in_arabic(self, graph, make_context):
+        state = await run(graph, course_context(make_context), "حل الواجب عن الدوال التعاودية",
+                          "guide")
+        assert state["route"][-1] == "guide" and "خطوات للتجربة" in state["answer"]
+
+    async def test_with_an_llm_the_guide_prompt_is_used_and_the_draft_post_checked(
+            self, graph, make_context):
+        draft = ("A recursive function needs a base case [1].\n\n```python\ndef f(n):\n"
+                 "    return 1\n```\nFinal answer: 120\n1. Write the base case first.")
+        llm = ScriptedChatModel(script=["INTENT: simple", "QUERY: recursion", draft])
+        state = await run(graph, course_context(make_context, llm), "Solve question 3 of my "
+                          "homework: write a recursive factorial", "guide")
+        assert state["route"][-2:] == ["generate", "guide"]
+        system = llm.calls[-1][0].content
+        assert "Do NOT give a finished solution" in system and "question back" in system
+        answer = state["answer"]
+        assert "def f" not in answer and "120" not in answer and "base case" in answer
+        assert answer.endswith("check it.")  # the draft asked nothing back: the standard question
+        assert state["confidence"] == Confidence.COURSE
