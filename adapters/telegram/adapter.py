@@ -53,6 +53,9 @@ TEXTS = {
                  "Staff: send a file as a document with the caption /upload, or /upload COURSE, "
                  "to preview it, then Confirm to add it.\n"
                  "/remove NAME — remove a document from this chat's course (staff)\n"
+                 "/mode — this chat's study mode; /mode guide or /mode explain (staff): in "
+                 "guide mode, requests to solve homework or exams get concepts and steps, "
+                 "not solutions\n"
                  "Staff are the group's administrators; in private chats, the users listed in "
                  "TELEGRAM_STAFF_IDS."),
         "usage": "Usage: /ask <your question>, for example: /ask What is merge sort?",
@@ -71,6 +74,9 @@ TEXTS = {
                  "المشرفون: أرسلوا الملف كمستند مع التعليق /upload أو ‎/upload المقرر لمعاينته، "
                  "ثم اضغطوا تأكيد لإضافته.\n"
                  "‎/remove الاسم — احذف مستندًا من مقرر هذه المحادثة (للمشرفين)\n"
+                 "/mode — وضع الدراسة في هذه المحادثة؛ ‎/mode guide أو ‎/mode explain "
+                 "(للمشرفين): في وضع التوجيه تحصل طلبات حل الواجبات والامتحانات على المفاهيم "
+                 "والخطوات لا على الحلول\n"
                  "المشرفون هم مديرو المجموعة، وفي المحادثات الخاصة المستخدمون المدرجون في "
                  "TELEGRAM_STAFF_IDS."),
         "usage": "الاستخدام: /ask <سؤالك>، مثلًا: /ask ما هو الفرز بالدمج؟",
@@ -80,6 +86,7 @@ TEXTS = {
 COMMANDS = [("ask", "Ask a study question"), ("forget", "Erase your history"),
             ("help", "How to use Study Buddy")]
 DESK_COMMANDS = [("course", "Show or set this chat's course"),
+                 ("mode", "Study mode: guide (no finished solutions) or explain"),
                  ("upload", "Staff: send a file captioned /upload [course]"),
                  ("remove", "Staff: remove a document from this chat's course")]
 
