@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 
 from pydantic import ValidationError
 
+from adapters import StartFailed
+from adapters.logsafe import RedactSecrets
 from bot.docs_cli import DocsError, add_docs_parsers, run_docs, run_ingest
 from bot.report_cli import ReportError, add_report_parser
 from bot.settings import Settings, invalid_settings_line, load_settings
@@ -225,6 +227,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UserError, DocsError, ReportError, StoreError) as err:  # clear, secret-free messages
         print(f"error: {err}", file=sys.stderr)
         return 2
+    except StartFailed as err:  # a platform refused or was unreachable: one line, no secrets
+        print(f"error: {RedactSecrets(settings.secrets()).redact(str(err))}", file=sys.stderr)
+        return 1
     except ValidationError as err:
         print(invalid_settings_line(err), file=sys.stderr)
         return 2

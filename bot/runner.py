@@ -10,7 +10,7 @@ import logging
 import signal
 import sys
 
-from adapters import Adapter
+from adapters import Adapter, StartFailed
 from bot.container import App
 from bot.settings import Settings
 
@@ -60,7 +60,11 @@ async def run_adapters(adapters: list[Adapter]) -> None:
     started: list[Adapter] = []
     try:
         for adapter in adapters:
-            await adapter.start()
+            try:
+                await adapter.start()
+            except Exception as exc:
+                log.debug("starting the %s adapter failed", adapter.name, exc_info=True)
+                raise StartFailed(adapter.name, exc) from None
             started.append(adapter)
             log.info("%s adapter started", adapter.name)
         waiters = [asyncio.create_task(stop.wait())]

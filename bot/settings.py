@@ -12,6 +12,7 @@ from pydantic import (
     Field,
     SecretStr,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -150,6 +151,19 @@ class Settings(BaseSettings):
                            description="questions waiting beyond that; more -> 'busy' reply")
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field("INFO", description="log level")
 
+    @field_validator("telegram_base_url", "telegram_base_file_url")
+    @classmethod
+    def _bot_api_path(cls, value: str | None, info: ValidationInfo) -> str | None:
+        """PTB appends the token straight to these: a self-hosted server's URL must end in
+        /bot (files: /file/bot), or the token lands in the host or port of the URL."""
+        if not value:
+            return None
+        if not value.startswith(("http://", "https://")):
+            raise ValueError("must start with http:// or https://")
+        suffix = "/bot" if info.field_name == "telegram_base_url" else "/file/bot"
+        value = value.rstrip("/")
+        return value if value.endswith(suffix) else value + suffix
+
     @field_validator("telegram_staff_ids", mode="before")
     @classmethod
     def _comma_separated(cls, value: object) -> object:
@@ -168,6 +182,8 @@ class Settings(BaseSettings):
             raise ValueError("COURSE_STORE=supabase needs SUPABASE_URL and SUPABASE_SERVICE_KEY")
         if self.history_store == "postgres" and not self.history_postgres_dsn:
             raise ValueError("HISTORY_STORE=postgres needs HISTORY_POSTGRES_DSN")
+        if self.embedder == "mistral" and not self.llm_enabled:
+            raise ValueError("EMBEDDER=mistral needs MISTRAL_API_KEY")
         if self.history_store == "postgres" and not self.user_hash_key:
             raise ValueError("HISTORY_STORE=postgres needs USER_HASH_KEY (every process must "
                              "hash user ids alike)")
