@@ -23,4 +23,10 @@ def configure_logging(level: str, secrets: Iterable[str]) -> None:
     for name in ("discord", "telegram", "aiosqlite"):
         logging.getLogger(name).setLevel(max(logging.getLevelName(level), logging.INFO)
                                          if name != "aiosqlite" else logging.WARNING)
+    logging.getLogger("discord.client").addFilter(_no_voice_notice)
     install_redaction(secrets, root)
+
+
+def _no_voice_notice(record: logging.LogRecord) -> bool:
+    """discord.py warns at every start that voice support is missing; a study bot never speaks."""
+    return "voice will NOT be supported" not in record.getMessage()
