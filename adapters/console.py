@@ -89,8 +89,9 @@ class ConsoleAdapter:
 
     def __init__(self, handler: MessageHandler, *, input_stream: TextIO | None = None,
                  output: TextIO | None = None, user_id: str = "console",
-                 spaces: CourseSpaces | None = None) -> None:
+                 spaces: CourseSpaces | None = None, log_path: str | None = None) -> None:
         self.handler = handler
+        self.log_path = log_path  # where warnings go instead of this terminal, shown once
         self.spaces = spaces  # None: no /course command
         self.input_stream = input_stream if input_stream is not None else sys.stdin
         self.output = output if output is not None else sys.stdout
@@ -128,6 +129,8 @@ class ConsoleAdapter:
         replier = ConsoleReplier(self.output)
         try:
             self._write("Study Buddy — type a question, /help for commands, /quit to leave.\n")
+            if self.log_path is not None:
+                self._write(f"(Logs go to {self.log_path})\n")
             while True:
                 self._write(PROMPT)
                 line = await lines.get()

@@ -163,13 +163,15 @@ def _migrate(settings: Settings, args: argparse.Namespace) -> int:
 
 
 async def _serve(settings: Settings, console_only: bool) -> int:
+    from bot.logging_setup import LOG_FILE
     from bot.runner import build_adapters, run_adapters
 
     async def action(app) -> int:
         if console_only:
             from adapters.console import ConsoleAdapter
 
-            adapters = [ConsoleAdapter(app.service, spaces=app.desk.spaces)]
+            adapters = [ConsoleAdapter(app.service, spaces=app.desk.spaces,
+                                       log_path=str(settings.data_dir / LOG_FILE))]
         else:
             adapters = build_adapters(settings, app)
         tidy = asyncio.create_task(app.keep_tidy(), name="retention")
@@ -198,14 +200,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValidationError as err:
         print(invalid_settings_line(err), file=sys.stderr)
         return 2
-    from bot.logging_setup import configure_logging
+    from bot.logging_setup import LOG_FILE, configure_logging
 
     serving = args.command == "run" and bool(settings.discord_token or settings.telegram_token
                                              or settings.http_port is not None)
-    # A bot logs at LOG_LEVEL; a terminal chat or one-off command keeps the screen for the user
-    # unless LOG_LEVEL was asked for explicitly.
+    # A bot logs at LOG_LEVEL to stderr; the terminal chat keeps the screen for the conversation
+    # and logs to DATA_DIR/studybuddy.log; a one-off command shows warnings only, unless
+    # LOG_LEVEL was asked for explicitly.
     explicit = "log_level" in settings.model_fields_set
-    configure_logging(settings.log_level if serving or explicit else "WARNING", settings.secrets())
+    chatting = args.command == "chat" or (args.command == "run" and not serving)
+    if chatting:
+        configure_logging(settings.log_level, settings.secrets(),
+                          log_file=settings.data_dir / LOG_FILE)
+    else:
+        configure_logging(settings.log_level if serving or explicit else "WARNING",
+                          settings.secrets())
     try:
         if args.command == "migrate":
             return _migrate(settings, args)

@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 SAMPLE_COURSE = Path(__file__).resolve().parent / "sample_course"
 SAMPLE_COURSE_NAME = "sample"  # never searched once the store holds any other course
 PURGE_EVERY_S = 6 * 3600
+LOCAL_PLATFORMS = frozenset({"console", "cli"})  # the operator at this machine: no rate limit
 
 
 @dataclass
@@ -287,7 +288,8 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
                         history_turns=settings.history_turns,
                         reply_deadline_s=settings.reply_deadline_s,
                         max_concurrent=settings.max_concurrent_questions,
-                        queue_max=settings.queue_max)
+                        queue_max=settings.queue_max,
+                        unlimited_platforms=LOCAL_PLATFORMS)
         spaces = CourseSpaces(await build_space_store(settings, stack), store,
                               default_course=settings.default_course,
                               sample_course=SAMPLE_COURSE_NAME)

@@ -4,18 +4,26 @@ from __future__ import annotations
 import logging
 import sys
 from collections.abc import Iterable
+from pathlib import Path
 
 from adapters.logsafe import install_redaction, quiet_http_loggers
 
+LOG_FILE = "studybuddy.log"  # in DATA_DIR, while the console chat has the terminal
 FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 
 
-def configure_logging(level: str, secrets: Iterable[str]) -> None:
-    """Log to stderr at `level`; no record may carry a token or key (see reliability.md C4)."""
+def configure_logging(level: str, secrets: Iterable[str], log_file: Path | None = None) -> None:
+    """Log at `level` to stderr, or to `log_file` (a terminal chat keeps the screen for the
+    conversation); no record may carry a token or key (see reliability.md C4)."""
     root = logging.getLogger()
     for handler in list(root.handlers):
         root.removeHandler(handler)
-    handler = logging.StreamHandler(sys.stderr)
+    handler: logging.Handler
+    if log_file is not None:
+        log_file.parent.mkdir(parents=True, exist_ok=True)
+        handler = logging.FileHandler(log_file, encoding="utf-8")
+    else:
+        handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter(FORMAT))
     root.addHandler(handler)
     root.setLevel(level)

@@ -12,6 +12,7 @@ import sys
 
 from adapters import Adapter, StartFailed
 from bot.container import App
+from bot.logging_setup import LOG_FILE
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -46,7 +47,10 @@ def build_adapters(settings: Settings, app: App) -> list[Adapter]:
                         and sys.stdin.isatty()):
         from adapters.console import ConsoleAdapter
 
-        adapters.append(ConsoleAdapter(app.service, spaces=app.desk.spaces))
+        alone = not adapters  # then the log goes to a file, not this terminal (bot/cli.py)
+        adapters.append(ConsoleAdapter(app.service, spaces=app.desk.spaces,
+                                       log_path=str(settings.data_dir / LOG_FILE) if alone
+                                       else None))
     return adapters
 
 

@@ -75,9 +75,12 @@ class CircuitBreaker:
             log.info("circuit %s closed: the dependency answered again", self.name)
         self._state, self._failures, self._trial_running = CLOSED, 0, False
 
-    def record_failure(self) -> None:
+    def record_failure(self, *, unreachable: bool = False) -> None:
+        """Count a failure; `unreachable` (the host could not even be connected to, as on a
+        machine without a network) opens the circuit at once instead of after the threshold."""
         self._failures += 1
-        if self._state == HALF_OPEN or self._failures >= self.failure_threshold:
+        if (unreachable or self._state == HALF_OPEN
+                or self._failures >= self.failure_threshold):
             if self._state != OPEN:
                 log.warning("circuit %s open after %d failure(s); calls skipped for %.0fs",
                             self.name, self._failures, self.reset_after_s)
@@ -92,8 +95,8 @@ class CircuitBreaker:
             raise CircuitOpen(f"circuit {self.name} is open")
         try:
             result = await fn(*args, **kwargs)
-        except (Exception, asyncio.CancelledError):
-            self.record_failure()
+        except (Exception, asyncio.CancelledError) as exc:
+            self.record_failure(unreachable=bool(getattr(exc, "unreachable", False)))
             raise
         self.record_success()
         return result

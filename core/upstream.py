@@ -22,7 +22,12 @@ _SPACE = re.compile(r"\s+")
 
 
 class SourceFailure(RuntimeError):
-    """A source could not answer. The message is one safe line: no URL, body or key."""
+    """A source could not answer. The message is one safe line: no URL, body or key.
+    `unreachable`: no connection could be made at all (no network, DNS failure, refused)."""
+
+    def __init__(self, reason: str, *, unreachable: bool = False) -> None:
+        super().__init__(reason)
+        self.unreachable = unreachable
 
 
 @contextmanager
@@ -33,7 +38,8 @@ def described_failures(secrets: Iterable[str] = ()) -> Iterator[None]:
     except SourceFailure:
         raise
     except Exception as exc:
-        raise SourceFailure(describe_failure(exc, secrets)) from None
+        raise SourceFailure(describe_failure(exc, secrets),
+                            unreachable=isinstance(exc, httpx.ConnectError)) from None
 
 
 class UnexpectedShape(ValueError):

@@ -180,3 +180,26 @@ async def test_guarded_chat_model_fails_fast_when_open_and_keeps_bind_tools(cloc
     answer = await llm.ainvoke([HumanMessage("hi")])
     assert isinstance(answer, AIMessage) and answer.content == "INTENT: simple"
     assert llm.invoke("sync").content == "after"
+
+
+async def test_an_unreachable_host_opens_the_circuit_at_once(clock):
+    import httpx
+
+    from core.upstream import described_failures
+
+    class Offline:
+        name = "wikipedia"
+        calls = 0
+
+        async def search(self, query: str, k: int, course: str | None = None):
+            self.calls += 1
+            with described_failures():
+                raise httpx.ConnectError("[Errno -3] Temporary failure in name resolution")
+
+    inner = Offline()
+    source = GuardedSource(inner, CircuitBreaker("wikipedia", 5, 30, clock))
+    with pytest.raises(Exception, match="connection error"):
+        await source.search("q", 3)
+    with pytest.raises(CircuitOpen):  # no second wait on a machine without a network
+        await source.search("q", 3)
+    assert inner.calls == 1 and source.breaker.state == OPEN

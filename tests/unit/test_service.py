@@ -64,6 +64,15 @@ async def test_rate_limit_is_per_user(service):
     assert (await svc.handle(msg("thanks"))).intent is Intent.CHITCHAT  # fast paths are not limited
 
 
+async def test_the_local_operator_is_not_rate_limited(service):
+    svc = service(limits=Limits(rate_limit_per_minute=1, unlimited_platforms=frozenset({"console"})))
+    local = IncomingMessage("console", "me", "me", "What is merge sort?")
+    for _ in range(3):
+        assert (await svc.handle(local)).intent is not Intent.NOTICE
+    assert (await svc.handle(msg("What is merge sort?"))).intent is not Intent.NOTICE
+    assert (await svc.handle(msg("What is merge sort?"))).notice == "rate_limited"
+
+
 async def test_offline_followup_is_rewritten_from_history(service, make_context):
     svc = service()
     await svc.handle(msg("What is merge sort?"))
