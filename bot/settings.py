@@ -161,6 +161,8 @@ class Settings(BaseSettings):
         if not value.startswith(("http://", "https://")):
             raise ValueError("must start with http:// or https://")
         suffix = "/bot" if info.field_name == "telegram_base_url" else "/file/bot"
+        if "{token}" in value:  # PTB puts the token where the URL says
+            return value
         value = value.rstrip("/")
         return value if value.endswith(suffix) else value + suffix
 
