@@ -238,7 +238,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except StartFailed as err:  # a platform refused or was unreachable: one line, no secrets
         print(f"error: {RedactSecrets(settings.secrets()).redact(str(err))}", file=sys.stderr)
-        return 1
+        return 2
     except ValidationError as err:
         print(invalid_settings_line(err), file=sys.stderr)
         return 2

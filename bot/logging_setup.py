@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import logging.handlers
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 from adapters.logsafe import install_redaction, quiet_http_loggers
 
 LOG_FILE = "studybuddy.log"  # in DATA_DIR, while the console chat has the terminal
+LOG_FILE_BYTES = 5 * 2**20  # then rotated, three old files kept
 FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
 
 
@@ -21,7 +23,8 @@ def configure_logging(level: str, secrets: Iterable[str], log_file: Path | None 
     handler: logging.Handler
     if log_file is not None:
         log_file.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.FileHandler(log_file, encoding="utf-8")
+        handler = logging.handlers.RotatingFileHandler(
+            log_file, maxBytes=LOG_FILE_BYTES, backupCount=3, encoding="utf-8")
     else:
         handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter(FORMAT))

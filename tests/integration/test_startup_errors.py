@@ -1,5 +1,5 @@
 """`studybuddy run` when a platform refuses or cannot be reached: one line naming the problem,
-exit code 1, and never the token (python-telegram-bot puts it in URLs and error texts)."""
+exit code 2, and never the token (python-telegram-bot puts it in URLs and error texts)."""
 from __future__ import annotations
 
 import asyncio
@@ -45,7 +45,7 @@ async def test_an_unreachable_bot_api_is_one_line(tmp_path):
     # No "/bot" on purpose: the token must not end up in the URL's port.
     code, stderr = await run(tmp_path, TELEGRAM_TOKEN=TOKEN,
                              TELEGRAM_BASE_URL=f"http://127.0.0.1:{closed_port()}")
-    assert code == 1
+    assert code == 2
     assert_one_secret_free_line(stderr, "cannot reach the Telegram Bot API")
 
 
@@ -56,7 +56,7 @@ async def test_a_rejected_token_is_one_line(tmp_path):
         code, stderr = await run(tmp_path, TELEGRAM_TOKEN=TOKEN, TELEGRAM_BASE_URL=fake.base_url)
     finally:
         await fake.close()
-    assert code == 1
+    assert code == 2
     assert_one_secret_free_line(stderr, "Telegram rejected the bot token")
 
 
