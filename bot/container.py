@@ -175,7 +175,15 @@ def user_hash_key(settings: Settings) -> bytes:
 
 
 async def build_journal(settings: Settings, stack: AsyncExitStack) -> MessageJournal:
-    """The inbox journal lives beside the embedded history (one bot process per database file)."""
+    """The inbox journal lives beside the history: Postgres when several processes share the
+    bot (each message claimed by one of them), else the embedded database file."""
+    if settings.history_store == "postgres":
+        from core.stores.postgres_journal import PostgresMessageJournal
+
+        assert settings.history_postgres_dsn is not None
+        pg = PostgresMessageJournal(settings.history_postgres_dsn.get_secret_value())
+        stack.push_async_callback(pg.aclose)
+        return pg
     from core.stores.sqlite_journal import SqliteMessageJournal
 
     journal = SqliteMessageJournal(database_path(settings))
