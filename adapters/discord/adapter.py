@@ -16,6 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from adapters.discord.answer_buttons import AnswerButton, answer_view
 from adapters.discord.buttons import DeskButton
 from adapters.discord.convert import (
     PLATFORM,
@@ -65,17 +66,21 @@ class MessageReplier:
             await self._typing_loops.release(key)
 
     async def send(self, reply: Reply) -> None:
-        await self.send_texts(render_reply(reply))
+        await self.send_texts(render_reply(reply), view=answer_view(reply))
 
-    async def send_texts(self, parts: list[str]) -> None:
+    async def send_texts(self, parts: list[str], *, view: discord.ui.View | None = None
+                         ) -> None:
+        """The parts in order; `view` (the answer buttons) goes under the last one."""
         first, *rest = parts
         # AllowedMentions.none() already has replied_user=False, so the author is not pinged.
         # Passing mention_author=False as well would add "replied_user": false to the payload;
         # leaving it out keeps every payload exactly {"parse": []} (Discord's default is false).
-        await self._message.reply(first, suppress_embeds=True, allowed_mentions=NO_MENTIONS)
-        for part in rest:
+        await self._message.reply(first, suppress_embeds=True, allowed_mentions=NO_MENTIONS,
+                                  **_view_if(view, not rest))
+        for index, part in enumerate(rest, start=2):
             await self._message.channel.send(part, suppress_embeds=True,
-                                             allowed_mentions=NO_MENTIONS)
+                                             allowed_mentions=NO_MENTIONS,
+                                             **_view_if(view, index == len(parts)))
 
 
 class InteractionReplier:
@@ -90,13 +95,21 @@ class InteractionReplier:
         return contextlib.nullcontext()
 
     async def send(self, reply: Reply) -> None:
-        await self.send_texts(render_reply(reply))
+        await self.send_texts(render_reply(reply), view=answer_view(reply))
 
-    async def send_texts(self, parts: list[str]) -> None:
-        for part in parts:
+    async def send_texts(self, parts: list[str], *, view: discord.ui.View | None = None
+                         ) -> None:
+        """The parts as followups; `view` (the answer buttons) goes under the last one."""
+        for index, part in enumerate(parts, start=1):
             await self._interaction.followup.send(part, ephemeral=self._ephemeral,
                                                   suppress_embeds=True,
-                                                  allowed_mentions=NO_MENTIONS)
+                                                  allowed_mentions=NO_MENTIONS,
+                                                  **_view_if(view, index == len(parts)))
+
+
+def _view_if(view: discord.ui.View | None, last: bool) -> dict[str, Any]:
+    """The `view` keyword for a send: only under the last part, and only when there is one."""
+    return {"view": view} if view is not None and last else {}
 
 
 async def _apologise(replier: MessageReplier | InteractionReplier) -> None:
@@ -156,7 +169,9 @@ class StudyBuddyClient(discord.Client):
     async def setup_hook(self) -> None:
         # Once per process, before the gateway connects; never in on_ready, which fires on
         # every reconnect (command creation is rate limited per day).
-        if self.desk is not None:  # Confirm / Cancel clicks, even on previews sent before a restart
+        # Answer buttons (and the desk's Confirm / Cancel) work on messages sent before a restart.
+        self.add_dynamic_items(AnswerButton)
+        if self.desk is not None:
             self.add_dynamic_items(DeskButton)
         if not self.sync_commands:
             return

@@ -200,6 +200,14 @@ class FakeDiscord(EventBuilders):
         self.messages[sent["id"]] = sent
         return sent
 
+    def seed_message(self, content: str, custom_ids: list[str], *,
+                     channel_id: int = CHANNEL_ID) -> dict[str, Any]:
+        """A bot message with these buttons, as if sent long ago (before a restart, or for an
+        answer the store no longer has)."""
+        row = {"type": 1, "components": [{"type": 2, "style": 2, "label": cid, "custom_id": cid}
+                                         for cid in custom_ids]}
+        return self._message(str(channel_id), {"content": content, "components": [row]})
+
     def _respond(self, token: str, body: dict[str, Any]) -> None:
         """A callback that shows a message (4) or updates the clicked one (7) changes state."""
         if body.get("type") == 4:

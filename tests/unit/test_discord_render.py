@@ -130,3 +130,30 @@ class TestSplitting:
     def test_every_part_fits_and_none_is_empty(self, text, n_citations):
         parts = render_reply(answer(text, *(cite(i) for i in range(1, n_citations + 1))))
         assert parts and all(0 < len(p) <= MAX_CHARS for p in parts)
+
+
+class TestAnswerButtons:
+    """The buttons a reply renders with: only on recorded study answers, ids within limits."""
+
+    async def test_only_a_recorded_answer_gets_buttons(self):
+        from adapters.discord.answer_buttons import answer_view
+
+        assert answer_view(study_reply("What is a heap?")) is None  # no answer id
+        assert answer_view(Reply(text="Hi!", intent=Intent.CHITCHAT)) is None
+        view = answer_view(Reply(text="A heap…", intent=Intent.SIMPLE, answer_id="Ab-_9xYz",
+                                 language="ar"))
+        assert view is not None and view.timeout is None
+        assert [b.custom_id for b in view.children] == [  # type: ignore[attr-defined]
+            "sb:ans:src:Ab-_9xYz:ar", "sb:ans:up:Ab-_9xYz:ar", "sb:ans:dn:Ab-_9xYz:ar"]
+        assert view.children[0].item.label == "المصادر"  # type: ignore[attr-defined]
+
+    def test_custom_ids_match_the_template_and_fit_discord(self):
+        from adapters.discord.answer_buttons import ANSWER_TEMPLATE, custom_id
+
+        for action in ("src", "up", "dn", "r0", "r3"):
+            cid = custom_id(action, "Ab-_9xYz", "en")
+            match = re.fullmatch(ANSWER_TEMPLATE, cid)
+            assert match and match["answer_id"] == "Ab-_9xYz" and len(cid) <= 100
+        assert custom_id("up", "Ab-_9xYz", "EN:x") == "sb:ans:up:Ab-_9xYz"  # not a code: left out
+        assert re.fullmatch(ANSWER_TEMPLATE, "sb:ans:up:Ab-_9xYz")
+        assert not re.fullmatch(ANSWER_TEMPLATE, "sb:ans:r4:Ab-_9xYz")
