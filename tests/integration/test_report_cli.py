@@ -1,0 +1,73 @@
+"""`studybuddy report --out DIR` as a user runs it: a subprocess over an embedded store holding
+recorded outcomes writes report.html and the CSV files; bad options end in one line."""
+from __future__ import annotations
+
+import asyncio
+import csv
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from core.outcomes import Outcome, Vote
+from core.stores.sqlite_outcomes import SqliteOutcomeStore
+from tests.integration.test_cli import studybuddy
+
+pytestmark = pytest.mark.integration
+
+
+def _outcome(n: int, question: str, confidence: str, course: str, days_ago: int = 0) -> Outcome:
+    return Outcome(answer_id=f"r{n}", platform="telegram", user_hash=f"h{n}", space="",
+                   course=course, language="en", question=question, answer="...",
+                   route=("triage",), confidence=confidence, missing="no red-black trees",
+                   citations=({"n": 1, "display_name": "lecture.pdf", "page": 7,
+                               "source_type": "course"},),
+                   created_at=datetime.now(UTC) - timedelta(days=days_ago))
+
+
+async def _record(data: Path) -> None:
+    store = SqliteOutcomeStore(data / "studybuddy.db")
+    await store.open()
+    try:
+        await store.record(_outcome(1, "What is a red-black tree?", "low", "CS101"))
+        await store.record(_outcome(2, "What is quicksort?", "course", "CS101", days_ago=2))
+        await store.record(_outcome(3, "Krebs cycle?", "low", "BIO110"))
+        await store.record(_outcome(4, "Last month", "low", "CS101", days_ago=20))
+        await store.vote(Vote("r2", "v1", -1, "wrong"))
+    finally:
+        await store.close()
+
+
+def test_report_writes_html_and_csv(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    asyncio.run(_record(data))
+    out = tmp_path / "out"
+    done = studybuddy("report", "--out", str(out), "--course", "CS101", data_dir=data)
+    assert done.returncode == 0, done.stderr
+    assert "2 question(s), 2 gap group(s)" in done.stdout
+    assert {p.name for p in out.iterdir()} == {
+        "report.html", "questions_per_day.csv", "gaps.csv", "documents.csv", "pages.csv",
+        "feedback.csv"}
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert "What is a red-black tree?" in page and "Krebs" not in page
+    assert "no red-black trees" in page and "<svg" in page and "Last month" not in page
+    gaps = list(csv.DictReader((out / "gaps.csv").open(encoding="utf-8")))
+    assert {g["question"] for g in gaps} == {"What is a red-black tree?", "What is quicksort?"}
+    pages = list(csv.DictReader((out / "pages.csv").open(encoding="utf-8")))
+    assert pages == [{"document": "lecture.pdf", "unit": "page", "page": "7", "citations": "2"}]
+
+    month = studybuddy("report", "--out", str(out), "--days", "30", data_dir=data)
+    assert month.returncode == 0 and "4 question(s)" in month.stdout
+
+
+def test_bad_options_are_one_line(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    days = studybuddy("report", "--out", str(tmp_path / "o"), "--days", "0", data_dir=data)
+    assert days.returncode == 2 and "--days" in days.stderr
+    (tmp_path / "file").write_text("x")
+    onto_file = studybuddy("report", "--out", str(tmp_path / "file"), data_dir=data)
+    assert onto_file.returncode == 2
+    assert onto_file.stderr.strip().splitlines() == [
+        f"error: --out {tmp_path / 'file'} is a file; give a folder"]

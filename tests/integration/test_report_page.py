@@ -1,0 +1,101 @@
+"""The instructor report end to end: outcomes recorded by the real service over the sample
+course, served by the real HTTP adapter on loopback at GET /report and opened in headless
+Chromium (the gap list, a chart, no console errors); the token is required."""
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from adapters.http import HttpAdapter
+from tests.support.browser import chromium_page
+from tests.support.report_scenario import Turn, copy_store, play
+
+pytestmark = pytest.mark.integration
+TOKEN = "test-report-token-7f3a"
+TURNS = (
+    Turn("s1", "What is the time complexity of quicksort?", 1),
+    Turn("s2", "What is a red-black tree?"),
+    Turn("s3", "How do red-black trees stay balanced after an insert?", -1, "not_in_materials"),
+    Turn("s4", "What is TCP congestion control?"),
+)
+
+
+@pytest.fixture
+async def served(sample_store, tmp_path) -> AsyncIterator[tuple[str, list]]:
+    from bot.container import build_app
+    from bot.report_cli import http_report_options
+    from bot.settings import load_settings
+
+    data = tmp_path / "data"
+    copy_store(Path(sample_store.path), data / "studybuddy.db")
+    settings = load_settings(data_dir=data, auto_ingest_sample=False, wikipedia_enabled=False,
+                             arxiv_enabled=False, rate_limit_per_minute=100,
+                             report_token=TOKEN)
+    app = await build_app(settings)
+    adapter = HttpAdapter(app.service, port=0, **http_report_options(settings, app))
+    try:
+        replies = await play(app, TURNS)
+        await adapter.start()
+        yield f"http://127.0.0.1:{adapter.port}", replies
+    finally:
+        await adapter.stop()
+        await app.close()
+
+
+async def test_report_page_in_chromium(served, caplog):
+    base, replies = served
+    low = [t.question for t, r in zip(TURNS, replies, strict=True)
+           if r.confidence.value == "low"]
+    assert low, "the scenario needs questions the course does not cover"
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        assert (await client.get("/report")).status_code == 401
+        wrong = await client.get("/report", headers={"Authorization": "Bearer nope"})
+        assert wrong.status_code == 401 and wrong.headers["WWW-Authenticate"].startswith("Bearer")
+        basic = await client.get("/report", headers={"Authorization": f"Basic {TOKEN}"})
+        assert basic.status_code == 401
+        bad = await client.get("/report?days=x", headers={"Authorization": f"Bearer {TOKEN}"})
+        assert bad.status_code == 400 and "'days'" in bad.json()["error"]
+        ok = await client.get("/report?course=CS101",
+                              headers={"Authorization": f"Bearer {TOKEN}"})
+        assert ok.status_code == 200 and ok.headers["Content-Type"].startswith("text/html")
+        assert "default-src 'none'" in ok.headers["Content-Security-Policy"]
+    assert TOKEN not in caplog.text
+
+    async with chromium_page(extra_http_headers={"Authorization": f"Bearer {TOKEN}"}) as (
+            page, errors):
+        response = await page.goto(f"{base}/report?course=CS101&days=7")
+        assert response is not None and response.status == 200
+        assert "CS101" in await page.title()
+        gaps = page.locator("#gap-list li.gap")
+        assert await gaps.count() >= 1
+        listed = await page.locator("#gap-list .q").all_inner_texts()
+        for question in low:
+            assert question in listed  # every ⚠ question is in some group
+        assert "How do red-black trees stay balanced after an insert?" in listed  # 👎
+        assert "What is the time complexity of quicksort?" not in listed
+        chart = page.locator('svg[data-chart="per-day"]')
+        assert await chart.count() == 1 and await chart.locator("rect").count() > 3
+        box = await chart.bounding_box()
+        assert box is not None and box["width"] > 300 and box["height"] > 100  # drawn, visible
+        assert await page.locator('svg[data-chart="documents"]').count() == 1
+        assert errors == []
+
+
+async def test_report_is_off_without_a_token():
+    from core.report import InstructorReports
+    from tests.support.fake_embedder import HashingEmbedder
+    from tests.support.fake_handler import FakeHandler
+
+    reports = InstructorReports(store=None, embedder=HashingEmbedder())  # type: ignore[arg-type]
+    for adapter in (HttpAdapter(FakeHandler(), port=0),
+                    HttpAdapter(FakeHandler(), port=0, reports=reports, report_token="")):
+        await adapter.start()
+        try:
+            async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{adapter.port}") as client:
+                gone = await client.get("/report", headers={"Authorization": "Bearer x"})
+                assert gone.status_code == 404
+        finally:
+            await adapter.stop()
