@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-BENCHMARKS = ("retrieval", "answers", "llm_calls", "latency", "concurrency", "ingestion", "docs")
+BENCHMARKS = ("retrieval", "answers", "llm_calls", "latency", "concurrency", "ingestion", "docs",
+              "integrity")
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATA = HERE.parents[1] / "shared" / "data"  # ../shared/data beside the repository
 DEFAULT_CACHE = HERE / "cache"  # gitignored

@@ -73,7 +73,7 @@ async def test_modes_resolve_most_specific_first_and_change(store) -> None:
 
 
 async def test_an_unknown_mode_is_refused_by_the_database(store) -> None:
-    with pytest.raises(Exception, match="(?i)check|constraint"):
+    with pytest.raises(Exception, match=r"(?i)check|constraint"):
         await store.set_mode("telegram:chat:-100", "solve-everything", "admin")
     assert await store.mode(["telegram:chat:-100"]) is None
 

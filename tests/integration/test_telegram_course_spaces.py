@@ -279,3 +279,4 @@ class TestStudyMode:
         asked = tg.message("/mode", chat_id=GROUP_A, group=True,
                            sender=tg.user(STUDENT, language_code="ar"))
         assert "وضع الدراسة: الشرح" in text_of(await bot.say(asked))
+        assert "/mode guide" in text_of(await bot.say(in_private("/help")))
