@@ -26,6 +26,7 @@ from telegram.ext import MessageHandler as PtbMessageHandler
 from telegram.request import BaseRequest
 
 from adapters.logsafe import RedactSecrets, install_redaction, quiet_http_loggers
+from adapters.telegram.answer_buttons import AnswerButtons, answer_keyboard
 from adapters.telegram.convert import PLATFORM, language_hint, should_answer, to_incoming
 from adapters.telegram.desk import TelegramDesk
 from adapters.telegram.replier import TYPING_REFRESH_S, TelegramReplier
@@ -123,6 +124,7 @@ class TelegramAdapter:
         self._get_updates_request = get_updates_request
         self._redactor = RedactSecrets([token])
         self._uninstall_redaction: Callable[[], None] | None = None
+        self.answer_buttons = AnswerButtons(handler, self._redactor.redact)  # Sources / 👍 / 👎
         self.desk = (TelegramDesk(desk, StaffCheck(staff_ids), self._replier,
                                   self._redactor.redact) if desk is not None else None)
         self.app: PtbApp | None = None  # built in start(): PTB logs its URLs on creation
@@ -149,6 +151,7 @@ class TelegramAdapter:
         app.add_handler(CommandHandler("ask", self._on_ask, filters=new))
         app.add_handler(CommandHandler("forget", self._on_forget, filters=new))
         app.add_handler(PtbMessageHandler(new & filters.TEXT & ~filters.COMMAND, self._on_text))
+        app.add_handlers(self.answer_buttons.handlers())  # "ans:" presses; the desk's are "desk:"
         if self.desk is not None:  # /course, /remove, /upload captions, Confirm / Cancel
             app.add_handlers(self.desk.handlers())
         app.add_error_handler(self._on_error)
@@ -215,10 +218,12 @@ class TelegramAdapter:
         message, chat = update.effective_message, update.effective_chat
         assert chat is not None
         if message is None:
-            return TelegramReplier(context.bot, chat.id, typing_loops=self.typing_loops)
+            return TelegramReplier(context.bot, chat.id, typing_loops=self.typing_loops,
+                                   buttons=answer_keyboard)
         thread = message.message_thread_id if message.is_topic_message else None
         return TelegramReplier(context.bot, chat.id, message.message_id,
-                               message_thread_id=thread, typing_loops=self.typing_loops)
+                               message_thread_id=thread, typing_loops=self.typing_loops,
+                               buttons=answer_keyboard)
 
     async def _answer(self, update: Update, context: ContextTypes.DEFAULT_TYPE, *,
                       drop_command: bool) -> None:

@@ -17,6 +17,7 @@ MAX_CHARS = 4096
 MAX_LINK_CHARS = 2048
 EMPTY_REPLY = "…"
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+_CITED = re.compile(r"\[\d+\] \S")  # "[2] heaps.md, p. 2 › Heaps": a Sources passage heading
 
 
 def escape(text: str) -> str:
@@ -78,3 +79,27 @@ def render_blocks(reply: Reply) -> list[str]:
 def render_reply(reply: Reply) -> list[str]:
     """Telegram HTML texts for a reply, each at most MAX_CHARS characters, never empty."""
     return pack(render_blocks(reply), MAX_CHARS) or [EMPTY_REPLY]
+
+
+def render_sources(reply: Reply) -> list[str]:
+    """The Sources notice as Telegram HTML: each cited passage ("[n] where" then "> " lines)
+    becomes a bold heading over a <blockquote>; anything else is escaped plain text."""
+    blocks: list[str] = []
+    for paragraph in _PARAGRAPH_BREAK.split(reply.text.strip()):
+        if not paragraph.strip():
+            continue
+        passage = _passage_block(paragraph.strip())
+        blocks.extend([passage] if passage else escaped_pieces(paragraph.strip()))
+    return pack(blocks, MAX_CHARS) or [EMPTY_REPLY]
+
+
+def _passage_block(paragraph: str) -> str | None:
+    """One passage as HTML, or None when it is not one or would not fit in a message (pack
+    never splits a block that fits, so the quote's tags always close in the same part)."""
+    head, _, rest = paragraph.partition("\n")
+    lines = rest.splitlines()
+    if not _CITED.match(head) or not lines or not all(line.startswith(">") for line in lines):
+        return None
+    quoted = "\n".join(line[1:].strip() for line in lines)
+    block = f"<b>{escape(head)}</b>\n<blockquote>{escape(quoted)}</blockquote>"
+    return block if len(block) <= MAX_CHARS else None

@@ -11,7 +11,7 @@ import contextlib
 import html
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import TypedDict
 
 from telegram import Bot, InlineKeyboardMarkup, LinkPreviewOptions, ReplyParameters
@@ -23,6 +23,7 @@ from adapters.typing_loops import TypingLoops
 from core.messages import Reply
 
 logger = logging.getLogger(__name__)
+Buttons = Callable[[Reply], InlineKeyboardMarkup | None]  # the keyboard a reply gets, if any
 
 TYPING_REFRESH_S = 4.0
 _TAG = re.compile(r"<[^>]+>")
@@ -48,13 +49,15 @@ class TelegramReplier:
 
     def __init__(self, bot: Bot, chat_id: int, reply_to_message_id: int | None = None, *,
                  message_thread_id: int | None = None,
-                 typing_loops: TypingLoops | None = None) -> None:
+                 typing_loops: TypingLoops | None = None, buttons: Buttons | None = None
+                 ) -> None:
         self.bot = bot
         self.chat_id = chat_id
         self.reply_to_message_id = reply_to_message_id
         self.message_thread_id = message_thread_id
         self._typing_loops = typing_loops or TypingLoops(TYPING_REFRESH_S)
         self._holding = False
+        self._buttons = buttons  # Sources / 👍 / 👎 under study answers (answer_buttons.py)
 
     async def _send_typing(self) -> None:
         try:
@@ -81,11 +84,14 @@ class TelegramReplier:
     async def send(self, reply: Reply, *, reply_markup: InlineKeyboardMarkup | None = None
                    ) -> None:
         """Send every rendered part in order; the first one quotes the user's message and the
-        last one carries `reply_markup` (Confirm / Cancel buttons under a preview)."""
+        last one carries `reply_markup` (Confirm / Cancel under a preview) or, by default,
+        the buttons this replier gives the reply (the answer buttons under a study answer)."""
         # Release the indicator first: a refresh landing after the answer would show "typing…"
         # again under a finished reply (unless another question in this chat is still pending).
         await self._stop_typing()
         parts = render_reply(reply)
+        if reply_markup is None and self._buttons is not None:
+            reply_markup = self._buttons(reply)
         for index, part in enumerate(parts):
             quote = self.reply_to_message_id if index == 0 else None
             markup = reply_markup if index == len(parts) - 1 else None

@@ -4,12 +4,13 @@ from __future__ import annotations
 import json
 import logging
 import re
+from dataclasses import replace
 
 import pytest
 
 from adapters.telegram.adapter import TelegramAdapter
 from adapters.telegram.render import MAX_CHARS, render_reply
-from core.messages import IncomingMessage
+from core.messages import IncomingMessage, Intent, Reply
 from core.ports import Replier
 from tests.support.fake_handler import FakeHandler
 from tests.support.fake_telegram import BOT_USER, FakeTelegram, message
@@ -170,6 +171,44 @@ class TestPrivateChat:
         chats = sorted(c.params["chat_id"] for c in server.calls_to("sendChatAction"))
         assert chats == sorted([str(GROUP), "42"])  # 42: the DM chat of message()
         assert adapter.typing_loops.active_chats == 0  # every hold released
+
+
+class RecordedHandler(FakeHandler):
+    """Study answers carry an answer id, as the real service's recorded answers do."""
+
+    async def handle(self, message: IncomingMessage) -> Reply:
+        reply = await super().handle(message)
+        return replace(reply, answer_id="Ab3_x-9Z") if reply.intent is Intent.SIMPLE else reply
+
+
+class TestAnswerButtons:
+    async def test_a_split_answer_carries_the_buttons_on_its_last_part_only(self, server):
+        paragraph = " ".join(f"Sentence {i} about heaps." for i in range(200))
+        handler = RecordedHandler(answer_text="\n\n".join([paragraph] * 3))
+        adapter = TelegramAdapter(handler, TOKEN, base_url=server.base_url)
+        await adapter.start()
+        try:
+            server.push_update(message("hello"))
+            server.push_update(question := message("Explain heaps at length"))
+            await server.wait_until(lambda: any("reply_markup" in m for m in server.sent.values())
+                                    or None, "the buttons")
+            [last] = [m for m in server.sent.values() if "reply_markup" in m]
+            server.push_callback(last, "ans:dn:Ab3_x-9Z")
+            await server.wait_for("editMessageReplyMarkup")
+        finally:
+            await adapter.stop()
+        calls = server.calls_to("sendMessage")
+        [marked] = [c for c in calls if "reply_markup" in c.params]  # greeting, first parts: none
+        parts = [m for m in server.sent.values() if "heaps" in m["text"]]
+        assert len(parts) >= 3 and last["message_id"] == max(m["message_id"] for m in parts)
+        assert "reply_parameters" not in marked.params
+        assert server.replies_to(question["message_id"])[0]["message_id"] < last["message_id"]
+        [row] = json.loads(marked.params["reply_markup"])["inline_keyboard"]
+        assert [b["callback_data"] for b in row] == ["ans:src:Ab3_x-9Z", "ans:up:Ab3_x-9Z",
+                                                     "ans:dn:Ab3_x-9Z"]
+        assert handler.votes == [("Ab3_x-9Z", "telegram", "42", -1, "")]
+        assert server.calls_to("answerCallbackQuery")[0].params["text"] == "vote -1"
+        assert len(server.sent[last["message_id"]]["reply_markup"]["inline_keyboard"]) == 5
 
 
 class TestGroupChat:

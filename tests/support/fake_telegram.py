@@ -2,8 +2,8 @@
 
 Serves `/bot<token>/<method>` on loopback: getMe, deleteWebhook, getUpdates (long poll with
 offset confirmation), sendMessage (keeps what it sent, buttons included), sendChatAction,
-setMyCommands, getChatMember (admins set per chat), getFile, answerCallbackQuery,
-editMessageText, editMessageReplyMarkup; 404 JSON for anything else. Files registered with
+setMyCommands, getChatMember (admins set per chat), getFile, answerCallbackQuery (once per
+query), editMessageText, editMessageReplyMarkup (callback_data over 64 bytes refused); 404. Files registered with
 `add_file` are served at `/file/bot<token>/<path>`, each download recorded. Parameters arrive
 form-encoded from PTB (JSON bodies are accepted too) and are recorded as strings, exactly as
 sent. See reference/platforms.md, appendix.
@@ -50,6 +50,7 @@ class FakeTelegram:
         self.files: dict[str, tuple[str, bytes]] = {}  # file_id -> (file_path, content)
         self.downloads: list[str] = []  # file paths fetched from the file route
         self.sent: dict[int, dict[str, Any]] = {}  # message_id -> the message as sent / edited
+        self.open_queries: set[str] = set()  # pushed callback queries not answered yet
         self._next_update_id = 1
         self._next_message_id = 1000
         self._changed = asyncio.Event()
@@ -91,6 +92,7 @@ class FakeTelegram:
                       sender: dict[str, Any] | None = None) -> str:
         """Queue a button click on the bot's message `sent`; returns the callback query id."""
         query_id = f"cq{self._next_update_id}"
+        self.open_queries.add(query_id)
         self._push({"callback_query": {"id": query_id, "from": sender or user(),
                                        "chat_instance": "ci1", "message": sent, "data": data}})
         return query_id
@@ -190,7 +192,7 @@ class FakeTelegram:
             "chat": {"id": chat_id, "type": "private" if chat_id > 0 else "supergroup"},
             "from": BOT_USER, "text": params.get("text", "")}
         if params.get("reply_markup"):
-            sent["reply_markup"] = json.loads(params["reply_markup"])
+            sent["reply_markup"] = _keyboard(params["reply_markup"])
         if params.get("reply_parameters"):  # Telegram returns the message it replied to
             quoted = json.loads(params["reply_parameters"])["message_id"]
             sent["reply_to_message"] = {"message_id": quoted, "date": sent["date"],
@@ -210,11 +212,14 @@ class FakeTelegram:
             sent["text"] = text
         sent.pop("reply_markup", None)  # an edit without reply_markup removes the keyboard
         if params.get("reply_markup"):
-            sent["reply_markup"] = json.loads(params["reply_markup"])
+            sent["reply_markup"] = _keyboard(params["reply_markup"])
         self.sent[sent["message_id"]] = sent
         return sent
 
     async def _m_answerCallbackQuery(self, params: dict[str, str]) -> Any:
+        if params["callback_query_id"] not in self.open_queries:  # unknown or answered before
+            raise _ApiError(400, "Bad Request: query is too old or query ID is invalid")
+        self.open_queries.discard(params["callback_query_id"])
         return True
 
     async def _m_getChatMember(self, params: dict[str, str]) -> Any:
@@ -270,6 +275,15 @@ class _ApiError(Exception):
     def __init__(self, status: int, description: str) -> None:
         super().__init__(description)
         self.status, self.description = status, description
+
+
+def _keyboard(markup: str) -> dict[str, Any]:
+    """A reply_markup as sent, refused like Telegram's when a button's data is over 64 bytes."""
+    keyboard: dict[str, Any] = json.loads(markup)
+    if any(len(b.get("callback_data", "").encode()) > 64
+           for row in keyboard.get("inline_keyboard", ()) for b in row):
+        raise _ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
+    return keyboard
 
 
 def _error(status: int, description: str, parameters: dict[str, Any] | None = None

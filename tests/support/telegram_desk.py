@@ -47,6 +47,14 @@ class Recorder:
     async def forget(self, platform: str, user_id: str) -> Reply:
         return await self.inner.forget(platform, user_id)
 
+    async def sources(self, answer_id: str, language: str) -> Reply:
+        return await self.inner.sources(answer_id, language)
+
+    async def vote(self, answer_id: str, platform: str, user_id: str, value: int,
+                   reason: str = "", *, language: str = "en") -> Reply:
+        return await self.inner.vote(answer_id, platform, user_id, value, reason,
+                                     language=language)
+
 
 class Bot:
     """One running app + adapter; `say` sends a message and returns the bot's reply text."""

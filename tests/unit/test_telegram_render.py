@@ -6,10 +6,18 @@ from html.parser import HTMLParser
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adapters.telegram.render import MAX_CHARS, escaped_pieces, render_citation, render_reply
+from adapters.telegram.answer_buttons import answer_keyboard, parse, reasons_keyboard
+from adapters.telegram.render import (
+    MAX_CHARS,
+    escaped_pieces,
+    render_citation,
+    render_reply,
+    render_sources,
+)
 from core.messages import Citation, Confidence, Intent, Reply
+from tests.support.telegram_html import parse_telegram_html
 
-ALLOWED_TAGS = {"b", "i", "a", "code"}
+ALLOWED_TAGS = {"b", "i", "a", "code", "blockquote"}
 
 
 class TagChecker(HTMLParser):
@@ -99,3 +107,65 @@ def test_every_part_fits_and_parses(text: str, locations: list[str]):
         hrefs += check_html(part)
     assert all(h.startswith(("http://", "https://")) for h in hrefs)
     assert len(hrefs) == sum(loc.startswith("http") for loc in locations)
+
+
+def sources(*passages: tuple[str, str]) -> Reply:
+    """A Sources notice as the core writes it: heading, then "[n] where" + "> " lines."""
+    blocks = ["Sources of this answer:"] + [
+        f"[{n}] {where}\n" + "\n".join(f"> {line}" for line in quote.splitlines())
+        for n, (where, quote) in enumerate(passages, 1)]
+    return Reply(text="\n\n".join(blocks), intent=Intent.NOTICE, notice="sources")
+
+
+class TestSources:
+    def test_each_passage_is_a_bold_heading_over_an_escaped_blockquote(self):
+        [part] = render_sources(sources(("a<b>.md, p. 2 › Heaps & co", "x < y &\nsecond line")))
+        assert part == ("Sources of this answer:\n\n<b>[1] a&lt;b&gt;.md, p. 2 › Heaps &amp; co"
+                        "</b>\n<blockquote>x &lt; y &amp;\nsecond line</blockquote>")
+        assert check_html(part) == []
+
+    def test_other_text_stays_plain_and_escaped(self):
+        reply = Reply(text="I no longer have that <answer>. > Ask again?", intent=Intent.NOTICE)
+        assert render_sources(reply) == ["I no longer have that &lt;answer&gt;. &gt; Ask again?"]
+
+    def test_long_sources_split_between_passages_and_every_part_parses(self):
+        passage = " ".join(["A heap is a tree & more <text>."] * 60)  # ~1900 escaped chars
+        parts = render_sources(sources(*[(f"file{n}.md", passage) for n in range(8)]))
+        assert len(parts) >= 4 and all(len(p) <= MAX_CHARS for p in parts)
+        for part in parts:
+            parse_telegram_html(part)
+        assert sum(p.count("<blockquote>") for p in parts) == 8
+
+    def test_a_passage_too_long_for_one_message_falls_back_to_plain_pieces(self):
+        parts = render_sources(sources(("big.md", "word & " * 1200)))
+        assert len(parts) >= 2 and all(len(p) <= MAX_CHARS for p in parts)
+        assert all("<blockquote>" not in p and check_html(p) == [] for p in parts)
+
+
+class TestAnswerKeyboard:
+    def test_only_replies_with_an_answer_id_get_buttons(self):
+        for reply in (Reply(text="Hi!", intent=Intent.CHITCHAT),
+                      Reply(text="busy", intent=Intent.NOTICE, notice="busy"),
+                      Reply(text="odd", intent=Intent.SIMPLE, answer_id="not an id!")):
+            assert answer_keyboard(reply) is None
+        markup = answer_keyboard(Reply(text="A", intent=Intent.SIMPLE, answer_id="Ab-_12xZ",
+                                       language="ar"))
+        assert markup is not None
+        [[src, up, down]] = markup.inline_keyboard
+        assert (src.text, up.text, down.text) == ("📚 المصادر", "👍", "👎")
+        assert [parse(b.callback_data) for b in (src, up, down)] == [
+            ("src", "Ab-_12xZ"), ("up", "Ab-_12xZ"), ("dn", "Ab-_12xZ")]
+
+    def test_callback_data_stays_within_64_bytes_for_the_longest_id(self):
+        longest = "x" * 32
+        markup = reasons_keyboard(longest, "en")
+        data = [b.callback_data for row in markup.inline_keyboard for b in row]
+        assert [parse(d) for d in data] == [
+            ("r0", longest), ("r1", longest), ("r2", longest), ("r3", longest),
+            ("src", longest), ("up", longest)]
+        assert all(len(str(d).encode()) <= 64 for d in data)
+
+    def test_data_we_never_produced_does_not_parse(self):
+        for data in (None, "", "ans:", "ans:r4:abc", "ans:up:" + "a" * 33, "desk:ok:t:1",
+                     "ans:up:a b"):
+            assert parse(data) is None
