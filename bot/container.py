@@ -23,6 +23,7 @@ from core.outcomes import OutcomeStore
 from core.ports import CourseStore, Embedder, HistoryStore, MessageJournal, Source, SpaceStore
 from core.rag.graph import build_graph
 from core.rag.state import RagContext
+from core.rate_limit import RateLimiter
 from core.resilience import CircuitBreaker, GuardedChatModel, GuardedReranker, GuardedSource
 from core.service import Limits, StudyBuddy
 from core.sources.course import CourseSource
@@ -161,6 +162,18 @@ async def build_outcomes(settings: Settings, stack: AsyncExitStack) -> AnswerAct
         stack.push_async_callback(lite.close)
         store = lite
     return AnswerActions(store, user_hash_key(settings), settings.retention_days)
+
+
+def build_limiter(settings: Settings, stack: AsyncExitStack) -> RateLimiter | None:
+    """Several processes share one Postgres: their per-user limits must be counted there."""
+    if settings.history_store != "postgres":
+        return None  # the service's in-memory limiter
+    from core.stores.postgres_rate_limit import PostgresRateLimiter
+
+    assert settings.history_postgres_dsn is not None
+    limiter = PostgresRateLimiter(settings.history_postgres_dsn.get_secret_value())
+    stack.push_async_callback(limiter.aclose)
+    return limiter
 
 
 def user_hash_key(settings: Settings) -> bytes:
@@ -305,7 +318,8 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
                                           max_bytes=settings.upload_max_mb * 2**20,
                                           max_documents=settings.max_documents_per_course))
         actions = await build_outcomes(settings, stack)
-        service = StudyBuddy(build_graph(), context, history, limits, spaces, actions)
+        service = StudyBuddy(build_graph(), context, history, limits, spaces, actions,
+                             build_limiter(settings, stack))
         return App(settings, service, store, embedder, history, journal, desk, actions, stack)
     except BaseException:
         await stack.aclose()

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import defaultdict, deque
 from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +20,7 @@ from core.ports import HistoryStore, Replier, Turn
 from core.rag import rules
 from core.rag.graph import RagGraph
 from core.rag.state import RagContext
+from core.rate_limit import MemoryRateLimiter, RateLimiter
 from core.spaces import CourseSpaces
 from core.stores.errors import StoreError
 from core.text import clean_input, detect_language
@@ -47,14 +47,15 @@ class StudyBuddy:
 
     def __init__(self, graph: RagGraph, context: RagContext, history: HistoryStore,
                  limits: Limits | None = None, spaces: CourseSpaces | None = None,
-                 actions: AnswerActions | None = None) -> None:
+                 actions: AnswerActions | None = None,
+                 limiter: RateLimiter | None = None) -> None:
         self.graph = graph
         self.context = context
         self.history = history
         self.spaces = spaces  # None: every course is searched (benchmarks, single-course tools)
         self.actions = actions  # None: no outcomes recorded, no answer buttons
         self.limits = limits or Limits()
-        self._recent: dict[tuple[str, str], deque[float]] = defaultdict(deque)
+        self.limiter = limiter or MemoryRateLimiter()
         self._slots = asyncio.Semaphore(self.limits.max_concurrent)
         self._waiting = 0
 
@@ -94,7 +95,11 @@ class StudyBuddy:
 
     async def _study(self, message: IncomingMessage, text: str, language: str) -> Reply:
         """The study path: per-user rate limit, bounded queue, then the graph under a deadline."""
-        wait = self._rate_limited(message)
+        try:
+            wait = await self._rate_limited(message)
+        except StoreError as err:  # a shared limiter's outage must not silence the bot
+            log.warning("rate limiter unavailable, question let through: %s", err)
+            wait = 0
         if wait:
             return _notice("rate_limited", language, limit=self.limits.rate_limit_per_minute,
                            wait=wait)
@@ -174,21 +179,12 @@ class StudyBuddy:
         return await self.actions.vote(answer_id, platform, user_id, value, reason,
                                        language=language)
 
-    def _rate_limited(self, message: IncomingMessage) -> int:
+    async def _rate_limited(self, message: IncomingMessage) -> int:
         """Seconds to wait when the user is over the per-minute limit, else 0 (and count it)."""
         if message.platform in self.limits.unlimited_platforms:
             return 0
-        now = time.monotonic()
-        window = self._recent[(message.platform, message.user_id)]
-        while window and now - window[0] >= 60:
-            window.popleft()
-        if len(window) >= self.limits.rate_limit_per_minute:
-            return max(1, int(60 - (now - window[0])) + 1)
-        window.append(now)
-        if len(self._recent) > 10_000:  # keep memory bounded under many one-off users
-            for key in [k for k, w in self._recent.items() if now - w[-1] >= 60]:
-                del self._recent[key]
-        return 0
+        return await self.limiter.acquire(f"{message.platform}:{message.user_id}",
+                                          self.limits.rate_limit_per_minute)
 
     async def forget(self, platform: str, user_id: str) -> Reply:
         """Erase the user's history (other users untouched) and confirm — or say it did not
@@ -200,7 +196,7 @@ class StudyBuddy:
         except Exception as err:
             _log_history_failure("erase", err)
             return _notice("forget_failed", "en", confidence=Confidence.NONE)
-        self._recent.pop((platform, user_id), None)
+        await self.limiter.reset(f"{platform}:{user_id}")
         return _notice("forgot", "en", count=removed)
 
 
