@@ -11,7 +11,7 @@ import asyncio
 import hmac
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from aiohttp import web
@@ -19,6 +19,8 @@ from aiohttp import web
 from core.messages import IncomingMessage, Reply
 from core.ports import MessageHandler
 from core.report import InstructorReports
+
+Route = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 logger = logging.getLogger(__name__)
 
@@ -99,8 +101,10 @@ class HttpAdapter:
 
     def __init__(self, handler: MessageHandler, host: str = "127.0.0.1", port: int = 8080,
                  max_question_chars: int = 2000, reports: InstructorReports | None = None,
-                 report_token: str | None = None) -> None:
+                 report_token: str | None = None,
+                 routes: Sequence[tuple[str, Route]] = ()) -> None:
         self.handler = handler
+        self.routes = list(routes)  # extra POST routes (the Telegram webhook)
         self.host = host
         self.port = port
         self.max_question_chars = max_question_chars
@@ -115,6 +119,8 @@ class HttpAdapter:
         app.router.add_get("/healthz", self._healthz)
         if self.reports is not None and self._report_token:
             app.router.add_get("/report", self._report)
+        for path, route in self.routes:
+            app.router.add_post(path, route)
         return app
 
     async def start(self) -> None:

@@ -28,23 +28,34 @@ def build_adapters(settings: Settings, app: App) -> list[Adapter]:
                                        sync_commands=settings.discord_sync_commands,
                                        guild_id=settings.discord_guild_id,
                                        desk=app.desk, staff_role=settings.discord_staff_role))
+    telegram = None
     if settings.telegram_token and settings.telegram_token.get_secret_value():
         from adapters.telegram.adapter import TelegramAdapter
+        from adapters.telegram.webhook import Webhook
 
-        adapters.append(TelegramAdapter(app.service, settings.telegram_token.get_secret_value(),
-                                        settings.telegram_base_url, journal=app.journal,
-                                        desk=app.desk, staff_ids=settings.telegram_staff_ids,
-                                        base_file_url=settings.telegram_base_file_url))
+        webhook = None
+        if settings.telegram_webhook_url and settings.telegram_webhook_secret:
+            webhook = Webhook(settings.telegram_webhook_url,
+                              settings.telegram_webhook_secret.get_secret_value())
+        telegram = TelegramAdapter(app.service, settings.telegram_token.get_secret_value(),
+                                   settings.telegram_base_url, journal=app.journal,
+                                   desk=app.desk, staff_ids=settings.telegram_staff_ids,
+                                   base_file_url=settings.telegram_base_file_url,
+                                   webhook=webhook)
     if settings.http_port is not None:
         from adapters.http import HttpAdapter
         from bot.report_cli import http_report_options
 
+        # In webhook mode the HTTP server receives Telegram's updates: it starts first.
+        routes = [telegram.webhook_route()] if telegram and telegram.webhook else []
         adapters.append(HttpAdapter(app.service, host=settings.http_host, port=settings.http_port,
                                     max_question_chars=settings.max_question_chars,
-                                    **http_report_options(settings, app)))
+                                    routes=routes, **http_report_options(settings, app)))
+    if telegram is not None:
+        adapters.append(telegram)
     # No platform token: the console, so `make run` works for anyone (also beside HTTP on a tty).
-    if not adapters or (settings.http_port is not None and len(adapters) == 1
-                        and sys.stdin.isatty()):
+    http_only = settings.http_port is not None and len(adapters) == 1
+    if not adapters or (http_only and sys.stdin.isatty()):
         from adapters.console import ConsoleAdapter
 
         alone = not adapters  # then the log goes to a file, not this terminal (bot/cli.py)

@@ -4,6 +4,7 @@ Every seed constant is here with its default; `to_rag_config()` hands the core a
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -121,6 +122,12 @@ class Settings(BaseSettings):
     discord_staff_role: str | None = Field(
         None, description="Discord role (name or id) that may set courses and upload, besides "
                           "Manage Server")
+    telegram_webhook_url: str | None = Field(
+        None, description="public HTTPS URL Telegram posts updates to (webhook mode; needs "
+                          "HTTP_PORT and TELEGRAM_WEBHOOK_SECRET); unset: long polling")
+    telegram_webhook_secret: SecretStr | None = Field(
+        None, description="secret Telegram sends with every webhook delivery (1-256 of "
+                          "A-Z a-z 0-9 _ -)")
     telegram_staff_ids: Annotated[list[int], NoDecode] = Field(
         default_factory=list, description="Telegram user ids that may upload in private chats "
                                           "(comma-separated)")
@@ -184,6 +191,16 @@ class Settings(BaseSettings):
             raise ValueError("COURSE_STORE=supabase needs SUPABASE_URL and SUPABASE_SERVICE_KEY")
         if self.history_store == "postgres" and not self.history_postgres_dsn:
             raise ValueError("HISTORY_STORE=postgres needs HISTORY_POSTGRES_DSN")
+        if self.telegram_webhook_url:
+            secret = self.telegram_webhook_secret.get_secret_value() \
+                if self.telegram_webhook_secret else ""
+            if self.http_port is None or not secret:
+                raise ValueError("TELEGRAM_WEBHOOK_URL needs HTTP_PORT (its server receives the "
+                                 "updates) and TELEGRAM_WEBHOOK_SECRET")
+            if not re.fullmatch(r"[A-Za-z0-9_-]{1,256}", secret):
+                raise ValueError("TELEGRAM_WEBHOOK_SECRET must be 1-256 of A-Z a-z 0-9 _ -")
+            if not self.telegram_webhook_url.startswith(("https://", "http://")):
+                raise ValueError("TELEGRAM_WEBHOOK_URL must be an https:// URL")
         if self.embedder == "mistral" and not self.llm_enabled:
             raise ValueError("EMBEDDER=mistral needs MISTRAL_API_KEY")
         if self.history_store == "postgres" and not self.user_hash_key:

@@ -31,12 +31,14 @@ from adapters.telegram.convert import PLATFORM, language_hint, should_answer, to
 from adapters.telegram.desk import TelegramDesk
 from adapters.telegram.replier import TYPING_REFRESH_S, TelegramReplier
 from adapters.telegram.staff import StaffCheck
+from adapters.telegram.webhook import Handler, Webhook, receiver
 from adapters.typing_loops import TypingLoops
 from core.desk import CourseDesk
 from core.messages import Intent, Reply
 from core.ports import MessageHandler, MessageJournal
 
 logger = logging.getLogger(__name__)
+ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
 PtbApp = Application[Any, Any, Any, Any, Any, Any]  # default context types: nothing customised
 
 TEXTS = {
@@ -113,8 +115,10 @@ class TelegramAdapter:
                  get_updates_request: BaseRequest | None = None,
                  typing_interval_s: float = TYPING_REFRESH_S,
                  journal: MessageJournal | None = None, desk: CourseDesk | None = None,
-                 staff_ids: Iterable[int] = (), base_file_url: str | None = None) -> None:
+                 staff_ids: Iterable[int] = (), base_file_url: str | None = None,
+                 webhook: Webhook | None = None) -> None:
         self.handler = handler
+        self.webhook = webhook  # None: long polling
         self.journal = journal  # dedupes redeliveries, replays what a crash left unanswered
         self.typing_loops = TypingLoops(typing_interval_s)  # one refresh loop per chat
         self._token = token
@@ -170,14 +174,23 @@ class TelegramAdapter:
             await self._set_commands(app)
             await app.start()
             await self._replay_pending(app)
-            assert app.updater is not None
-            await app.updater.start_polling(allowed_updates=[Update.MESSAGE,
-                                                             Update.CALLBACK_QUERY],
-                                            drop_pending_updates=False)
+            if self.webhook is not None:  # deliveries arrive through receive_webhook
+                await app.bot.set_webhook(self.webhook.url, secret_token=self.webhook.secret,
+                                          allowed_updates=ALLOWED_UPDATES)
+            else:
+                assert app.updater is not None
+                await app.updater.start_polling(allowed_updates=ALLOWED_UPDATES,
+                                                drop_pending_updates=False)
         except BaseException:
             await self.stop()
             raise
-        logger.info("Telegram adapter polling as @%s", app.bot.username)
+        logger.info("Telegram adapter %s as @%s",
+                    "receiving by webhook" if self.webhook else "polling", app.bot.username)
+
+    def webhook_route(self) -> tuple[str, Handler]:
+        """(path, aiohttp handler) to serve on the HTTP adapter in webhook mode."""
+        assert self.webhook is not None
+        return self.webhook.path, receiver(self.webhook, lambda: self.app)
 
     async def stop(self) -> None:
         """Stop polling, finish in-flight updates, close the HTTP clients. Safe to call twice."""

@@ -178,6 +178,9 @@ class FakeTelegram:
     async def _m_deleteWebhook(self, params: dict[str, str]) -> Any:
         return True
 
+    async def _m_setWebhook(self, params: dict[str, str]) -> Any:
+        return True  # recorded like every call: tests read url and secret_token from it
+
     async def _m_setMyCommands(self, params: dict[str, str]) -> Any:
         return True
 
