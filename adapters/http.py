@@ -16,6 +16,8 @@ from typing import Any
 
 from aiohttp import web
 
+from adapters.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
+from adapters.metrics import PrometheusMetrics
 from core.messages import IncomingMessage, Reply
 from core.ports import MessageHandler
 from core.report import InstructorReports
@@ -102,8 +104,10 @@ class HttpAdapter:
     def __init__(self, handler: MessageHandler, host: str = "127.0.0.1", port: int = 8080,
                  max_question_chars: int = 2000, reports: InstructorReports | None = None,
                  report_token: str | None = None,
-                 routes: Sequence[tuple[str, Route]] = ()) -> None:
+                 routes: Sequence[tuple[str, Route]] = (),
+                 metrics: PrometheusMetrics | None = None) -> None:
         self.handler = handler
+        self.metrics = metrics  # GET /metrics when given
         self.routes = list(routes)  # extra POST routes (the Telegram webhook)
         self.host = host
         self.port = port
@@ -121,6 +125,8 @@ class HttpAdapter:
             app.router.add_get("/report", self._report)
         for path, route in self.routes:
             app.router.add_post(path, route)
+        if self.metrics is not None:
+            app.router.add_get("/metrics", self._metrics)
         return app
 
     async def start(self) -> None:
@@ -173,6 +179,11 @@ class HttpAdapter:
                                       "message": reply.text}, status=503)
         return web.json_response({"status": "forgotten", "user_id": user_id,
                                   "message": reply.text})
+
+    async def _metrics(self, request: web.Request) -> web.Response:
+        assert self.metrics is not None
+        return web.Response(body=self.metrics.exposition(),
+                            headers={"Content-Type": METRICS_CONTENT_TYPE})
 
     async def _healthz(self, request: web.Request) -> web.Response:
         return web.json_response({"status": "ok"})

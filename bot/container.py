@@ -13,6 +13,7 @@ from pathlib import Path
 
 import httpx
 
+from adapters.metrics import PrometheusMetrics
 from bot.settings import Settings
 from core.answer_actions import AnswerActions
 from core.desk import CourseDesk
@@ -49,6 +50,7 @@ class App:
     journal: MessageJournal
     desk: CourseDesk
     actions: AnswerActions
+    metrics: PrometheusMetrics
     stack: AsyncExitStack = field(default_factory=AsyncExitStack)
 
     async def close(self) -> None:
@@ -320,7 +322,10 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
         actions = await build_outcomes(settings, stack)
         service = StudyBuddy(build_graph(), context, history, limits, spaces, actions,
                              build_limiter(settings, stack))
-        return App(settings, service, store, embedder, history, journal, desk, actions, stack)
+        metrics = PrometheusMetrics(lambda: service.waiting)
+        service.observer = metrics
+        return App(settings, service, store, embedder, history, journal, desk, actions, metrics,
+                   stack)
     except BaseException:
         await stack.aclose()
         raise

@@ -50,7 +50,8 @@ def build_adapters(settings: Settings, app: App) -> list[Adapter]:
         routes = [telegram.webhook_route()] if telegram and telegram.webhook else []
         adapters.append(HttpAdapter(app.service, host=settings.http_host, port=settings.http_port,
                                     max_question_chars=settings.max_question_chars,
-                                    routes=routes, **http_report_options(settings, app)))
+                                    routes=routes, metrics=app.metrics,
+                                    **http_report_options(settings, app)))
     if telegram is not None:
         adapters.append(telegram)
     # No platform token: the console, so `make run` works for anyone (also beside HTTP on a tty).

@@ -16,6 +16,7 @@ from core.answer_actions import AnswerActions
 from core.followup import standalone_question
 from core.messages import Confidence, IncomingMessage, Intent, Reply
 from core.notices import notice
+from core.observe import NoObserver, Observer
 from core.ports import HistoryStore, Replier, Turn
 from core.rag import rules
 from core.rag.graph import RagGraph
@@ -48,7 +49,7 @@ class StudyBuddy:
     def __init__(self, graph: RagGraph, context: RagContext, history: HistoryStore,
                  limits: Limits | None = None, spaces: CourseSpaces | None = None,
                  actions: AnswerActions | None = None,
-                 limiter: RateLimiter | None = None) -> None:
+                 limiter: RateLimiter | None = None, observer: Observer | None = None) -> None:
         self.graph = graph
         self.context = context
         self.history = history
@@ -56,24 +57,36 @@ class StudyBuddy:
         self.actions = actions  # None: no outcomes recorded, no answer buttons
         self.limits = limits or Limits()
         self.limiter = limiter or MemoryRateLimiter()
+        self.observer: Observer = observer or NoObserver()
         self._slots = asyncio.Semaphore(self.limits.max_concurrent)
         self._waiting = 0
 
+    @property
+    def waiting(self) -> int:
+        """Study questions queued or being answered (the queue-depth metric)."""
+        return self._waiting
+
     async def respond(self, message: IncomingMessage, replier: Replier) -> Reply:
         """Fast paths reply at once; the study path keeps typing on until the reply is sent."""
+        started = time.perf_counter()
         text, language, quick = self._triage_input(message)
         if quick is not None:
             await replier.send(quick)
+            self.observer.replied(quick, time.perf_counter() - started)
             return quick
         async with replier.typing():
             reply = await self._study(message, text, language)
             await replier.send(reply)
+        self.observer.replied(reply, time.perf_counter() - started)
         return reply
 
     async def handle(self, message: IncomingMessage) -> Reply:
         """Answer one message; never raises."""
+        started = time.perf_counter()
         text, language, quick = self._triage_input(message)
-        return quick if quick is not None else await self._study(message, text, language)
+        reply = quick if quick is not None else await self._study(message, text, language)
+        self.observer.replied(reply, time.perf_counter() - started)
+        return reply
 
     def _triage_input(self, message: IncomingMessage) -> tuple[str, str, Reply | None]:
         """(clean text, language, the instant reply when no retrieval is needed)."""
@@ -176,8 +189,11 @@ class StudyBuddy:
         """👍 (+1) / 👎 (-1) on an answer, optionally with a reason; a second vote replaces it."""
         if self.actions is None:
             return _notice("error", language)
-        return await self.actions.vote(answer_id, platform, user_id, value, reason,
-                                       language=language)
+        reply = await self.actions.vote(answer_id, platform, user_id, value, reason,
+                                        language=language)
+        if reply.notice == "voted":  # a 👎 counts once its reason is chosen
+            self.observer.voted(value, reason)
+        return reply
 
     async def _rate_limited(self, message: IncomingMessage) -> int:
         """Seconds to wait when the user is over the per-minute limit, else 0 (and count it)."""
