@@ -25,6 +25,7 @@ from core.ports import CourseStore, Embedder, HistoryStore, MessageJournal, Sour
 from core.rag.graph import build_graph
 from core.rag.state import RagContext
 from core.rate_limit import RateLimiter
+from core.report import InstructorReports
 from core.resilience import CircuitBreaker, GuardedChatModel, GuardedReranker, GuardedSource
 from core.service import Limits, StudyBuddy
 from core.sources.course import CourseSource
@@ -316,14 +317,15 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
         spaces = CourseSpaces(await build_space_store(settings, stack), store,
                               default_course=settings.default_course,
                               sample_course=SAMPLE_COURSE_NAME)
+        actions = await build_outcomes(settings, stack)
         desk = CourseDesk(spaces, Uploads(store, embedder, spaces,
                                           max_bytes=settings.upload_max_mb * 2**20,
-                                          max_documents=settings.max_documents_per_course))
-        actions = await build_outcomes(settings, stack)
+                                          max_documents=settings.max_documents_per_course),
+                          InstructorReports(actions.store, embedder))
+        metrics = PrometheusMetrics()
         service = StudyBuddy(build_graph(), context, history, limits, spaces, actions,
-                             build_limiter(settings, stack))
-        metrics = PrometheusMetrics(lambda: service.waiting)
-        service.observer = metrics
+                             build_limiter(settings, stack), metrics)
+        metrics.queue.set_function(lambda: service.waiting)
         return App(settings, service, store, embedder, history, journal, desk, actions, metrics,
                    stack)
     except BaseException:

@@ -18,6 +18,7 @@ from typing import Any
 from bot.eval_docs import contains_gold, load_qa
 from core.messages import IncomingMessage
 from core.outcomes import Outcome
+from core.report_gaps import is_gap
 
 REPLAY_USER = "feedback-replay"
 
@@ -47,11 +48,6 @@ def _since(value: str) -> datetime:
         return datetime.fromisoformat(value).replace(tzinfo=UTC)
     except ValueError:
         raise argparse.ArgumentTypeError("use a date (2026-11-30) or days (7d)") from None
-
-
-def is_gap(outcome: Outcome) -> bool:
-    """A turn the materials fell short on: answered with low confidence, or voted 👎."""
-    return outcome.confidence == "low" or any(v.value < 0 for v in outcome.votes)
 
 
 def feedback_item(outcome: Outcome) -> dict[str, Any]:

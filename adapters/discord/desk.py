@@ -44,6 +44,7 @@ to try and a question back, never a finished solution or full code.
 • `/upload file:FILE [course:NAME]`: staff add a file ({formats}, up to {limit_mb} MB) to this \
 channel's course. You see a preview first, then Confirm or Cancel.
 • `/remove name:FILE [course:NAME]`: staff remove a document, after Confirm.
+• `/gaps [days:7]`: staff see the questions this channel's course did not answer well.
 • `/ask` or a mention asks a question; `/forget` erases what I remember about you.
 Staff here: members with the Manage Server permission{role}."""
 
@@ -82,7 +83,7 @@ async def _guarded(interaction: discord.Interaction[Any], name: str,
 
 def add_desk_commands(tree: app_commands.CommandTree[Any], desk: CourseDesk,
                       staff_role: str | None) -> None:
-    """Register /course, /mode, /upload, /remove and /help on the tree."""
+    """Register /course, /mode, /upload, /remove, /gaps and /help on the tree."""
 
     async def course_names(interaction: discord.Interaction[Any], current: str
                            ) -> list[app_commands.Choice[str]]:
@@ -203,6 +204,19 @@ def add_desk_commands(tree: app_commands.CommandTree[Any], desk: CourseDesk,
                 by=str(interaction.user.id), allowed=is_staff(interaction, staff_role),
                 platform="discord", language=interaction_language(interaction)))
         await _guarded(interaction, "remove", work)
+
+    @tree.command(name="gaps", description="Staff: what students could not get answered here")
+    @app_commands.describe(days="How many days back (default 7)")
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def gaps(interaction: discord.Interaction[Any],
+                   days: app_commands.Range[int, 1, 365] = 7) -> None:
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # grouping takes time
+            await send_reply(interaction, await desk.gaps(
+                interaction_spaces(interaction), allowed=is_staff(interaction, staff_role),
+                platform="discord", language=interaction_language(interaction), days=days))
+        await _guarded(interaction, "gaps", work)
 
     @tree.command(name="help", description="How courses, uploads and staff work here")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)

@@ -59,6 +59,7 @@ TEXTS = {
                  "/mode — this chat's study mode; /mode guide or /mode explain (staff): in "
                  "guide mode, requests to solve homework or exams get concepts and steps, "
                  "not solutions\n"
+                 "/gaps [days] — what students could not get answered here (staff)\n"
                  "Staff are the group's administrators; in private chats, the users listed in "
                  "TELEGRAM_STAFF_IDS."),
         "usage": "Usage: /ask <your question>, for example: /ask What is merge sort?",
@@ -80,6 +81,7 @@ TEXTS = {
                  "/mode — وضع الدراسة في هذه المحادثة؛ ‎/mode guide أو ‎/mode explain "
                  "(للمشرفين): في وضع التوجيه تحصل طلبات حل الواجبات والامتحانات على المفاهيم "
                  "والخطوات لا على الحلول\n"
+                 "‎/gaps [أيام] — ما لم يجد الطلاب إجابة جيدة عنه هنا (للمشرفين)\n"
                  "المشرفون هم مديرو المجموعة، وفي المحادثات الخاصة المستخدمون المدرجون في "
                  "TELEGRAM_STAFF_IDS."),
         "usage": "الاستخدام: /ask <سؤالك>، مثلًا: /ask ما هو الفرز بالدمج؟",
@@ -91,7 +93,8 @@ COMMANDS = [("ask", "Ask a study question"), ("forget", "Erase your history"),
 DESK_COMMANDS = [("course", "Show or set this chat's course"),
                  ("mode", "Study mode: guide (no finished solutions) or explain"),
                  ("upload", "Staff: send a file captioned /upload [course]"),
-                 ("remove", "Staff: remove a document from this chat's course")]
+                 ("remove", "Staff: remove a document from this chat's course"),
+                 ("gaps", "Staff: what students could not get answered here")]
 
 
 def notice(text: str) -> Reply:

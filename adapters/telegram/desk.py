@@ -24,6 +24,7 @@ from telegram.ext import BaseHandler, CallbackQueryHandler, CommandHandler, Cont
 from telegram.ext import MessageHandler as PtbMessageHandler
 
 from adapters.telegram.convert import clean_text, is_direct, spaces_of
+from adapters.telegram.gaps import GapsCommand
 from adapters.telegram.modes import ModeCommand
 from adapters.telegram.render import render_reply
 from adapters.telegram.replier import TelegramReplier
@@ -110,13 +111,15 @@ class TelegramDesk:
         self.staff = staff
         self.replier = replier
         self.redact = redact
-        self.modes = ModeCommand(desk, staff, lambda u, c, r: self.replier(u, c).send(r),
-                                 _message_language, _from_a_person)  # /mode
+        send = lambda u, c, r: self.replier(u, c).send(r)  # noqa: E731
+        self.modes = ModeCommand(desk, staff, send, _message_language, _from_a_person)  # /mode
+        self.gaps = GapsCommand(desk, staff, send, _message_language, _from_a_person)  # /gaps
 
     def handlers(self) -> list[BaseHandler[Any, Any, Any]]:
         new = filters.UpdateType.MESSAGE
         return [
             CommandHandler("course", self.on_course, filters=new), self.modes.handler(),
+            self.gaps.handler(),
             CommandHandler("remove", self.on_remove, filters=new),
             CommandHandler("upload", self.on_upload_usage, filters=new),
             PtbMessageHandler(new & filters.Document.ALL & filters.CaptionRegex(UPLOAD_CAPTION),

@@ -1,0 +1,45 @@
+"""`/gaps` on Telegram: staff see the top gaps of the chat's course (the core's short report).
+
+Group administrators in groups, TELEGRAM_STAFF_IDS in private chats, checked on every command.
+`/gaps 30` looks at the last 30 days (default 7).
+"""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from telegram import Message, Update
+from telegram.ext import BaseHandler, CommandHandler, ContextTypes, filters
+
+from adapters.telegram.convert import clean_text, spaces_of
+from adapters.telegram.staff import StaffCheck
+from core.desk import CourseDesk
+from core.messages import Reply
+
+Send = Callable[[Update, ContextTypes.DEFAULT_TYPE, Reply], Awaitable[None]]
+MAX_DAYS = 365
+
+
+class GapsCommand:
+    """The PTB handler for /gaps."""
+
+    def __init__(self, desk: CourseDesk, staff: StaffCheck, send: Send,
+                 language: Callable[[Message], str],
+                 sender: Callable[[Update], Message | None]) -> None:
+        self.desk, self.staff, self.send = desk, staff, send
+        self.language, self.sender = language, sender
+
+    def handler(self) -> BaseHandler[Any, Any, Any]:
+        return CommandHandler("gaps", self.on_gaps, filters=filters.UpdateType.MESSAGE)
+
+    async def on_gaps(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        message = self.sender(update)
+        if message is None:
+            return
+        wanted = clean_text(message, context.bot.username, context.bot.id, drop_command=True)
+        days = int(wanted) if wanted.isdigit() and 1 <= int(wanted) <= MAX_DAYS else 7
+        reply = await self.desk.gaps(spaces_of(message),
+                                     allowed=await self.staff.is_staff(context.bot, message),
+                                     platform="telegram", language=self.language(message),
+                                     days=days)
+        await self.send(update, context, reply)
