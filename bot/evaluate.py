@@ -99,7 +99,7 @@ async def eval_xquad(passages: Path, questions: Path, *, limit: int | None = Non
                      ) -> dict[str, Any]:
     from bot import eval_data as data
     from bot import eval_retrieval as retrieval
-    from bot.container import database_path
+    from bot.chat_state import database_path
     from bot.eval_answers import answer_containment, offline_settings
 
     ps, qs = data.load_squad(passages), data.load_squad(questions)

@@ -44,7 +44,8 @@ async def run_report(settings: Settings, args: argparse.Namespace) -> int:
 
     from adapters.report_csv import report_csv_files
     from adapters.report_page import render_html
-    from bot.container import build_embedder, build_outcomes
+    from bot.chat_state import build_outcomes
+    from bot.container import build_embedder
     from core.report import InstructorReports
 
     async with AsyncExitStack() as stack, httpx.AsyncClient() as client:

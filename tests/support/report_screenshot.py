@@ -18,7 +18,8 @@ async def make(target: Path) -> None:
     from playwright.async_api import async_playwright
 
     from adapters.report_page import render_html
-    from bot.container import SAMPLE_COURSE, build_app, database_path
+    from bot.chat_state import database_path
+    from bot.container import SAMPLE_COURSE, build_app
     from bot.settings import load_settings
     from core.ingest.pipeline import ingest_paths
     from core.report import InstructorReports
