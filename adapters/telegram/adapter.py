@@ -29,6 +29,7 @@ from adapters.logsafe import RedactSecrets, install_redaction, quiet_http_logger
 from adapters.telegram.answer_buttons import AnswerButtons, answer_keyboard
 from adapters.telegram.convert import PLATFORM, language_hint, should_answer, to_incoming
 from adapters.telegram.desk import TelegramDesk
+from adapters.telegram.help_texts import COMMANDS, DESK_COMMANDS, TEXTS
 from adapters.telegram.replier import TYPING_REFRESH_S, TelegramReplier
 from adapters.telegram.staff import StaffCheck
 from adapters.telegram.webhook import Handler, Webhook, receiver
@@ -41,60 +42,6 @@ logger = logging.getLogger(__name__)
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
 PtbApp = Application[Any, Any, Any, Any, Any, Any]  # default context types: nothing customised
 
-TEXTS = {
-    "en": {
-        "help": ("I'm Study Buddy. Ask me anything about your course and I'll answer from the "
-                 "course materials, with numbered sources.\n\n"
-                 "In a private chat, just type your question. In a group, mention me or use "
-                 "/ask <question>.\n\n/ask <question> — ask a study question\n"
-                 "/forget — erase what I remember about you\n/help — this message\n\n"
-                 "Courses: each group answers from its own course (its space), a private chat "
-                 "from the course you choose.\n"
-                 "/course — show this chat's course and the list of courses\n"
-                 "/course NAME — set the course (groups: administrators; private chats: your "
-                 "own choice among the existing courses)\n"
-                 "Staff: send a file as a document with the caption /upload, or /upload COURSE, "
-                 "to preview it, then Confirm to add it.\n"
-                 "/remove NAME — remove a document from this chat's course (staff)\n"
-                 "/mode — this chat's study mode; /mode guide or /mode explain (staff): in "
-                 "guide mode, requests to solve homework or exams get concepts and steps, "
-                 "not solutions\n"
-                 "/gaps [days] — what students could not get answered here (staff)\n"
-                 "Staff are the group's administrators; in private chats, the users listed in "
-                 "TELEGRAM_STAFF_IDS."),
-        "usage": "Usage: /ask <your question>, for example: /ask What is merge sort?",
-        "error": "Sorry, something went wrong while answering. Please try again in a moment.",
-    },
-    "ar": {
-        "help": ("أنا Study Buddy. اسألني أي سؤال عن مقررك وسأجيب من مواد المقرر مع مصادر "
-                 "مرقمة.\n\nفي المحادثة الخاصة اكتب سؤالك مباشرة. في المجموعات اذكرني أو استخدم "
-                 "/ask <سؤالك>.\n\n/ask <سؤالك> — اطرح سؤالًا دراسيًا\n"
-                 "/forget — امسح ما أتذكره عنك\n/help — هذه الرسالة\n\n"
-                 "المقررات: تجيب كل مجموعة من مقررها (مساحتها)، والمحادثة الخاصة من المقرر "
-                 "الذي تختاره.\n"
-                 "/course — اعرض مقرر هذه المحادثة وقائمة المقررات\n"
-                 "‎/course الاسم — حدد المقرر (في المجموعات: المديرون؛ في المحادثة الخاصة: "
-                 "اختيارك من المقررات الموجودة)\n"
-                 "المشرفون: أرسلوا الملف كمستند مع التعليق /upload أو ‎/upload المقرر لمعاينته، "
-                 "ثم اضغطوا تأكيد لإضافته.\n"
-                 "‎/remove الاسم — احذف مستندًا من مقرر هذه المحادثة (للمشرفين)\n"
-                 "/mode — وضع الدراسة في هذه المحادثة؛ ‎/mode guide أو ‎/mode explain "
-                 "(للمشرفين): في وضع التوجيه تحصل طلبات حل الواجبات والامتحانات على المفاهيم "
-                 "والخطوات لا على الحلول\n"
-                 "‎/gaps [أيام] — ما لم يجد الطلاب إجابة جيدة عنه هنا (للمشرفين)\n"
-                 "المشرفون هم مديرو المجموعة، وفي المحادثات الخاصة المستخدمون المدرجون في "
-                 "TELEGRAM_STAFF_IDS."),
-        "usage": "الاستخدام: /ask <سؤالك>، مثلًا: /ask ما هو الفرز بالدمج؟",
-        "error": "عذرًا، حدث خطأ أثناء الإجابة. حاول مرة أخرى بعد قليل.",
-    },
-}
-COMMANDS = [("ask", "Ask a study question"), ("forget", "Erase your history"),
-            ("help", "How to use Study Buddy")]
-DESK_COMMANDS = [("course", "Show or set this chat's course"),
-                 ("mode", "Study mode: guide (no finished solutions) or explain"),
-                 ("upload", "Staff: send a file captioned /upload [course]"),
-                 ("remove", "Staff: remove a document from this chat's course"),
-                 ("gaps", "Staff: what students could not get answered here")]
 
 
 def notice(text: str) -> Reply:
