@@ -25,6 +25,7 @@ from telegram.ext import MessageHandler as PtbMessageHandler
 
 from adapters.telegram.convert import clean_text, is_direct, spaces_of
 from adapters.telegram.gaps import GapsCommand
+from adapters.telegram.help_texts import DESK_TEXTS
 from adapters.telegram.modes import ModeCommand
 from adapters.telegram.render import render_reply
 from adapters.telegram.replier import TelegramReplier
@@ -35,24 +36,6 @@ from core.messages import Intent, Reply
 
 logger = logging.getLogger(__name__)
 
-TEXTS = {
-    "en": {
-        "confirm": "✅ Confirm", "cancel": "✖️ Cancel", "working": "Working on it…",
-        "remove_usage": "Usage: /remove NAME — the document's file name in this chat's course.",
-        "upload_usage": ("To add course material, send the file as a document with the caption "
-                         "/upload, or /upload COURSE to choose the course (staff only)."),
-        "download_failed": ("I couldn't download “{name}” from Telegram (files over 20 MB need "
-                            "a self-hosted Bot API server). Nothing was stored."),
-    },
-    "ar": {
-        "confirm": "✅ تأكيد", "cancel": "✖️ إلغاء", "working": "جارٍ التنفيذ…",
-        "remove_usage": "الاستخدام: /remove الاسم — اسم ملف المستند في مقرر هذه المحادثة.",
-        "upload_usage": ("لإضافة مادة دراسية أرسل الملف كمستند مع التعليق /upload، أو "
-                         "‎/upload المقرر لاختيار المقرر (للمشرفين فقط)."),
-        "download_failed": ("تعذر تنزيل «{name}» من تيليجرام (الملفات الأكبر من 20 ميغابايت "
-                            "تحتاج خادم Bot API مستضافًا ذاتيًا). لم يُخزَّن شيء."),
-    },
-}
 UPLOAD_CAPTION = r"^/upload(@\w+)?(\s|$)"  # what the document handler's filter lets through
 _UPLOAD = re.compile(r"/upload(?:@(?P<bot>\w+))?(?P<course>\s.*)?", re.DOTALL)
 _BUTTON = re.compile(r"desk:(?P<action>ok|no):(?P<token>[\w-]{1,32}):(?P<owner>g|\d{1,20})")
@@ -70,7 +53,7 @@ def _message_language(message: Message) -> str:
 
 
 def text(key: str, language: str, **values: object) -> str:
-    return TEXTS.get(language, TEXTS["en"])[key].format(**values)
+    return DESK_TEXTS.get(language, DESK_TEXTS["en"])[key].format(**values)
 
 
 def notice(body: str, language: str) -> Reply:

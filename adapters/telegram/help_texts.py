@@ -1,5 +1,5 @@
-"""What the Telegram bot says about itself: /help (en + ar), usage and error lines, and the
-command menu set with setMyCommands."""
+"""What the Telegram bot says about itself: /help (en + ar), usage and error lines, the course
+desk's buttons and usage lines, and the command menu set with setMyCommands."""
 from __future__ import annotations
 
 TEXTS = {
@@ -56,3 +56,21 @@ DESK_COMMANDS = [("course", "Show or set this chat's course"),
                  ("upload", "Staff: send a file captioned /upload [course]"),
                  ("remove", "Staff: remove a document from this chat's course"),
                  ("gaps", "Staff: what students could not get answered here")]
+DESK_TEXTS = {
+    "en": {
+        "confirm": "✅ Confirm", "cancel": "✖️ Cancel", "working": "Working on it…",
+        "remove_usage": "Usage: /remove NAME — the document's file name in this chat's course.",
+        "upload_usage": ("To add course material, send the file as a document with the caption "
+                         "/upload, or /upload COURSE to choose the course (staff only)."),
+        "download_failed": ("I couldn't download “{name}” from Telegram (files over 20 MB need "
+                            "a self-hosted Bot API server). Nothing was stored."),
+    },
+    "ar": {
+        "confirm": "✅ تأكيد", "cancel": "✖️ إلغاء", "working": "جارٍ التنفيذ…",
+        "remove_usage": "الاستخدام: /remove الاسم — اسم ملف المستند في مقرر هذه المحادثة.",
+        "upload_usage": ("لإضافة مادة دراسية أرسل الملف كمستند مع التعليق /upload، أو "
+                         "‎/upload المقرر لاختيار المقرر (للمشرفين فقط)."),
+        "download_failed": ("تعذر تنزيل «{name}» من تيليجرام (الملفات الأكبر من 20 ميغابايت "
+                            "تحتاج خادم Bot API مستضافًا ذاتيًا). لم يُخزَّن شيء."),
+    },
+}
