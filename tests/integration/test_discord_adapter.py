@@ -14,6 +14,7 @@ from adapters.discord.adapter import APOLOGY, DiscordAdapter, DiscordStartError
 from adapters.discord.render import MAX_CHARS, render_reply
 from core.messages import IncomingMessage, Reply
 from core.ports import Replier
+from tests.support.discord_desk import serving
 from tests.support.fake_discord import (
     APP_ID,
     BOT_ID,
@@ -39,16 +40,8 @@ FAST = {"guild_ready_timeout": 0.05}
 
 @pytest.fixture
 async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
-    server = FakeDiscord(TOKEN)
-    await server.start()
-    server.point_discord_py_here(monkeypatch)
-    yield server
-    await server.stop()
-    for call in server.sends():  # reliability.md A4: every outbound path, every test
-        assert call.json["allowed_mentions"] == {"parse": []}, call
-        assert len(call.json["content"]) <= MAX_CHARS
-        assert "@everyone" not in call.json["content"]
-        assert call.json.get("flags", 0) & SUPPRESS_EMBEDS, call
+    async with serving(monkeypatch, TOKEN) as server:  # checks every text the bot showed
+        yield server
 
 
 @pytest.fixture

@@ -13,11 +13,10 @@ from typing import Any
 import pytest
 
 from adapters.discord.adapter import DiscordAdapter
-from adapters.discord.render import MAX_CHARS
 from bot.container import App, build_app
 from bot.settings import load_settings
 from core.ingest.pipeline import ingest_paths
-from tests.support.discord_desk import buttons, callbacks, click, command, shown, until
+from tests.support.discord_desk import buttons, callbacks, click, command, serving, shown, until
 from tests.support.fake_discord import BOT_ID, CHANNEL_ID, USER_ID, FakeDiscord
 
 pytestmark = pytest.mark.integration
@@ -57,15 +56,8 @@ async def start_bot(app: App) -> DiscordAdapter:
 
 @pytest.fixture
 async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
-    server = FakeDiscord(TOKEN)
-    await server.start()
-    server.point_discord_py_here(monkeypatch)
-    yield server
-    await server.stop()
-    for call in server.sends():  # every text the bot showed: no pings, no embeds, short
-        assert call.json["allowed_mentions"] == {"parse": []}, call
-        assert call.json.get("flags", 0) & SUPPRESS_EMBEDS, call
-        assert len(call.json["content"]) <= MAX_CHARS
+    async with serving(monkeypatch, TOKEN) as server:  # checks every text the bot showed
+        yield server
 
 
 @pytest.fixture

@@ -10,9 +10,10 @@ from dataclasses import replace
 import pytest
 
 from adapters.discord.adapter import DiscordAdapter
-from adapters.discord.render import MAX_CHARS, render_reply
+from adapters.discord.render import render_reply
 from adapters.discord.sending import APOLOGY
 from core.messages import IncomingMessage, Intent, Reply
+from tests.support.discord_desk import serving
 from tests.support.fake_discord import APP_ID, DM_CHANNEL_ID, USER_ID, Call, FakeDiscord
 from tests.support.fake_handler import FakeHandler
 
@@ -26,15 +27,8 @@ FAST = {"guild_ready_timeout": 0.05}
 
 @pytest.fixture
 async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
-    server = FakeDiscord(TOKEN)
-    await server.start()
-    server.point_discord_py_here(monkeypatch)
-    yield server
-    await server.stop()
-    for call in server.sends():  # every text the bot showed: no pings, no embeds, short
-        assert call.json["allowed_mentions"] == {"parse": []}, call
-        assert call.json.get("flags", 0) & SUPPRESS_EMBEDS, call
-        assert len(call.json["content"]) <= MAX_CHARS
+    async with serving(monkeypatch, TOKEN) as server:  # checks every text the bot showed
+        yield server
 
 
 async def running(handler: FakeHandler) -> DiscordAdapter:

@@ -24,6 +24,7 @@ from tests.support.discord_desk import (
     callbacks,
     click,
     command,
+    serving,
     shown,
     until,
     upload,
@@ -69,16 +70,8 @@ def settings_for(data_dir: Path, **overrides: Any) -> Any:
 
 @pytest.fixture
 async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
-    server = FakeDiscord(TOKEN)
-    await server.start()
-    server.point_discord_py_here(monkeypatch)
-    yield server
-    await server.stop()
-    for call in server.calls:  # every text the bot showed: no pings, whatever the path
-        body = call.json if isinstance(call.json, dict) else {}
-        body = body.get("data") or body if call.path.endswith("/callback") else body
-        if isinstance(body, dict) and "content" in body:
-            assert body.get("allowed_mentions") == {"parse": []}, call
+    async with serving(monkeypatch, TOKEN) as server:  # checks every text the bot showed
+        yield server
 
 
 @pytest.fixture

@@ -1,9 +1,12 @@
-"""Driving the course desk through FakeDiscord: run a command or press a button, then wait for
-what the bot showed (polling the fake's records, never sleeping a fixed time)."""
+"""Driving the bot through FakeDiscord: serve the fake (checking every text the bot showed), run a
+command or press a button, then wait for what the bot showed (polling the fake's records, never
+sleeping a fixed time)."""
 from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from tests.support.fake_discord import BOT_ID, Call, FakeDiscord
@@ -76,3 +79,32 @@ async def click(fake: FakeDiscord, custom_id: str, *, user_id: int) -> str:
 
 def callbacks(fake: FakeDiscord, token: str) -> list[Call]:
     return fake.find("POST", rf"/interactions/\d+/{token}/callback")
+
+
+SUPPRESS_EMBEDS = 1 << 2
+MAX_CONTENT = 2000
+
+
+@asynccontextmanager
+async def serving(monkeypatch: Any, token: str) -> AsyncIterator[FakeDiscord]:
+    """A running FakeDiscord that discord.py talks to; on the way out, every text the bot showed
+    is checked (reliability.md A4): no pings, no link embeds on new messages, no @everyone, within
+    Discord's limit."""
+    server = FakeDiscord(token)
+    await server.start()
+    server.point_discord_py_here(monkeypatch)
+    try:
+        yield server
+    finally:
+        await server.stop()
+    for call in server.sends():
+        assert call.json["allowed_mentions"] == {"parse": []}, call
+        if call.method == "POST":  # new messages; edits (the desk's own notices) keep theirs
+            assert call.json.get("flags", 0) & SUPPRESS_EMBEDS, call
+        assert len(call.json["content"]) <= MAX_CONTENT and "@everyone" not in \
+            call.json["content"], call
+    for call in server.calls:  # interaction responses carry their text under "data"
+        body = call.json if isinstance(call.json, dict) else {}
+        body = body.get("data") or body if call.path.endswith("/callback") else body
+        if isinstance(body, dict) and "content" in body:
+            assert body.get("allowed_mentions") == {"parse": []}, call
