@@ -105,7 +105,8 @@ async def build_journal(settings: Settings, stack: AsyncExitStack) -> MessageJou
         from core.stores.postgres_journal import PostgresMessageJournal
 
         assert settings.history_postgres_dsn is not None
-        pg = PostgresMessageJournal(settings.history_postgres_dsn.get_secret_value())
+        pg = PostgresMessageJournal(settings.history_postgres_dsn.get_secret_value(),
+                                    lease_s=settings.journal_lease_s)
         stack.push_async_callback(pg.aclose)
         return pg
     from core.stores.sqlite_journal import SqliteMessageJournal

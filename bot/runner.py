@@ -31,6 +31,7 @@ def build_adapters(settings: Settings, app: App) -> list[Adapter]:
     telegram = None
     if settings.telegram_token and settings.telegram_token.get_secret_value():
         from adapters.telegram.adapter import TelegramAdapter
+        from adapters.telegram.journal_sweep import sweep_interval
         from adapters.telegram.webhook import Webhook
 
         webhook = None
@@ -41,7 +42,8 @@ def build_adapters(settings: Settings, app: App) -> list[Adapter]:
                                    settings.telegram_base_url, journal=app.journal,
                                    desk=app.desk, staff_ids=settings.telegram_staff_ids,
                                    base_file_url=settings.telegram_base_file_url,
-                                   webhook=webhook)
+                                   webhook=webhook,
+                                   journal_sweep_s=sweep_interval(settings.journal_lease_s))
     if settings.http_port is not None:
         from adapters.http import HttpAdapter
         from bot.report_cli import http_report_options

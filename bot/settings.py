@@ -152,6 +152,10 @@ class Settings(BaseSettings):
                                     description="longest question accepted")
     reply_deadline_s: float = Field(60.0, gt=0, le=600,
                                     description="a study reply is always sent within this")
+    journal_lease_s: float = Field(
+        120.0, gt=0, le=86_400,
+        description="a message claimed this long ago and still unanswered is answered by "
+                    "another process (HISTORY_STORE=postgres; must exceed REPLY_DEADLINE_S)")
     max_concurrent_questions: int = Field(32, ge=1, le=1024,
                                           description="study questions answered at once")
     queue_max: int = Field(200, ge=0, le=100_000,
@@ -201,6 +205,9 @@ class Settings(BaseSettings):
                 raise ValueError("TELEGRAM_WEBHOOK_SECRET must be 1-256 of A-Z a-z 0-9 _ -")
             if not self.telegram_webhook_url.startswith(("https://", "http://")):
                 raise ValueError("TELEGRAM_WEBHOOK_URL must be an https:// URL")
+        if self.journal_lease_s <= self.reply_deadline_s:
+            raise ValueError("JOURNAL_LEASE_S must exceed REPLY_DEADLINE_S (a message still "
+                             "being answered would be answered again by another process)")
         if self.embedder == "mistral" and not self.llm_enabled:
             raise ValueError("EMBEDDER=mistral needs MISTRAL_API_KEY")
         if self.history_store == "postgres" and not self.user_hash_key:

@@ -30,9 +30,10 @@ from adapters.telegram.answer_buttons import AnswerButtons, answer_keyboard
 from adapters.telegram.convert import PLATFORM, language_hint, should_answer, to_incoming
 from adapters.telegram.desk import TelegramDesk
 from adapters.telegram.help_texts import COMMANDS, DESK_COMMANDS, TEXTS
+from adapters.telegram.journal_sweep import SWEEP_S, JournalSweep
 from adapters.telegram.replier import TYPING_REFRESH_S, TelegramReplier
 from adapters.telegram.staff import StaffCheck
-from adapters.telegram.webhook import Handler, Webhook, receiver
+from adapters.telegram.webhook import Handler, Webhook, journaled, receiver
 from adapters.typing_loops import TypingLoops
 from core.desk import CourseDesk
 from core.messages import Intent, Reply
@@ -55,7 +56,7 @@ def _texts(update: Update) -> dict[str, str]:
 
 
 class TelegramAdapter:
-    """Runs one Telegram bot by long polling and routes its messages to the core."""
+    """Runs one Telegram bot (long polling or webhook) and routes its messages to the core."""
 
     name = "telegram"
     finished: asyncio.Event | None = None  # runs until stopped
@@ -66,10 +67,11 @@ class TelegramAdapter:
                  typing_interval_s: float = TYPING_REFRESH_S,
                  journal: MessageJournal | None = None, desk: CourseDesk | None = None,
                  staff_ids: Iterable[int] = (), base_file_url: str | None = None,
-                 webhook: Webhook | None = None) -> None:
+                 webhook: Webhook | None = None, journal_sweep_s: float = SWEEP_S) -> None:
         self.handler = handler
         self.webhook = webhook  # None: long polling
         self.journal = journal  # dedupes redeliveries, replays what a crash left unanswered
+        self.sweep = JournalSweep(journal, journal_sweep_s) if journal is not None else None
         self.typing_loops = TypingLoops(typing_interval_s)  # one refresh loop per chat
         self._token = token
         self._base_url = base_url
@@ -123,7 +125,8 @@ class TelegramAdapter:
             await app.initialize()
             await self._set_commands(app)
             await app.start()
-            await self._replay_pending(app)
+            if self.sweep is not None:  # what a dead process (or the last run) left unanswered
+                await self.sweep.start(app)
             if self.webhook is not None:  # deliveries arrive through receive_webhook
                 await app.bot.set_webhook(self.webhook.url, secret_token=self.webhook.secret,
                                           allowed_updates=ALLOWED_UPDATES)
@@ -146,6 +149,8 @@ class TelegramAdapter:
         """Stop polling, finish in-flight updates, close the HTTP clients. Safe to call twice."""
         app = self.app
         try:
+            if self.sweep is not None:
+                await self.sweep.stop()
             if app is not None:
                 if app.updater is not None and app.updater.running:
                     await app.updater.stop()
@@ -156,17 +161,6 @@ class TelegramAdapter:
             if self._uninstall_redaction is not None:
                 self._uninstall_redaction()
                 self._uninstall_redaction = None
-
-    async def _replay_pending(self, app: PtbApp) -> None:
-        """Questions a previous run took on but never answered go through the handlers again."""
-        if self.journal is None:
-            return
-        pending = await self.journal.pending(PLATFORM)
-        for payload in pending:
-            await app.update_queue.put(Update.de_json(payload, app.bot))
-        if pending:
-            logger.info("replaying %d unanswered Telegram message(s) from before the restart",
-                        len(pending))
 
     async def _set_commands(self, app: PtbApp) -> None:
         try:
@@ -198,8 +192,10 @@ class TelegramAdapter:
         key = (incoming.chat_id, str(message.message_id))
         if self.journal is not None and not await self.journal.begin(
                 PLATFORM, *key, incoming.user_id, update.to_dict()):
+            journaled()  # someone has it: the webhook delivery may be acknowledged
             logger.info("skipping an already answered or in-flight Telegram message")
             return
+        journaled()  # claimed: a crash from here on is replayed by the sweep, never lost
         try:
             if not incoming.text:
                 await replier.send(notice(_texts(update)["usage"]))

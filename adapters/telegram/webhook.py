@@ -3,12 +3,19 @@
 The receiving route lives on the same aiohttp server as POST /ask (adapters/http.py). Telegram
 sends the secret given to setWebhook in the X-Telegram-Bot-Api-Secret-Token header; a request
 without it, or with another, is refused with 401 before anything is read or processed.
+
+A delivery is acknowledged (200) only once its message is claimed in the message journal, or
+handled: Telegram never re-sends an acknowledged update, so a process killed between a 200 and
+the claim would lose it. Before the 200 a crash makes the delivery fail and Telegram (or the
+load balancer) re-sends it; after it the journal's sweep answers it on a live process.
 """
 from __future__ import annotations
 
+import asyncio
 import hmac
 import logging
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -19,6 +26,15 @@ from telegram import Update
 logger = logging.getLogger(__name__)
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+_claimed: ContextVar[asyncio.Event | None] = ContextVar("telegram_delivery_claimed", default=None)
+
+
+def journaled() -> None:
+    """The handler tells the delivery it came in with that its message is safe in the journal
+    (claimed here, or already claimed or answered elsewhere): it may now be acknowledged."""
+    event = _claimed.get()
+    if event is not None:
+        event.set()
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +67,23 @@ def receiver(webhook: Webhook, running_app: Callable[[], Any]) -> Handler:
             return web.Response(status=400, text="not JSON")
         if not isinstance(data, dict):
             return web.Response(status=400, text="not an update")
-        await app.update_queue.put(Update.de_json(data, app.bot))
+        await _handle_until_journaled(app, Update.de_json(data, app.bot))
         return web.Response(status=200)
 
     return receive
+
+
+async def _handle_until_journaled(app: Any, update: Update) -> None:
+    """Start handling `update` (the task carries `_claimed`) and return once its message is
+    journaled or its handling is over, whichever comes first; the answer goes on after that."""
+    claimed = asyncio.Event()
+    token = _claimed.set(claimed)
+    try:  # PTB tracks the task: stop() waits for it, and errors go to the error handler
+        handling = app.create_task(app.process_update(update), update=update)
+    finally:
+        _claimed.reset(token)
+    waiting = asyncio.ensure_future(claimed.wait())
+    try:
+        await asyncio.wait([handling, waiting], return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        waiting.cancel()

@@ -31,6 +31,7 @@ def test_seed_defaults():
     ({"low_threshold": 0.9}, "LOW_THRESHOLD must be below HIGH_THRESHOLD"),
     ({"top_k": 0}, "Invalid setting TOP_K"),
     ({"course_store": "supabase"}, "SUPABASE_URL"),
+    ({"journal_lease_s": 60, "reply_deadline_s": 60}, "JOURNAL_LEASE_S must exceed"),
 ])
 def test_bad_values_are_named(values, needle):
     with pytest.raises(ValidationError) as err:

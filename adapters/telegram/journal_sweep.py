@@ -1,0 +1,65 @@
+"""Crash replay across processes: a live process answers what a dead one had claimed.
+
+Every `every_s` the journal's unanswered messages whose claim ran out (`journal.pending`: the
+journal's lease decides what is due) go back through the PTB handlers. Several processes may
+queue the same message; the journal's atomic claim (`begin`) lets only one of them answer it.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from telegram import Update
+
+from adapters.telegram.convert import PLATFORM
+from core.ports import MessageJournal
+
+logger = logging.getLogger(__name__)
+SWEEP_S = 30.0  # how often; the lease (JOURNAL_LEASE_S) decides how old a claim must be
+
+
+def sweep_interval(lease_s: float) -> float:
+    """A quarter of the lease, at most SWEEP_S: a dead process's messages wait at most
+    about lease + lease / 4."""
+    return min(SWEEP_S, lease_s / 4)
+
+
+class JournalSweep:
+    """Re-queues due journal entries at start and then periodically, until stopped."""
+
+    def __init__(self, journal: MessageJournal, every_s: float = SWEEP_S) -> None:
+        self.journal = journal
+        self.every_s = every_s
+        self._task: asyncio.Task[None] | None = None
+
+    async def run_once(self, app: Any) -> int:
+        """Queue every due message on the PTB application; how many there were."""
+        pending = await self.journal.pending(PLATFORM)
+        for payload in pending:
+            await app.update_queue.put(Update.de_json(payload, app.bot))
+        if pending:
+            logger.info("replaying %d unanswered Telegram message(s) claimed by a process that "
+                        "stopped or died", len(pending))
+        return len(pending)
+
+    async def start(self, app: Any) -> None:
+        """One sweep now (what a previous run left), then one every `every_s`."""
+        await self.run_once(app)
+        self._task = asyncio.create_task(self._loop(app), name="telegram-journal-sweep")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _loop(self, app: Any) -> None:
+        while True:
+            await asyncio.sleep(self.every_s)
+            try:
+                await self.run_once(app)
+            except Exception as err:  # an outage now is retried at the next sweep
+                logger.warning("journal sweep failed: %s", err)

@@ -1,0 +1,45 @@
+"""The journal sweep: while the bot runs, a message another process claimed and never answered
+is answered here once its claim is due, exactly once (real PTB, fake Bot API, SQLite journal
+files shared the way two processes would share them)."""
+from __future__ import annotations
+
+import pytest
+
+from adapters.telegram.adapter import TelegramAdapter
+from adapters.telegram.journal_sweep import SWEEP_S, sweep_interval
+from core.stores.sqlite_journal import SqliteMessageJournal
+from tests.support.fake_handler import FakeHandler
+from tests.support.fake_telegram import FakeTelegram, message
+
+pytestmark = pytest.mark.integration
+TOKEN = "778:SWEEP-TEST-TOKEN"
+
+
+def test_the_sweep_runs_a_quarter_of_the_lease_at_most_every_30_s() -> None:
+    assert sweep_interval(120) == SWEEP_S and sweep_interval(10) == 2.5
+
+
+async def test_a_claim_left_by_another_process_is_answered_while_running(tmp_path) -> None:
+    server = FakeTelegram(TOKEN)
+    await server.start()
+    mine, dead = SqliteMessageJournal(tmp_path / "sb.db"), SqliteMessageJournal(tmp_path / "sb.db")
+    await mine.open()
+    await dead.open()
+    handler = FakeHandler()
+    adapter = TelegramAdapter(handler, TOKEN, base_url=server.base_url, journal=mine,
+                              journal_sweep_s=0.1)
+    try:
+        await adapter.start()
+        question = message("What is merge sort?", chat_id=9)
+        payload = {"update_id": 1, "message": question}
+        assert await dead.begin("telegram", "9", str(question["message_id"]), "42", payload)
+        await dead.close()  # the other process dies with the message claimed, unanswered
+        reply = await server.wait_reply(question["message_id"])
+        assert "Answer about: What is merge sort?" in reply["text"]
+        assert await mine.pending("telegram") == []  # done: later sweeps find nothing due
+        assert len(server.replies_to(question["message_id"])) == 1
+        assert [m.text for m in handler.seen] == ["What is merge sort?"]
+    finally:
+        await adapter.stop()
+        await mine.close()
+        await server.close()
