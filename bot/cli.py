@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
 import sys
 from collections.abc import Callable, Sequence
 
@@ -34,6 +35,9 @@ EPILOG = """examples:
   studybuddy eval feedback F              ask them again and show what changed
   studybuddy migrate --status             Supabase migrations not yet applied (SUPABASE_DB_URL)
   studybuddy graph                        print the Corrective-RAG graph as Mermaid"""
+
+
+log = logging.getLogger(__name__)
 
 
 class UserError(Exception):
@@ -174,6 +178,7 @@ async def _serve(settings: Settings, console_only: bool) -> int:
                                        log_path=str(settings.data_dir / LOG_FILE))]
         else:
             adapters = build_adapters(settings, app)
+        await _say_unreachable(app, settings)
         tidy = asyncio.create_task(app.keep_tidy(), name="retention")
         try:
             await run_adapters(adapters)
@@ -181,6 +186,19 @@ async def _serve(settings: Settings, console_only: bool) -> int:
             tidy.cancel()
         return 0
     return await _with_app(settings, action)
+
+
+async def _say_unreachable(app, settings: Settings) -> None:
+    """One line at start for outside sources that cannot be reached (their breakers open, so
+    no question waits on them; they are tried again every 30 s)."""
+    from core.resilience import probe
+
+    down = await probe(app.service.context.sources, timeout_s=min(3.0, settings.source_timeout_s))
+    if down:
+        message = (f"Note: {', '.join(down)} cannot be reached; answering from the course "
+                   "materials until they can.")
+        print(message, file=sys.stderr)
+        log.warning("%s", message)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
@@ -171,3 +171,21 @@ def _result(message: BaseMessage) -> ChatResult:
     if not isinstance(message, AIMessage):
         message = AIMessage(content=message.content)
     return ChatResult(generations=[ChatGeneration(message=message)])
+
+
+async def probe(sources: Mapping[str, Source], timeout_s: float = 3.0) -> list[str]:
+    """Ask every outside source one tiny question at start; returns the names that failed.
+
+    A host that cannot be reached opens its breaker on the spot (GuardedSource), so the first
+    questions do not wait on it; the breaker tries again after its reset time."""
+    outside = {name: s for name, s in sources.items() if name != "course"}
+
+    async def fails(source: Source) -> bool:
+        try:
+            await asyncio.wait_for(source.search("science", 1), timeout_s)
+        except Exception:
+            return True
+        return False
+
+    results = await asyncio.gather(*(fails(s) for s in outside.values()))
+    return [name for name, failed in zip(outside, results, strict=True) if failed]

@@ -203,3 +203,23 @@ async def test_an_unreachable_host_opens_the_circuit_at_once(clock):
     with pytest.raises(CircuitOpen):  # no second wait on a machine without a network
         await source.search("q", 3)
     assert inner.calls == 1 and source.breaker.state == OPEN
+
+
+async def test_probe_names_the_unreachable_sources_and_opens_their_breakers(clock):
+    import httpx
+
+    from core.resilience import probe
+    from core.upstream import described_failures
+
+    class Offline:
+        name = "arxiv"
+
+        async def search(self, query: str, k: int, course: str | None = None):
+            with described_failures():
+                raise httpx.ConnectError("[Errno -3] Temporary failure in name resolution")
+
+    sources = {"course": FailingSource("course"),  # never probed: it is our own store
+               "wikipedia": FakeSource("wikipedia", [doc("x")]),
+               "arxiv": GuardedSource(Offline(), CircuitBreaker("arxiv", 5, 30, clock))}
+    assert await probe(sources) == ["arxiv"]
+    assert sources["arxiv"].breaker.state == OPEN and sources["course"].calls == 0
