@@ -27,7 +27,9 @@ def build_adapters(settings: Settings, app: App) -> list[Adapter]:
         adapters.append(DiscordAdapter(app.service, settings.discord_token.get_secret_value(),
                                        sync_commands=settings.discord_sync_commands,
                                        guild_id=settings.discord_guild_id,
-                                       desk=app.desk, staff_role=settings.discord_staff_role))
+                                       desk=app.desk, staff_role=settings.discord_staff_role,
+                                       shard_count=settings.discord_shard_count,
+                                       shard_ids=settings.discord_shard_ids))
     telegram = None
     if settings.telegram_token and settings.telegram_token.get_secret_value():
         from adapters.telegram.adapter import TelegramAdapter

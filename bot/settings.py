@@ -115,6 +115,12 @@ class Settings(BaseSettings):
     discord_sync_commands: bool = Field(False, description="sync /ask once in setup_hook")
     discord_guild_id: int | None = Field(
         None, description="sync commands to this guild only (instant, for development)")
+    discord_shard_count: int | None = Field(
+        None, ge=1, le=10_000, description="gateway shards of the whole bot (large "
+                                           "installations; unset: one connection)")
+    discord_shard_ids: Annotated[list[int], NoDecode] = Field(
+        default_factory=list, description="the shards this process runs (comma-separated; "
+                                          "empty: all of DISCORD_SHARD_COUNT)")
     telegram_token: SecretStr | None = Field(
         None, description="Telegram bot token; set -> Telegram adapter starts")
     telegram_base_url: str | None = Field(None,
@@ -177,7 +183,7 @@ class Settings(BaseSettings):
         value = value.rstrip("/")
         return value if value.endswith(suffix) else value + suffix
 
-    @field_validator("telegram_staff_ids", mode="before")
+    @field_validator("telegram_staff_ids", "discord_shard_ids", mode="before")
     @classmethod
     def _comma_separated(cls, value: object) -> object:
         if isinstance(value, str | int):  # "1, 2" in .env; a single id may arrive as a number
@@ -208,6 +214,10 @@ class Settings(BaseSettings):
         if self.journal_lease_s <= self.reply_deadline_s:
             raise ValueError("JOURNAL_LEASE_S must exceed REPLY_DEADLINE_S (a message still "
                              "being answered would be answered again by another process)")
+        if self.discord_shard_ids and not (
+                self.discord_shard_count
+                and all(0 <= i < self.discord_shard_count for i in self.discord_shard_ids)):
+            raise ValueError("DISCORD_SHARD_IDS must be shard numbers below DISCORD_SHARD_COUNT")
         if self.embedder == "mistral" and not self.llm_enabled:
             raise ValueError("EMBEDDER=mistral needs MISTRAL_API_KEY")
         if self.history_store == "postgres" and not self.user_hash_key:

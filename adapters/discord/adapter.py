@@ -198,6 +198,11 @@ class StudyBuddyClient(discord.Client):
             await _apologise(replier)
 
 
+class ShardedStudyBuddyClient(StudyBuddyClient, discord.AutoShardedClient):
+    """The same bot over several gateway shards (large installations: DISCORD_SHARD_COUNT, and
+    DISCORD_SHARD_IDS to split the shards between processes)."""
+
+
 class DiscordAdapter:
     """Runs the Discord bot in the caller's event loop: `await start()`, later `await stop()`."""
 
@@ -207,7 +212,8 @@ class DiscordAdapter:
     def __init__(self, handler: MessageHandler, token: str, *, sync_commands: bool = False,
                  guild_id: int | None = None, client_options: dict[str, Any] | None = None,
                  ready_timeout_s: float = READY_TIMEOUT_S, desk: CourseDesk | None = None,
-                 staff_role: str | None = None) -> None:
+                 staff_role: str | None = None, shard_count: int | None = None,
+                 shard_ids: list[int] | None = None) -> None:
         self._handler = handler
         self._desk = desk
         self._staff_role = staff_role
@@ -215,6 +221,8 @@ class DiscordAdapter:
         self._sync_commands = sync_commands
         self._guild_id = guild_id
         self._client_options = dict(client_options or {})
+        if shard_count:  # AutoShardedClient: these shards of shard_count (all when no ids)
+            self._client_options |= {"shard_count": shard_count, "shard_ids": shard_ids or None}
         self._ready_timeout_s = ready_timeout_s
         self.client: StudyBuddyClient | None = None
         self._task: asyncio.Task[None] | None = None
@@ -226,9 +234,10 @@ class DiscordAdapter:
         """Log in, sync commands if asked, connect; return once READY or raise DiscordStartError."""
         if self._task is not None:
             raise DiscordStartError("discord adapter already started")
-        client = StudyBuddyClient(self._handler, sync_commands=self._sync_commands,
-                                  guild_id=self._guild_id, desk=self._desk,
-                                  staff_role=self._staff_role, **self._client_options)
+        kind = (ShardedStudyBuddyClient if "shard_count" in self._client_options
+                else StudyBuddyClient)
+        client = kind(self._handler, sync_commands=self._sync_commands, guild_id=self._guild_id,
+                      desk=self._desk, staff_role=self._staff_role, **self._client_options)
         await client.__aenter__()
         self.client = client
         self._task = asyncio.create_task(client.start(self._token), name="discord-client")

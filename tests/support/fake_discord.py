@@ -239,7 +239,10 @@ class FakeDiscord(EventBuilders):
                 await ws.send_str(json.dumps({"op": 11}))
             elif op == 2:
                 self._record("GATEWAY", "IDENTIFY", {}, payload["d"], None)
-                await self._send(ws, "READY", self.ready_payload())
+                ready = self.ready_payload()
+                if "shard" in payload["d"]:  # a sharded client: READY names its shard
+                    ready["shard"] = payload["d"]["shard"]
+                await self._send(ws, "READY", ready)
                 await self._send(ws, "GUILD_CREATE", self.guild_payload())
             elif op == 6:
                 self._record("GATEWAY", "RESUME", {}, payload["d"], None)

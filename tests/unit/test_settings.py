@@ -58,3 +58,13 @@ def test_cli_reports_bad_setting_in_one_line_without_traceback(tmp_path):
     assert out.returncode == 2
     assert out.stderr.strip().startswith("Invalid setting HIGH_THRESHOLD")
     assert "Traceback" not in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_discord_shard_ids_are_read_and_checked_against_the_count():
+    from bot.settings import Settings
+
+    settings = Settings(_env_file=None, discord_shard_count=4, discord_shard_ids="0, 2")
+    assert settings.discord_shard_ids == [0, 2]
+    for bad in ({"discord_shard_ids": "1"}, {"discord_shard_count": 2, "discord_shard_ids": "2"}):
+        with pytest.raises(ValidationError, match="DISCORD_SHARD_IDS"):
+            Settings(_env_file=None, **bad)
