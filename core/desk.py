@@ -8,7 +8,7 @@ from core.desk_texts import say
 from core.gaps_summary import gaps_reply
 from core.messages import Reply
 from core.report import InstructorReports
-from core.spaces import CourseSpaces, desk_reply
+from core.spaces import CourseSpaces, desk_reply, not_staff
 from core.uploads import Uploads
 
 
@@ -24,8 +24,7 @@ class CourseDesk:
                    language: str, days: int = 7) -> Reply:
         """`/gaps`, staff only: the top gaps of this chat's course over the last days."""
         if not allowed:
-            return desk_reply(say("not_staff", language, who=say(f"who_{platform}", language)),
-                              "not_staff", language)
+            return not_staff(platform, language)
         if self.reports is None:
             return desk_reply(say("course_list_empty", language), "gaps", language)
         course = (await self.spaces.resolve(spaces)).course

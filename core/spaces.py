@@ -107,18 +107,13 @@ class CourseSpaces:
         """`/mode guide|explain` (staff only): how this space answers requests for graded
         work. `where` names the space (channel | server | group) in the confirmation."""
         if not allowed:
-            return self._not_staff(space, language)
+            return not_staff(space.split(":", 1)[0], language)
         wanted = mode.strip().casefold()
         if wanted not in MODES:
             return desk_reply(say("mode_bad", language), "mode_bad", language)
         await self.spaces.set_mode(space, wanted, by)
         return desk_reply(say(f"mode_set_{wanted}", language,
                               where=say(f"where_{where}", language)), "mode_set", language)
-
-    def _not_staff(self, space: str, language: str) -> Reply:
-        platform = space.split(":", 1)[0]
-        return desk_reply(say("not_staff", language, who=say(f"who_{platform}", language)),
-                          "not_staff", language)
 
     def no_course(self, found: Resolution, language: str, *, personal: bool) -> Reply:
         how = say("how_dm" if personal and found.courses else "how_staff", language)
@@ -141,7 +136,7 @@ class CourseSpaces:
         (channel | server | group) in the confirmation."""
         personal = is_personal(space)
         if not allowed:
-            return self._not_staff(space, language)
+            return not_staff(space.split(":", 1)[0], language)
         name = " ".join(course.split())
         if not name or len(name) > MAX_COURSE_NAME:
             return desk_reply(say("course_bad_name", language), "course_bad_name", language)
@@ -162,6 +157,12 @@ class CourseSpaces:
 def is_personal(space: str) -> bool:
     """DM spaces are keyed by user ("telegram:user:42"): the user's own choice."""
     return space.split(":")[1:2] == ["user"]
+
+
+def not_staff(platform: str, language: str) -> Reply:
+    """The refusal every staff command gives a student, naming who counts as staff there."""
+    return desk_reply(say("not_staff", language, who=say(f"who_{platform}", language)),
+                      "not_staff", language)
 
 
 def desk_reply(text: str, key: str, language: str, pending: str | None = None) -> Reply:

@@ -22,7 +22,7 @@ from core.ingest.loaders import FORMATS, LoadedDocument, content_hash, load_byte
 from core.ingest.pipeline import IngestReport, store_document, to_chunks
 from core.messages import Reply
 from core.ports import CourseStore, DocumentRecord, Embedder, StoredChunk
-from core.spaces import CourseSpaces
+from core.spaces import CourseSpaces, not_staff
 from core.spaces import desk_reply as _reply
 
 log = logging.getLogger(__name__)
@@ -62,8 +62,7 @@ class Uploads:
                 language: str) -> Reply | None:
         """Why this upload is refused before anything is downloaded, or None."""
         if not allowed:
-            return _reply(say("not_staff", language, who=say(f"who_{platform}", language)),
-                          "not_staff", language)
+            return not_staff(platform, language)
         name = display_name(filename)
         if PurePath(name).suffix.lower() not in FORMATS:
             return _reply(say("upload_type", language, name=name, formats=supported_formats()),
@@ -118,8 +117,7 @@ class Uploads:
     async def preview_removal(self, name: str, *, course: str | None, spaces: Sequence[str],
                               by: str, allowed: bool, platform: str, language: str) -> Reply:
         if not allowed:
-            return _reply(say("not_staff", language, who=say(f"who_{platform}", language)),
-                          "not_staff", language)
+            return not_staff(platform, language)
         target = course or (await self.spaces.resolve(spaces)).course
         if not target:
             return _reply(say("upload_no_course", language), "upload_no_course", language)
