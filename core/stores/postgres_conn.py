@@ -8,11 +8,15 @@ transaction pooler (port 6543). Tables come from migrations/supabase (`studybudd
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import psycopg
 
 from core.stores.errors import StoreError, describe_db_error, dsn_secrets
+
+T = TypeVar("T")
+Work = Callable[[psycopg.AsyncConnection[Any]], Awaitable[T]]
 
 
 class PostgresConnection:
@@ -41,11 +45,24 @@ class PostgresConnection:
         return list(await self._run(query, params, fetch=True))
 
     async def _run(self, query: str, params: tuple[Any, ...], *, fetch: bool = False) -> Any:
+        """Execute one statement; returns rows (fetch) or the affected row count."""
+        async def one(conn: psycopg.AsyncConnection[Any]) -> Any:
+            cursor = await conn.execute(query, params)
+            return await cursor.fetchall() if fetch else cursor.rowcount
+        return await self._with_connection(one)
+
+    async def _in_transaction(self, work: Work[T]) -> T:
+        """Run several statements as one transaction, committed when `work` returns."""
+        async def transaction(conn: psycopg.AsyncConnection[Any]) -> T:
+            async with conn.transaction():
+                return await work(conn)
+        return await self._with_connection(transaction)
+
+    async def _with_connection(self, work: Work[T]) -> T:
+        """The one place calls are serialised and failures become a secret-free StoreError."""
         async with self._lock:
             try:
-                conn = await self._connection()
-                cursor = await conn.execute(query, params)
-                return await cursor.fetchall() if fetch else cursor.rowcount
+                return await work(await self._connection())
             except psycopg.Error as err:
                 if self._conn is not None and (self._conn.closed or self._conn.broken):
                     self._conn = None  # reconnect on the next call; this one is not retried

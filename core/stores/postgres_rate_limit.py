@@ -10,7 +10,6 @@ from typing import Any
 import psycopg
 
 from core.rate_limit import WINDOW_S
-from core.stores.errors import StoreError, describe_db_error, dsn_secrets
 from core.stores.postgres_conn import PostgresConnection
 
 
@@ -20,16 +19,7 @@ class PostgresRateLimiter(PostgresConnection):
     label = "rate limiter"
 
     async def acquire(self, key: str, limit: int) -> int:
-        async with self._lock:
-            try:
-                conn = await self._connection()
-                async with conn.transaction():
-                    return await _acquire(conn, key, limit)
-            except psycopg.Error as err:
-                if self._conn is not None and (self._conn.closed or self._conn.broken):
-                    self._conn = None
-                raise StoreError(
-                    f"{self.label}: {describe_db_error(err, dsn_secrets(self._dsn))}") from None
+        return await self._in_transaction(lambda conn: _acquire(conn, key, limit))
 
     async def reset(self, key: str) -> None:
         await self._execute("delete from public.rate_events where key = %s", (key,))
