@@ -99,7 +99,7 @@ class _Progress:
             bar.close()
 
 
-async def _with_app(settings: Settings, action: Callable) -> int:
+async def with_app(settings: Settings, action: Callable) -> int:
     from bot.container import build_app
 
     progress = _Progress("Ingesting sample course")
@@ -141,7 +141,7 @@ async def _ask(settings: Settings, args: argparse.Namespace) -> int:
 
             print(render_reply(reply))
         return 0
-    return await _with_app(settings, action)
+    return await with_app(settings, action)
 
 
 def _migrate(settings: Settings, args: argparse.Namespace) -> int:
@@ -185,7 +185,7 @@ async def _serve(settings: Settings, console_only: bool) -> int:
         finally:
             tidy.cancel()
         return 0
-    return await _with_app(settings, action)
+    return await with_app(settings, action)
 
 
 async def _say_unreachable(app, settings: Settings) -> None:
@@ -245,7 +245,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "feedback":
             from bot.feedback_cli import run_feedback
 
-            return run_feedback(args)
+            return run_feedback(settings, args)
         if args.command == "report":
             from bot.report_cli import run_report
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.eval_docs import contains_gold, load_qa
+from bot.settings import Settings
 from core.messages import IncomingMessage
 from core.outcomes import Outcome
 from core.report_gaps import is_gap
@@ -101,21 +102,12 @@ async def replay(app: Any, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
-async def _with_app(action: Any) -> int:
-    from bot.container import build_app
-    from bot.settings import load_settings
-
-    app = await build_app(load_settings())
-    try:
-        return int(await action(app))
-    finally:
-        await app.close()
-
-
-def run_feedback(args: argparse.Namespace) -> int:
+def run_feedback(settings: Settings, args: argparse.Namespace) -> int:
     """`studybuddy feedback export`."""
-    return asyncio.run(_with_app(lambda app: export_feedback(app, args.out, args.course,
-                                                             args.since)))
+    from bot.cli import with_app
+
+    return asyncio.run(with_app(settings, lambda app: export_feedback(
+        app, args.out, args.course, args.since)))
 
 
 def run_eval_feedback(args: argparse.Namespace) -> int:
@@ -133,7 +125,10 @@ def run_eval_feedback(args: argparse.Namespace) -> int:
         _print(rows, as_json=args.json)
         return 0
 
-    return asyncio.run(_with_app(action))
+    from bot.cli import with_app
+    from bot.settings import load_settings
+
+    return asyncio.run(with_app(load_settings(), action))
 
 
 def _print(rows: list[dict[str, Any]], *, as_json: bool) -> None:
