@@ -42,10 +42,10 @@ TEXTS: dict[str, dict[str, str]] = {
                             "Nothing to do.",
         "upload_empty": "“{name}” has no text I can use (is it a scanned document?). "
                         "Nothing was stored.",
-        "preview": ("Ready to add to {course}:\n• File: {name} ({kind})\n• {extent}"
+        "preview": ("Ready to add to {course}:\n• File: {name} ({kind})\n{extent}"
                     "• Passages: {chunks}\n{status}Confirm to store it, or Cancel."),
-        "extent_pages": "Pages: {pages}\n",
-        "extent_slides": "Slides: {pages}\n",
+        "extent_pages": "• Pages: {pages}\n",
+        "extent_slides": "• Slides: {pages}\n",
         "status_replaces": "• Replaces the earlier “{name}” (uploaded {when}).\n",
         "status_duplicates": "• Same content as “{other}”, already in this course.\n",
         "status_warnings": "• Note: {warnings}\n",
@@ -115,10 +115,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "upload_unchanged": "«{name}» موجود في {course} بالمحتوى نفسه تمامًا. لا شيء لفعله.",
         "upload_empty": "لا يحتوي «{name}» على نص يمكن استخدامه (هل هو مستند ممسوح ضوئيًا؟). "
                         "لم يُخزَّن شيء.",
-        "preview": ("جاهز للإضافة إلى {course}:\n• الملف: {name} ({kind})\n• {extent}"
+        "preview": ("جاهز للإضافة إلى {course}:\n• الملف: {name} ({kind})\n{extent}"
                     "• المقاطع: {chunks}\n{status}اضغط تأكيد للتخزين أو إلغاء."),
-        "extent_pages": "الصفحات: {pages}\n",
-        "extent_slides": "الشرائح: {pages}\n",
+        "extent_pages": "• الصفحات: {pages}\n",
+        "extent_slides": "• الشرائح: {pages}\n",
         "status_replaces": "• يحل محل «{name}» السابق (رُفع {when}).\n",
         "status_duplicates": "• المحتوى نفسه موجود في «{other}» في هذا المقرر.\n",
         "status_warnings": "• ملاحظة: {warnings}\n",

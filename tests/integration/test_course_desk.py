@@ -210,3 +210,10 @@ async def test_the_console_user_picks_a_course_and_is_answered_from_it(stores, s
     assert "your private questions now answer from DS" in out
     assert handler.seen[0].spaces == ("console:user:alice",)
     assert (await spaces.resolve(handler.seen[0].spaces)).course == "DS"
+
+
+async def test_a_preview_of_a_file_without_pages_lists_no_empty_line(uploads):
+    preview = await uploads.preview(HEAP, "heaps.md", course="ALG", spaces=(), by="ta",
+                                    language="en")
+    assert "• File: heaps.md (notes)\n• Passages: 1\n" in preview.text
+    assert "• •" not in preview.text and "Pages" not in preview.text
