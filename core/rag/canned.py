@@ -6,11 +6,15 @@ CHITCHAT = {
         "greeting": "Hi! I'm Study Buddy. Ask me anything about your course materials.",
         "thanks": "You're welcome! Good luck with your studies.",
         "goodbye": "Goodbye, and good luck with your studies!",
+        "smalltalk": "I'm Study Buddy, a study assistant: ask me a question about your course "
+                     "materials and I'll answer with sources.",
     },
     "ar": {
         "greeting": "مرحبًا! أنا رفيق الدراسة. اسألني أي شيء عن مواد مقررك.",
         "thanks": "على الرحب والسعة! بالتوفيق في دراستك.",
         "goodbye": "مع السلامة، وبالتوفيق في دراستك!",
+        "smalltalk": ("أنا رفيق الدراسة، مساعد للمذاكرة: "
+                      "اسألني عن مواد مقررك وسأجيبك مع ذكر المصادر."),
     },
 }
 REFUSALS = {

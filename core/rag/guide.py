@@ -69,8 +69,10 @@ _FRAMING = re.compile(
 
 
 def applies(state: RagState) -> bool:
-    """Guide mode is on for this chat and the question asks for graded work."""
-    return state.get("mode") == "guide" and is_graded_work_request(state.get("question", ""))
+    """Guide mode is on for this chat and the question asks for graded work (by the rules of
+    core.rag.integrity, or by the semantic triage tier's reading)."""
+    return state.get("mode") == "guide" and (
+        bool(state.get("graded_work")) or is_graded_work_request(state.get("question", "")))
 
 
 def texts(language: str) -> dict[str, str]:

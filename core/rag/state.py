@@ -9,13 +9,16 @@ from __future__ import annotations
 import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Annotated, Any, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, TypedDict
 
 from langchain_core.language_models import BaseChatModel
 
 from core.config import RagConfig
 from core.messages import Citation, Confidence
 from core.ports import Embedder, RerankPort, Source
+
+if TYPE_CHECKING:
+    from core.rag.semantic_triage import SemanticTriage
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +51,7 @@ class RagContext:
     reranker: RerankPort
     llm: BaseChatModel | None = None  # None -> offline mode
     embedder: Embedder | None = None  # used by the offline extractive generator
+    classifier: SemanticTriage | None = None  # triage tier 0.5; None -> rules, then the LLM
 
 
 class RagState(TypedDict, total=False):
@@ -59,6 +63,9 @@ class RagState(TypedDict, total=False):
     language: str  # "en" | "ar"
     intent: str  # chitchat | unsafe | simple | complex
     sub_questions: list[str]  # up to MAX_SUBQUERIES for complex questions
+    triage_tier: str  # who decided the intent: rules | semantic | llm | default
+    triage_plan: list[list[str]]  # [source, query] pairs the LLM triage chose for pass 0
+    graded_work: bool  # the semantic tier reads a request to solve graded work (guide mode)
     reply: str  # canned reply chosen by triage for fast paths
     queries: list[str]  # queries of the current pass
     selected_sources: list[str]  # sources of the current pass

@@ -28,8 +28,8 @@ def role_of(messages: Sequence[BaseMessage]) -> str:
     """Which node sent this prompt (triage, evaluator, generate, ...), from its system prompt."""
     system = str(messages[0].content) if messages else ""
     heads = {"triage": prompts.TRIAGE_SYSTEM, "evaluator": prompts.EVALUATOR_SYSTEM,
-             "generate": prompts.GENERATE_SYSTEM, "rewrite": prompts.REWRITE_SYSTEM,
-             "followup": prompts.FOLLOWUP_SYSTEM, "router": prompts.ROUTER_SYSTEM}
+             "generate": prompts.GENERATE_SYSTEM, "followup": prompts.FOLLOWUP_SYSTEM,
+             "guide": prompts.GUIDE_SYSTEM}
     return next((role for role, head in heads.items() if system.startswith(head[:40])), "other")
 
 

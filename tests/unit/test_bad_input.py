@@ -62,7 +62,7 @@ def buddy(graph, make_context, history, sources) -> StudyBuddy:
 
 def echoing_buddy(graph, make_context, history, sources, question: str) -> StudyBuddy:
     """An LLM that quotes the question back: the worst case for markup and mentions."""
-    llm = ScriptedChatModel(script=["INTENT: simple", "no tools",
+    llm = ScriptedChatModel(script=["INTENT: simple",
                                     f"You asked: {question}\n\nMerge sort is O(n log n) [1]."])
     context = make_context(llm=llm, sources=sources, reranker=ScriptedReranker([{"Merge": 0.9}]))
     return StudyBuddy(graph, context, history, Limits(rate_limit_per_minute=1000))

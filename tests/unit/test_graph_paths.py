@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-from langchain_core.messages import AIMessage
 
 from core.messages import Confidence
 from tests.support.fakes import FailingSource, FakeSource, ScriptedChatModel, ScriptedReranker, doc
@@ -12,11 +11,6 @@ STUDY = ["triage", "init_state", "router", "retrieve", "normalize", "merge_pool"
 
 async def run(graph, ctx, question: str) -> dict:
     return await graph.ainvoke({"question": question}, context=ctx, config={"recursion_limit": 100})
-
-
-def tool_call(source: str, query: str) -> AIMessage:
-    return AIMessage(content="", tool_calls=[{"name": f"search_{source}", "args": {"query": query},
-                                              "id": "call_1"}])
 
 
 class TestFastPaths:
@@ -38,7 +32,7 @@ class TestFastPaths:
 
 class TestSimple:
     async def test_high_score_generates_with_used_citations_only(self, graph, make_context):
-        llm = ScriptedChatModel(script=["INTENT: simple", tool_call("course", "merge sort"),
+        llm = ScriptedChatModel(script=["INTENT: simple\nSOURCES: course\nQUERY: merge sort",
                                         "Merge sort splits the array and merges it [1]."])
         ctx = make_context(llm=llm)
         state = await run(graph, ctx, "What is merge sort?")
@@ -46,12 +40,33 @@ class TestSimple:
         assert state["answer"] == "Merge sort splits the array and merges it."
         assert [c.n for c in state["citations"]] == [1]
         assert state["citations"][0].source_type == "course"
-        assert state["confidence"] == Confidence.COURSE and state["llm_calls"] == 3
-        assert ctx.sources["wikipedia"].queries == []  # tool selection chose the course only
+        # one triage call chose the sources too: no router call, then generate
+        assert state["confidence"] == Confidence.COURSE and state["llm_calls"] == 2
+        assert dict(llm.counts) == {"triage": 1, "generate": 1}
+        assert ctx.sources["course"].queries == ["merge sort"]
+        assert ctx.sources["wikipedia"].queries == []  # triage chose the course only
+
+    async def test_triage_picks_sources_and_query_for_pass_zero(self, graph, make_context):
+        llm = ScriptedChatModel(script=[
+            "INTENT: simple\nSOURCES: course, wikipedia\nQUERY: merge sort algorithm",
+            "Merge sort is a comparison sort [1]."])
+        ctx = make_context(llm=llm)
+        state = await run(graph, ctx, "What is merge sort?")
+        assert ctx.sources["course"].queries == ["merge sort algorithm"]
+        assert ctx.sources["wikipedia"].queries == ["merge sort algorithm"]
+        assert state["triage_plan"] == [["course", "merge sort algorithm"],
+                                        ["wikipedia", "merge sort algorithm"]]
+        assert state["llm_calls"] == 2
+
+    async def test_triage_without_sources_line_searches_the_course(self, graph, make_context):
+        llm = ScriptedChatModel(script=["INTENT: simple", "Merge sort [1]."])
+        ctx = make_context(llm=llm)
+        await run(graph, ctx, "What is merge sort?")
+        assert ctx.sources["course"].queries == ["What is merge sort?"]
+        assert ctx.sources["wikipedia"].queries == []
 
     async def test_low_score_retries_with_all_sources_and_keywords(self, graph, make_context):
-        llm = ScriptedChatModel(script=["INTENT: simple", tool_call("course", "merge sort"),
-                                        "Merge sort is a comparison sort [2]."])
+        llm = ScriptedChatModel(script=["INTENT: simple", "Merge sort is a comparison sort [2]."])
         reranker = ScriptedReranker([{"Merge sort": 0.3}, {"Merge sort": 0.9}])
         ctx = make_context(llm=llm, reranker=reranker)
         state = await run(graph, ctx, "What is merge sort?")
@@ -62,7 +77,7 @@ class TestSimple:
     async def test_keyword_style_retry_keeps_what_names_the_topic(self, graph, make_context):
         # Not stemmed (Wikipedia stems its own way: "bases" must not become "bas"), and the
         # letter that names the vitamin stays.
-        llm = ScriptedChatModel(script=["INTENT: simple", tool_call("course", "vitamin D"),
+        llm = ScriptedChatModel(script=["INTENT: simple\nQUERY: vitamin D",
                                         "Vitamin D helps absorb calcium [1]."])
         reranker = ScriptedReranker([{"Merge sort": 0.3}, {"Merge sort": 0.9}])
         ctx = make_context(llm=llm, reranker=reranker)
@@ -89,12 +104,14 @@ class TestComplex:
         assert ctx.sources["wikipedia"].queries  # complex pass 0: every enabled source, no LLM
 
     async def test_very_low_score_goes_straight_to_retry(self, graph, make_context):
-        llm = ScriptedChatModel(script=["INTENT: complex", "QUERY: merge sort algorithm",
-                                        "Merge sort [1]."])
+        llm = ScriptedChatModel(script=["INTENT: complex", "Merge sort [1]."])
         ctx = make_context(llm=llm, reranker=ScriptedReranker([{"Merge": 0.1}, {"Merge": 0.85}]))
         state = await run(graph, ctx, "Compare merge sort with heap sort")
         assert state["route"] == [*STUDY, "retry_check", *STUDY[2:], "generate"]
         assert "evaluator" not in state["route"]
+        # no evaluator, so nothing named as missing: the retry searches the question's keywords
+        assert ctx.sources["course"].queries[-1] == "merge sort heap"
+        assert dict(llm.counts) == {"triage": 1, "generate": 1}
 
     async def test_ambiguous_then_evaluator_correct(self, graph, make_context):
         llm = ScriptedChatModel(script=["INTENT: complex", "VERDICT: correct\nCAUSE: ok\nMISSING: none",
@@ -106,13 +123,13 @@ class TestComplex:
     async def test_ambiguous_then_evaluator_incorrect_requeries_from_missing(self, graph, make_context):
         llm = ScriptedChatModel(script=[
             "INTENT: complex", "VERDICT: incorrect\nCAUSE: no heap sort\nMISSING: heap sort complexity",
-            "QUERY: heap sort time complexity", "Merge sort [1]."])
+            "Merge sort [1]."])
         ctx = make_context(llm=llm, reranker=ScriptedReranker([{"Merge": 0.5}, {"Merge": 0.9}]))
         state = await run(graph, ctx, "Compare merge sort with heap sort")
         assert state["route"] == [*STUDY, "evaluator", "retry_check", *STUDY[2:], "generate"]
-        assert ctx.sources["course"].queries[-1] == "heap sort time complexity"
-        rewrite_prompt = llm.calls[2][-1].content
-        assert "heap sort complexity" in rewrite_prompt
+        # the evaluator's MISSING line is the next query: no separate rewrite call
+        assert ctx.sources["course"].queries[-1] == "heap sort complexity"
+        assert dict(llm.counts) == {"triage": 1, "evaluator": 1, "generate": 1}
 
     async def test_retries_exhausted_fall_back_with_low_confidence(self, graph, make_context):
         ctx = make_context(reranker=ScriptedReranker([{}], default=0.05))
@@ -141,7 +158,7 @@ class TestDegradation:
 
     @pytest.mark.parametrize("garbage", ["", "I think this is complex!!", "**Intent** :  Complex\nsub - x"])
     async def test_malformed_triage_lines_default_to_complex(self, graph, make_context, garbage):
-        llm = ScriptedChatModel(script=[garbage, "VERDICT maybe?", "QUERY:", "Merge sort [1]."])
+        llm = ScriptedChatModel(script=[garbage, "VERDICT maybe?", "Merge sort [1]."])
         ctx = make_context(llm=llm, reranker=ScriptedReranker([{"Merge": 0.5}, {"Merge": 0.9}]))
         state = await run(graph, ctx, "What is merge sort?")
         assert state["intent"] == "complex"

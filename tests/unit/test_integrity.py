@@ -160,7 +160,7 @@ class TestGuideModeInTheGraph:
             self, graph, make_context):
         draft = ("A recursive function needs a base case [1].\n\n```python\ndef f(n):\n"
                  "    return 1\n```\nFinal answer: 120\n1. Write the base case first.")
-        llm = ScriptedChatModel(script=["INTENT: simple", "QUERY: recursion", draft])
+        llm = ScriptedChatModel(script=["INTENT: simple\nQUERY: recursion", draft])
         state = await run(graph, course_context(make_context, llm), "Solve question 3 of my "
                           "homework: write a recursive factorial", "guide")
         assert state["route"][-2:] == ["generate", "guide"]

@@ -82,14 +82,23 @@ async def test_offline_followup_is_rewritten_from_history(service, make_context)
 
 
 async def test_llm_followup_rewrite(service):
-    llm = ScriptedChatModel(script=["INTENT: simple", "no tools", "Merge sort [1].",
+    llm = ScriptedChatModel(script=["INTENT: simple", "Merge sort [1].",
                                     "QUESTION: What is the time complexity of merge sort?",
-                                    "INTENT: simple", "no tools", "O(n log n) [1]."])
+                                    "INTENT: simple", "O(n log n) [1]."])
+    svc = service(llm=llm)
+    first = await svc.handle(msg("What is merge sort?"))
+    reply = await svc.handle(msg("and its time complexity?"))
+    assert llm.calls[3][-1].content == "What is the time complexity of merge sort?"  # triage saw it
+    assert (first.llm_calls, reply.llm_calls) == (2, 3)  # the rewrite only for the follow-up
+
+
+async def test_standalone_question_costs_no_rewrite_call_even_with_history(service):
+    llm = ScriptedChatModel(script=["INTENT: simple", "Merge sort [1].",
+                                    "INTENT: simple", "Hash tables [1]."])
     svc = service(llm=llm)
     await svc.handle(msg("What is merge sort?"))
-    reply = await svc.handle(msg("and its time complexity?"))
-    assert llm.calls[4][-1].content == "What is the time complexity of merge sort?"  # triage saw it
-    assert reply.llm_calls == 4
+    reply = await svc.handle(msg("How does a hash table resolve collisions?"))
+    assert "followup" not in llm.counts and reply.llm_calls == 2
 
 
 async def test_forget_erases_only_that_user(service, history):

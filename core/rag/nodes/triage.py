@@ -1,5 +1,8 @@
-"""triage: decides chitchat / unsafe / simple / complex — rules first, then one fast LLM call.
+"""triage: decides chitchat / unsafe / simple / complex in up to three tiers.
 
+Tier 0 (rules) is free and certain; tier 0.5 (the semantic model over the question's query
+vector, which retrieval reuses) speaks when it is confident; only then is the LLM asked, and
+that one call also picks the sources of a simple question, so pass 0 needs no router call.
 Tier 1 failing or timing out means 'complex' (the thorough path), never an error.
 """
 from __future__ import annotations
@@ -13,7 +16,8 @@ from langgraph.runtime import Runtime
 
 from core.rag import canned, rules
 from core.rag.llm_output import first_word, message_text, parse_lines
-from core.rag.prompts import TRIAGE_SYSTEM
+from core.rag.prompts import TRIAGE_SYSTEM, source_menu
+from core.rag.semantic_triage import SemanticVerdict
 from core.rag.state import RagContext, RagState
 
 log = logging.getLogger(__name__)
@@ -28,33 +32,68 @@ async def triage(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any
     tier0 = rules.classify(question)
     decided = rules.decision(tier0)
     if decided is not None:
-        return {"route": ["triage"]} | decided
-    update: dict[str, Any] = {"route": ["triage"], "language": tier0.language}
-    if ctx.llm is None:
+        return {"route": ["triage"], "triage_tier": "rules"} | decided
+    update: dict[str, Any] = {"route": ["triage"], "language": tier0.language, "reply": "",
+                              "triage_plan": [], "graded_work": False}
+    verdict = await _semantic(question, ctx)
+    if verdict is not None and verdict.intent != "study":
+        reply = (canned.chitchat(verdict.kind, tier0.language) if verdict.intent == "chitchat"
+                 else canned.refusal(verdict.kind, tier0.language))
+        return update | {"intent": verdict.intent, "sub_questions": [], "reply": reply,
+                         "triage_tier": "semantic"}
+    if verdict is not None or ctx.llm is None:
         intent, subs = rules.split_question(question, ctx.config.max_subqueries)
-        return update | {"intent": intent, "sub_questions": subs, "reply": ""}
+        if verdict is not None and ctx.llm is not None and verdict.kind in ("simple", "complex"):
+            # instead of the LLM's reading: the model's (93.8% vs the surface cues' 86.5% on
+            # held-out study questions); offline keeps the cues its gates were calibrated with
+            intent = verdict.kind
+            subs = subs if intent == "complex" else [question]
+        return update | {"intent": intent, "sub_questions": subs,
+                         "triage_tier": "semantic" if verdict else "default",
+                         "graded_work": verdict is not None and verdict.kind == "solve"}
     return update | await _tier1(question, tier0.language, ctx)
+
+
+async def _semantic(question: str, ctx: RagContext) -> SemanticVerdict | None:
+    if ctx.classifier is None:
+        return None
+    try:
+        return await ctx.classifier.classify(question)
+    except Exception as exc:  # the embedder is shared with retrieval: let that path report it
+        log.warning("semantic triage failed (%s); asking the next tier", type(exc).__name__)
+        return None
 
 
 async def _tier1(question: str, language: str, ctx: RagContext) -> dict[str, Any]:
     assert ctx.llm is not None
-    messages = [SystemMessage(TRIAGE_SYSTEM.format(max_sub=ctx.config.max_subqueries)),
-                HumanMessage(question)]
+    system = TRIAGE_SYSTEM.format(max_sub=ctx.config.max_subqueries,
+                                  sources=source_menu(list(ctx.sources)))
     try:
-        answer = await asyncio.wait_for(ctx.llm.ainvoke(messages), ctx.config.triage_timeout_s)
+        answer = await asyncio.wait_for(ctx.llm.ainvoke([SystemMessage(system),
+                                                         HumanMessage(question)]),
+                                        ctx.config.triage_timeout_s)
     except Exception as exc:  # timeout, rate limit, network: take the thorough path
         log.warning("triage tier 1 failed (%s); treating as complex", type(exc).__name__)
-        return {"intent": "complex", "sub_questions": [question], "reply": "", "llm_calls": 1}
+        return {"intent": "complex", "sub_questions": [question], "llm_calls": 1,
+                "triage_tier": "llm"}
     fields = parse_lines(message_text(answer))
     intent = first_word((fields.get("INTENT") or [""])[0], INTENTS, "complex")
     subs = [s for s in fields.get("SUB", fields.get("SUB_QUESTION", [])) if s]
-    subs = subs[: ctx.config.max_subqueries]
-    update: dict[str, Any] = {"intent": intent, "llm_calls": 1, "sub_questions": subs or [question],
-                    "reply": ""}
+    update: dict[str, Any] = {"intent": intent, "llm_calls": 1, "triage_tier": "llm",
+                              "sub_questions": subs[: ctx.config.max_subqueries] or [question]}
     if intent == "chitchat":
         update["reply"] = (fields.get("REPLY") or [canned.chitchat("greeting", language)])[0]
     elif intent == "unsafe":
         update["reply"] = canned.refusal("default", language)
     elif intent == "simple":
         update["sub_questions"] = [question]
+        update["triage_plan"] = _plan(fields, question, list(ctx.sources))
     return update
+
+
+def _plan(fields: dict[str, list[str]], question: str, enabled: list[str]) -> list[list[str]]:
+    """[source, query] pairs from the SOURCES and QUERY lines; the course store when absent."""
+    query = (fields.get("QUERY") or [""])[0] or question
+    named = ",".join(fields.get("SOURCES") or []).lower().replace(" ", ",").split(",")
+    chosen = [name for name in enabled if name in named] or enabled[:1]
+    return [[name, query] for name in chosen]
