@@ -118,6 +118,23 @@ class CourseStore(Protocol):
         """Number of stored child chunks."""
         ...
 
+    async def known_terms(self, terms: Sequence[str], filters: dict[str, str] | None = None
+                          ) -> set[str]:
+        """Which of these terms occur in some stored chunk passing `filters` (same filters as
+        search), matched the way lexical search matches (stemmed, case and diacritics folded;
+        a term of several words as a phrase). The course's vocabulary, one term at a time."""
+        ...
+
+
+@runtime_checkable
+class Vocabulary(Protocol):
+    """A source that can say which words its material uses at all (the course store's
+    vocabulary): a question whose content words occur nowhere is not covered by it."""
+
+    async def known_terms(self, terms: Sequence[str], course: str | None = None) -> set[str]:
+        """The terms found in the material `search(..., course)` would search."""
+        ...
+
 
 class Embedder(Protocol):
     """Turns text into unit vectors; queries and passages may be encoded differently (e5)."""

@@ -9,11 +9,21 @@ wpa_supplicant, UTF-8), all-caps words (JSON, DBI) and capitalised words after t
 
 Measured on the two real-document QA sets (dev and unseen, 83 questions): every answerable
 question had all its names in the documents, 10 of 12 unanswerable ones named something absent.
+
+A question can also ask about something with ordinary words ("the knapsack problem with dynamic
+programming", "rotations in a red-black tree"). Those are checked against the whole course's
+vocabulary (the store's lexical index, stemmed as search stems): when at least
+ABSENT_WORDS_MIN of an English question's content words occur nowhere in the course, the course
+does not cover it. One absent word is not enough: questions paraphrase ("copes", "occupies",
+"trouble" are in answerable dev questions and nowhere in the R manual they ask about), and a
+typo is absent too. Only Latin-script words are checked: Arabic words take prefixes and inner
+changes a light stemmer cannot undo (8 of 10 answerable Arabic dev questions had a content word
+the pages do not spell that way), and the Latin words of an Arabic question are names already.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from core.text import STOPWORDS, detect_language, normalize
 
@@ -24,6 +34,22 @@ UNCOVERED_LOGIT = 8.0
 STEM_MIN = 6  # names this long may differ in their last two letters (plural, adjective)
 _LETTER_DIGIT = re.compile(r"(?<=[a-z])(?=\d)")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.+-]*[A-Za-z0-9_+]|[A-Za-z]")
+ABSENT_WORDS_MIN = 2  # content words absent from the whole course that mean "not covered"...
+ABSENT_SHARE_MIN = 1 / 3  # ...when they are also this share of the words looked up
+# A Latin-script word (accented letters too: "Temüjin"), with inner marks ("read.csv", "UTF-8",
+# "red-black") and an English clitic ("isn't"), which course_words then drops.
+_COURSE_WORD = re.compile(r"[^\W\d_\u0600-\u06ff](?:[\w.+'’-]*[^\W_])?")
+_CLITIC = re.compile(r"(?:n['’]t|['’](?:s|t|d|m|ll|re|ve))$", re.IGNORECASE)
+COURSE_WORD_MIN_LEN = 3  # shorter words ("R", "PC", "go") say too little to be checked
+# Words of how a question is asked rather than of what it asks about: a course need not use them.
+GENERIC_WORDS = frozenset("""kind kinds type types sort sorts way ways example examples instance
+    instances mean means meaning meant purpose purposes role reason reasons advantage advantages
+    disadvantage disadvantages benefit benefits drawback drawbacks main basic important common
+    happen happens happened work works working step steps idea ideas concept concepts thing
+    things something anything someone better best good bad big small new old usually often
+    really actually exactly first second last need needs want wants get gets got make makes
+    made do does help helps possible different same other another each every any some many
+    much lot lots""".split())
 
 
 def named_terms(question: str) -> list[str]:
@@ -91,3 +117,43 @@ def uncovered_terms(question: str, passages: Iterable[str]) -> list[str]:
             continue
         missing.append(name)
     return missing
+
+
+def course_words(question: str) -> list[str]:
+    """The words of an English question to look up in the course's vocabulary: Latin-script
+    content words (a hyphenated compound as one phrase: "red-black"), without stop words,
+    generic question words, clitics ("isn't" is "is") and words shorter than
+    COURSE_WORD_MIN_LEN. An Arabic question has none (see the module docstring)."""
+    if detect_language(question) == "ar":
+        return []
+    words = []
+    for match in _COURSE_WORD.finditer(question):
+        word = _CLITIC.sub("", match.group()).strip(".+-_'’").lower()
+        if (len(word) < COURSE_WORD_MIN_LEN or word in STOPWORDS or word in GENERIC_WORDS
+                or not any(c.isalpha() for c in word)):
+            continue
+        words.append(word)
+    return list(dict.fromkeys(words))
+
+
+def lookup_terms(words: Iterable[str]) -> list[str]:
+    """What to ask the vocabulary for: the words, and the parts of each hyphenated one."""
+    terms = []
+    for word in words:
+        terms.append(word)
+        if "-" in word:
+            terms += [p for p in word.split("-") if p]
+    return list(dict.fromkeys(terms))
+
+
+def absent_from_course(words: Sequence[str], known: Iterable[str]) -> list[str]:
+    """The course words the course's vocabulary does not hold, when they are enough to say the
+    course does not cover the question: at least ABSENT_WORDS_MIN of them and at least
+    ABSENT_SHARE_MIN of the words looked up; else []. A hyphenated word is held when the
+    course has it as a phrase or has each of its parts ("text-import": "text" and "import")."""
+    found = set(known)
+    absent = [w for w in words if w not in found
+              and not ("-" in w and all(p in found for p in w.split("-") if p))]
+    if len(absent) < ABSENT_WORDS_MIN or len(absent) < ABSENT_SHARE_MIN * len(words):
+        return []
+    return absent

@@ -3,14 +3,21 @@
 The bundled sample course answers out of the box, but once the store holds any other course it
 is never searched again (its notes on sorting must not answer a question about R), unless the
 deployment asks for it by name.
+
+It is also the course's Vocabulary: which words the searched course uses at all (see
+core.rag.coverage), asked of the store once per question and course for VOCABULARY_TTL_S.
 """
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
+from collections.abc import Sequence
 
 from core.ports import CourseStore, Document
 
 COURSES_TTL_S = 30.0  # how long the list of stored courses is trusted (ingestion is rare)
+VOCABULARY_TTL_S = 30.0  # a question's retries ask again within seconds: answered from memory
+VOCABULARY_CACHE = 256  # questions remembered
 
 
 class CourseSource:
@@ -24,9 +31,26 @@ class CourseSource:
         self.course = course
         self.sample_course = sample_course
         self._courses: tuple[float, list[str]] | None = None
+        self._known: OrderedDict[tuple[str, tuple[str, ...]], tuple[float, set[str]]] = (
+            OrderedDict())
 
     async def search(self, query: str, k: int, course: str | None = None) -> list[Document]:
         return await self.store.search(query, k, await self.filters(course))
+
+    async def known_terms(self, terms: Sequence[str], course: str | None = None) -> set[str]:
+        """The terms the course that `search(..., course)` searches uses somewhere."""
+        filters = await self.filters(course)
+        key = (repr(sorted((filters or {}).items())), tuple(terms))
+        now = time.monotonic()
+        cached = self._known.get(key)
+        if cached is not None and now - cached[0] <= VOCABULARY_TTL_S:
+            return set(cached[1])
+        known = await self.store.known_terms(terms, filters)
+        self._known[key] = (now, set(known))
+        self._known.move_to_end(key)
+        while len(self._known) > VOCABULARY_CACHE:
+            self._known.popitem(last=False)
+        return set(known)
 
     async def filters(self, course: str | None = None) -> dict[str, str] | None:
         """The asking chat's course, else the deployment's, else every course but the sample

@@ -20,6 +20,7 @@ from core.ports import Document, DocumentRecord, Embedder, StoredChunk
 from core.stores import sqlite_documents as docs
 from core.stores.errors import StoreError
 from core.stores.sqlite_migrate import connect
+from core.stores.vocabulary import term_prefix
 from core.text import STOPWORDS, query_words, search_form
 
 RRF_K = 60
@@ -115,15 +116,22 @@ class SqliteCourseStore:
             return self._documents(ordered, fused, k)
 
     def _allowed_rowids(self, filters: dict[str, str]) -> set[int] | None:
-        clauses = [(f"{col} = ?", val) for col, val in filters.items()
-                   if col in ("course", "doc_type", "lang") and val]
-        if filters.get("exclude_course") is not None:
-            clauses.append(("course <> ?", filters["exclude_course"]))
-        if not clauses:
+        where, values = _where(filters)
+        if not where:
             return None
-        where = " AND ".join(clause for clause, _ in clauses)
         return {r[0] for r in self._db().execute(f"SELECT rowid FROM chunks WHERE {where}",
-                                                 [v for _, v in clauses])}
+                                                 values)}
+
+    # --- vocabulary ---------------------------------------------------------------------
+    async def known_terms(self, terms: Sequence[str], filters: dict[str, str] | None = None
+                          ) -> set[str]:
+        """The terms that occur in some chunk passing `filters`, matched as BM25 search matches
+        (the FTS index: Porter-stemmed, case and diacritics folded; a term of several words,
+        "red-black", as a phrase). One indexed lookup per term."""
+        unique = list(dict.fromkeys(t for t in terms if t.strip()))
+        if not unique:
+            return set()
+        return await self._call(_known_terms, unique, filters or {})
 
     def _bm25(self, query: str, allowed: set[int] | None) -> list[int]:
         terms = fts_terms(query)
@@ -187,6 +195,36 @@ class SqliteCourseStore:
 
 
 _SEARCH_STOPWORDS = STOPWORDS | {search_form(w) for w in STOPWORDS}
+
+
+def _where(filters: dict[str, str]) -> tuple[str, list[str]]:
+    """The SQL condition on `chunks` for search filters ('' when none applies) and its values."""
+    clauses = [(f"{col} = ?", val) for col, val in filters.items()
+               if col in ("course", "doc_type", "lang") and val]
+    if filters.get("exclude_course") is not None:
+        clauses.append(("course <> ?", filters["exclude_course"]))
+    return " AND ".join(clause for clause, _ in clauses), [v for _, v in clauses]
+
+
+def _known_terms(conn: sqlite3.Connection, terms: list[str], filters: dict[str, str]
+                 ) -> set[str]:
+    where, values = _where(filters)
+    scope = f" AND rowid IN (SELECT rowid FROM chunks WHERE {where})" if where else ""
+    known = set()
+    for term in terms:
+        phrase = search_form(term).replace('"', " ")
+        if not phrase.strip():
+            continue
+        prefix = term_prefix(phrase)
+        match = f'"{phrase}"' + (f' OR "{prefix}"*' if prefix else "")
+        try:
+            hit = conn.execute(f"SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ?{scope} LIMIT 1",
+                               (match, *values)).fetchone()
+        except sqlite3.OperationalError:  # a term FTS5 cannot parse: not evidence of absence
+            hit = (1,)
+        if hit is not None:
+            known.add(term)
+    return known
 
 
 def _backfill_fts(conn: sqlite3.Connection) -> None:

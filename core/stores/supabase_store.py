@@ -2,7 +2,8 @@
 
 Every call is an RPC (POST, so embeddings travel as JSON arrays that pgvector parses; GET would
 send Postgres array literals it rejects) to the functions in migrations/supabase: hybrid_search,
-replace_document, remove_document, list_documents, list_courses, chunk_embeddings, count_chunks.
+replace_document, remove_document, list_documents, list_courses, chunk_embeddings, count_chunks,
+known_terms.
 A document is replaced in ONE call because PostgREST runs each call in one transaction: that is
 what makes a re-ingested file atomic. Errors become StoreError with the key redacted; nothing
 here logs request headers. No client is built at import: `connect_supabase` does it.
@@ -30,6 +31,7 @@ from core.stores.supabase_rows import (
     parse_vector,
     search_hit,
 )
+from core.stores.vocabulary import term_prefix
 
 log = logging.getLogger(__name__)
 
@@ -136,6 +138,18 @@ class SupabaseCourseStore:
     async def count(self) -> int:
         """Number of stored child chunks."""
         return int(await self._rpc("count_chunks", {}) or 0)
+
+    async def known_terms(self, terms: Sequence[str], filters: dict[str, str] | None = None
+                          ) -> set[str]:
+        """The terms some chunk passing `filters` holds (known_terms RPC: the full-text column,
+        a phrase or, for one long word, a prefix; see core/stores/vocabulary.py)."""
+        unique = list(dict.fromkeys(t for t in terms if t.strip()))
+        if not unique:
+            return set()
+        rows = await self._rpc("known_terms", {
+            "terms": [{"term": t, "prefix": term_prefix(t)} for t in unique],
+            "filter": clean_filters(filters)})
+        return {str(row["term"]) for row in rows or []}
 
     async def aclose(self) -> None:
         """Close the PostgREST HTTP session (the composition root calls this at shutdown)."""

@@ -3,17 +3,33 @@
 The top course chunks are pinned into the final context so the course stays the primary source
 even when a long web page outscores it. When nothing in the pool mentions a name the question
 asks about (see core.rag.coverage), every score is lowered: the gates then re-query and, if the
-name is still nowhere, fall back honestly instead of answering from look-alike passages.
+name is still nowhere, fall back honestly instead of answering from look-alike passages. When
+several of the question's content words occur nowhere in the whole course (its vocabulary, asked
+of the course source), the course chunks' scores are lowered the same way: outside sources may
+still answer, the course cannot.
 """
 from __future__ import annotations
 
+import asyncio
+import logging
+from collections.abc import Sequence
 from typing import Any
 
 from langgraph.runtime import Runtime
 
-from core.rag.coverage import UNCOVERED_LOGIT, uncovered_terms
+from core.ports import Source, Vocabulary
+from core.rag.coverage import (
+    ABSENT_WORDS_MIN,
+    UNCOVERED_LOGIT,
+    absent_from_course,
+    course_words,
+    lookup_terms,
+    uncovered_terms,
+)
 from core.rag.state import Chunk, RagContext, RagState
 from core.rerank.calibration import logit, sigmoid
+
+log = logging.getLogger(__name__)
 
 
 async def rerank(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any]:
@@ -24,16 +40,57 @@ async def rerank(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any
         return {"route": ["rerank"], "context": [], "top_score": 0.0, "rerank_tier": "none"}
     ranked = await ctx.reranker.score(state["question"], [passage_text(c) for c in pool],
                                       [c.retrieval_score for c in pool])
-    shift = UNCOVERED_LOGIT * len(uncovered_terms(state["question"],
-                                                  (f"{c.title}\n{c.context}" for c in pool)))
+    names = len(uncovered_terms(state["question"], (f"{c.title}\n{c.context}" for c in pool)))
+    absent = await absent_course_words(state["question"], state.get("course"), ctx, pool)
     scores = [min(1.0, max(0.0, float(s))) for s in ranked.scores]
-    if shift:
-        scores = [sigmoid(logit(s) - shift) for s in scores]
+    shifts = [UNCOVERED_LOGIT * max(names, int(bool(absent) and c.source_type == "course"))
+              for c in pool]
+    scores = [sigmoid(logit(s) - shift) if shift else s
+              for s, shift in zip(scores, shifts, strict=True)]
     scored = sorted((c.scored(s) for c, s in zip(pool, scores, strict=True)),
                     key=lambda c: c.score or 0.0, reverse=True)
     context = select_context(scored, ctx.config.final_context_n, ctx.config.pin_course_n)
     return {"route": ["rerank"], "context": context, "top_score": scored[0].score or 0.0,
             "rerank_tier": ranked.tier}
+
+
+async def absent_course_words(question: str, course: str | None, ctx: RagContext,
+                              pool: Sequence[Chunk]) -> list[str]:
+    """The question's content words the course uses nowhere, when enough are absent to say
+    the course does not cover it (see core.rag.coverage); [] when the course source cannot
+    tell (no vocabulary, failed, timed out): the lookup only ever takes a ✅ away."""
+    words = course_words(question)
+    if len(words) < ABSENT_WORDS_MIN or not any(c.source_type == "course" for c in pool):
+        return []
+    lookup = _vocabulary(ctx.sources.get("course"))
+    if lookup is None:
+        return []
+    try:
+        known = await asyncio.wait_for(lookup(lookup_terms(words), course),
+                                       ctx.config.source_timeout_s)
+    except Exception as exc:  # a failed lookup must not fail the question
+        log.warning("course vocabulary lookup failed (%s); not used for this question",
+                    type(exc).__name__)
+        return []
+    return absent_from_course(words, known)
+
+
+def _vocabulary(source: Source | None) -> Any:
+    """`known_terms` of the course source, through the wrappers around it (a GuardedSource's
+    `.source`), called under the wrapper's breaker when it has one; None when there is none."""
+    breaker = None
+    inner: Any = source
+    while inner is not None and not isinstance(inner, Vocabulary):
+        breaker = breaker or getattr(inner, "breaker", None)
+        inner = getattr(inner, "source", None)
+    if inner is None:
+        return None
+    if breaker is None:
+        return inner.known_terms
+
+    async def guarded(terms: Sequence[str], course: str | None) -> set[str]:
+        return set(await breaker.call(inner.known_terms, terms, course))
+    return guarded
 
 
 def passage_text(chunk: Chunk) -> str:

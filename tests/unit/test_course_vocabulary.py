@@ -1,0 +1,190 @@
+"""Content words the whole course never uses: looked up in the course's vocabulary, they take
+the ✅ away from course passages (outside sources may still answer). Latin-script words only."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pytest
+
+from core.config import RagConfig
+from core.messages import Confidence
+from core.ports import Document, Vocabulary
+from core.rag.coverage import absent_from_course, course_words, lookup_terms
+from core.rag.nodes.rerank import absent_course_words
+from core.rag.state import Chunk, RagContext
+from core.resilience import CircuitBreaker, GuardedSource
+from core.sources.course import CourseSource
+from core.stores.sqlite_store import SqliteCourseStore
+from tests.support.fakes import FakeSource, ScriptedReranker, doc
+
+HASHING = ("Linear probing tends to create long runs of occupied slots, a problem called primary "
+           "clustering. Double hashing reduces clustering.")
+TREES = "Heap sort uses a binary max-heap, a complete binary tree stored in an array."
+
+
+@dataclass
+class VocabularySource(FakeSource):
+    """A course source that knows its vocabulary (the words of its documents)."""
+
+    known: set[str] = field(default_factory=set)
+    asked: list[tuple[list[str], str | None]] = field(default_factory=list)
+    fail: bool = False
+
+    async def known_terms(self, terms: Sequence[str], course: str | None = None) -> set[str]:
+        self.asked.append((list(terms), course))
+        if self.fail:
+            raise RuntimeError("store down")
+        return {t for t in terms if t in self.known}
+
+
+def course(docs: list[Document], known: set[str], **kw) -> VocabularySource:
+    return VocabularySource("course", docs, known=known, **kw)
+
+
+@pytest.mark.parametrize(("question", "words"), [
+    ("How do I solve the knapsack problem with dynamic programming?",
+     ["solve", "knapsack", "problem", "dynamic", "programming"]),
+    ("Explain the rotations in a red-black tree", ["rotations", "red-black", "tree"]),
+    ("What kind of example is the main reason it works?", []),  # how it is asked, not what
+    ("Why isn't Temüjin's army big?", ["temüjin", "army"]),  # accents kept, clitics dropped
+    ("How do I read a UTF-8 file with read.csv in R?", ["read", "utf-8", "file", "read.csv"]),
+    ("ما الدالة المختصرة في R لقراءة ملف CSV؟", []),  # Arabic: not checked
+])
+def test_course_words_are_the_latin_content_words_of_an_english_question(question, words):
+    assert course_words(question) == words
+
+
+def test_a_hyphenated_word_is_looked_up_whole_and_by_its_parts():
+    assert lookup_terms(["red-black", "tree"]) == ["red-black", "red", "black", "tree"]
+
+
+@pytest.mark.parametrize(("words", "known", "absent"), [
+    (["solve", "knapsack", "problem", "dynamic", "programming"], {"solve", "problem"},
+     ["knapsack", "dynamic", "programming"]),
+    (["function", "reads", "field", "occupies", "columns"], {"function", "reads", "field",
+                                                             "columns"}, []),  # one: a paraphrase
+    (["rotations", "red-black", "tree"], {"red", "tree"}, ["rotations", "red-black"]),
+    (["text-import", "functions", "unknown"], {"text", "import", "functions"}, []),  # parts held
+    # two absent of eight is under a third: a long question with two rare words is still covered
+    (["a1", "a2", "a3", "a4", "a5", "a6", "x", "y"], {"a1", "a2", "a3", "a4", "a5", "a6"}, []),
+])
+def test_enough_absent_words_mean_the_course_does_not_cover_it(words, known, absent):
+    assert absent_from_course(words, known) == absent
+
+
+async def run(graph, ctx, question: str) -> dict:
+    return await graph.ainvoke({"question": question}, context=ctx,
+                               config={"recursion_limit": 100})
+
+
+async def test_a_question_in_words_the_course_never_uses_gets_no_check_mark(graph):
+    source = course([doc(HASHING, "Hashing", url="03-hashing.md")],
+                    known={"solve", "problem", "hashing"})
+    ctx = RagContext(config=RagConfig(), sources={"course": source},
+                     reranker=ScriptedReranker([{"Linear probing": 0.95}]))
+    state = await run(graph, ctx, "How do I solve the knapsack problem with dynamic programming?")
+    assert state["confidence"] == Confidence.LOW and state["route"][-1] == "fallback"
+    assert source.asked[0][0] == ["solve", "knapsack", "problem", "dynamic", "programming"]
+
+
+async def test_a_covered_question_keeps_its_check_mark(graph):
+    source = course([doc(HASHING, "Hashing", url="03-hashing.md")],
+                    known={"linear", "probing", "clustering", "create"})
+    ctx = RagContext(config=RagConfig(), sources={"course": source},
+                     reranker=ScriptedReranker([{"Linear probing": 0.95}]))
+    state = await run(graph, ctx, "Why does linear probing create clustering?")
+    assert state["confidence"] == Confidence.COURSE and state["route"][-1] == "generate"
+
+
+async def test_outside_sources_keep_their_scores_when_the_course_lacks_the_words(graph):
+    source = course([doc(TREES, "Sorting", url="02-sorting.md")], known={"tree"})
+    wiki = FakeSource("wikipedia", [doc("In a red-black tree, rotations restore balance after an "
+                                        "insertion.", "Red-black tree", "wikipedia",
+                                        "https://en.wikipedia.org/wiki/Red-black_tree")])
+    ctx = RagContext(config=RagConfig(), sources={"course": source, "wikipedia": wiki},
+                     reranker=ScriptedReranker([{"Heap sort": 0.9, "rotations": 0.9}]))
+    state = await run(graph, ctx, "Explain the rotations in a red-black tree")
+    assert state["confidence"] == Confidence.SUPPLEMENTED
+    scores = {c.source_type: c.score for c in state["context"]}
+    assert scores["wikipedia"] == pytest.approx(0.9) and scores["course"] < 0.01
+
+
+def chunk(source_type: str = "course") -> Chunk:
+    return Chunk(id="1", text=TREES, context=TREES, title="Sorting", url_or_path="x",
+                 source_type=source_type)
+
+
+async def test_a_failing_or_missing_vocabulary_changes_nothing():
+    question = "How do I solve the knapsack problem with dynamic programming?"
+    failing = course([], known=set(), fail=True)
+    ctx = RagContext(config=RagConfig(), sources={"course": failing},
+                     reranker=ScriptedReranker())
+    assert await absent_course_words(question, None, ctx, [chunk()]) == []
+    plain = RagContext(config=RagConfig(), sources={"course": FakeSource("course")},
+                       reranker=ScriptedReranker())
+    assert await absent_course_words(question, None, plain, [chunk()]) == []
+    # nothing from the course in the pool: nothing to take a ✅ from, no lookup
+    quiet = course([], known=set())
+    ctx = RagContext(config=RagConfig(), sources={"course": quiet}, reranker=ScriptedReranker())
+    assert await absent_course_words(question, None, ctx, [chunk("web")]) == []
+    assert quiet.asked == []
+
+
+async def test_the_vocabulary_is_reached_through_a_guarded_source_and_its_breaker():
+    inner = course([], known={"solve", "problem"})
+    breaker = CircuitBreaker("supabase")
+    ctx = RagContext(config=RagConfig(), sources={"course": GuardedSource(inner, breaker)},
+                     reranker=ScriptedReranker())
+    question = "How do I solve the knapsack problem with dynamic programming?"
+    assert await absent_course_words(question, "cs101", ctx, [chunk()]) == [
+        "knapsack", "dynamic", "programming"]
+    assert inner.asked[0][1] == "cs101"  # the asking chat's course
+    inner.fail = True
+    for _ in range(breaker.failure_threshold):
+        assert await absent_course_words(question, None, ctx, [chunk()]) == []
+    calls = len(inner.asked)
+    assert await absent_course_words(question, None, ctx, [chunk()]) == []  # open: not called
+    assert len(inner.asked) == calls
+
+
+def test_the_course_source_is_a_vocabulary():
+    assert isinstance(CourseSource(store=None), Vocabulary)  # type: ignore[arg-type]
+    assert not isinstance(FakeSource("course"), Vocabulary)
+
+
+async def test_course_source_remembers_a_questions_lookup_for_its_retries(tmp_path):
+    from tests.support.fake_embedder import HashingEmbedder
+    from tests.support.supabase_corpus import load_corpus
+
+    store = SqliteCourseStore(tmp_path / "s.db", HashingEmbedder())
+    await load_corpus(store)
+    calls = []
+    real = store.known_terms
+
+    async def counted(terms, filters=None):
+        calls.append(list(terms))
+        return await real(terms, filters)
+    store.known_terms = counted  # type: ignore[method-assign]
+    source = CourseSource(store)
+    assert await source.known_terms(["glucose", "knapsack"]) == {"glucose"}
+    assert await source.known_terms(["glucose", "knapsack"]) == {"glucose"}
+    assert len(calls) == 1
+    await store.close()
+
+
+@pytest.mark.parametrize(("question", "confidence"), [
+    ("How do I solve the knapsack problem with dynamic programming?", Confidence.LOW),
+    ("Explain the rotations in a red-black tree", Confidence.LOW),
+    ("What is a hash collision?", Confidence.COURSE),
+    ("How does quicksort choose a pivot?", Confidence.COURSE),
+])
+async def test_the_sample_course_does_not_check_what_it_does_not_cover(
+        graph, sample_store, embedder, question, confidence):
+    from core.rerank.cascade import RerankCascade
+    from core.rerank.local import LocalReranker
+
+    ctx = RagContext(config=RagConfig(), sources={"course": CourseSource(sample_store)},
+                     reranker=RerankCascade([LocalReranker(embedder)]), embedder=embedder)
+    state = await run(graph, ctx, question)
+    assert state["confidence"] == confidence
