@@ -21,7 +21,6 @@ from typing import Any
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
-from langchain_core.runnables import RunnableBinding
 from pydantic import ConfigDict
 
 from core.ports import Document, Reranker, Source
@@ -130,7 +129,7 @@ class GuardedReranker:
 
 
 class GuardedChatModel(BaseChatModel):
-    """Chat-model delegate behind a breaker; bind_tools keeps working (tools ride as kwargs).
+    """Chat-model delegate behind a breaker.
 
     Calls go through the inner model's own ainvoke, so its rate limiter and retries still apply.
     """
@@ -142,12 +141,6 @@ class GuardedChatModel(BaseChatModel):
     @property
     def _llm_type(self) -> str:
         return f"guarded-{self.inner._llm_type}"
-
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> Any:
-        bound = self.inner.bind_tools(tools, **kwargs)
-        if isinstance(bound, RunnableBinding):  # carry the provider-formatted tools through us
-            return self.bind(**bound.kwargs)
-        return self
 
     async def _agenerate(self, messages: list[BaseMessage], stop: list[str] | None = None,
                          run_manager: Any = None, **kwargs: Any) -> ChatResult:

@@ -6,8 +6,8 @@ this one. The SDK's own tenacity loop is cut to a single attempt (`max_retries=1
 timeouts and connection errors up to `retries` times. A 429 pauses every caller of the model, not
 just the one that got it, since Mistral limits per organisation. The final error is a
 `MistralError` (a RuntimeError, which LangGraph's default RetryPolicy does not retry either)
-whose text never contains the API key. The result is still a BaseChatModel, so bind_tools and
-with_structured_output keep working and inherit the retries.
+whose text never contains the API key. The result is still a BaseChatModel, so its other
+methods (with_structured_output, bind) keep working and inherit the retries.
 """
 from __future__ import annotations
 

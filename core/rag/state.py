@@ -69,7 +69,7 @@ class RagState(TypedDict, total=False):
     reply: str  # canned reply chosen by triage for fast paths
     queries: list[str]  # queries of the current pass
     selected_sources: list[str]  # sources of the current pass
-    plan: list[list[str]]  # explicit [source, query] pairs (tool selection); empty -> all x all
+    plan: list[list[str]]  # explicit [source, query] pairs (the LLM triage's); empty -> all x all
     documents: list[Any]  # raw Documents from retrieve, tagged with their source
     source_errors: Annotated[list[str], operator.add]  # sources that failed, any pass
     chunks: list[Chunk]  # normalised documents of the current pass

@@ -106,15 +106,6 @@ async def test_persistent_500_raises_after_one_plus_max_retries_requests(fake):
     assert KEY not in full_text(caught.value)
 
 
-async def test_retries_also_apply_through_bind_tools(fake):
-    fake.enqueue(server_error(503), reply("tool-less answer"))
-    bound = model_for(fake).bind_tools([{"type": "function", "function": {
-        "name": "search_course", "description": "search", "parameters": {"type": "object",
-                                                                        "properties": {}}}}])
-    answer = await bound.ainvoke("hi")
-    assert answer.content == "tool-less answer" and len(fake.requests) == 2
-
-
 async def test_client_errors_are_not_retried(fake):
     model = model_for(fake, key="sk-wrong-key")
     with pytest.raises(MistralError) as caught:

@@ -41,16 +41,11 @@ class ScriptedChatModel(BaseChatModel):
     responder: Callable[[str, list[BaseMessage]], Any] | None = None
     calls: list[list[BaseMessage]] = Field(default_factory=list)
     counts: Counter[str] = Field(default_factory=Counter)
-    tools_bound: list[Any] = Field(default_factory=list)
     delay_s: float = 0.0
 
     @property
     def _llm_type(self) -> str:
         return "scripted"
-
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> ScriptedChatModel:
-        self.tools_bound.append(list(tools))
-        return self
 
     def _next(self, messages: list[BaseMessage]) -> AIMessage:
         self.calls.append(list(messages))
