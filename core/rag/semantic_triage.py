@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from core.ports import Embedder
 from core.rag.intent_model import IntentModel, IntentScores
 
@@ -31,6 +33,14 @@ def decide(scores: IntentScores, thresholds: dict[str, float]) -> SemanticVerdic
     return SemanticVerdict(intent, scores.best_kind(intent), probability)
 
 
+def read(model: IntentModel, vector: np.ndarray) -> SemanticVerdict | None:
+    """The model's verdict on one query vector: confident, and supported by nearby examples."""
+    verdict = decide(model.scores(vector)[0], model.thresholds)
+    if verdict is None or not model.supported(vector, verdict.intent):
+        return None
+    return verdict
+
+
 class SemanticTriage:
     """The model plus the embedder it was trained with."""
 
@@ -43,4 +53,4 @@ class SemanticTriage:
 
     async def classify(self, question: str) -> SemanticVerdict | None:
         vector = await self.embedder.embed_queries([question])
-        return decide(self.model.scores(vector)[0], self.model.thresholds)
+        return read(self.model, vector[0])

