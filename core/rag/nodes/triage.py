@@ -41,17 +41,17 @@ async def triage(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any
                  else canned.refusal(verdict.kind, tier0.language))
         return update | {"intent": verdict.intent, "sub_questions": [], "reply": reply,
                          "triage_tier": "semantic"}
-    if verdict is not None or ctx.llm is None:
-        intent, subs = rules.split_question(question, ctx.config.max_subqueries)
-        if verdict is not None and ctx.llm is not None and verdict.kind in ("simple", "complex"):
-            # instead of the LLM's reading: the model's (93.8% vs the surface cues' 86.5% on
-            # held-out study questions); offline keeps the cues its gates were calibrated with
-            intent = verdict.kind
-            subs = subs if intent == "complex" else [question]
-        return update | {"intent": intent, "sub_questions": subs,
-                         "triage_tier": "semantic" if verdict else "default",
-                         "graded_work": verdict is not None and verdict.kind == "solve"}
-    return update | await _tier1(question, tier0.language, ctx)
+    if verdict is None and ctx.llm is not None:
+        return update | await _tier1(question, tier0.language, ctx)
+    intent, subs = rules.split_question(question, ctx.config.max_subqueries)
+    if verdict is not None and ctx.llm is not None and verdict.kind in ("simple", "complex"):
+        # in place of the LLM's reading, the model's (93.8% vs the surface cues' 86.5% on
+        # held-out study questions); offline keeps the cues its gates were calibrated with
+        intent = verdict.kind
+        subs = subs if intent == "complex" else [question]
+    return update | {"intent": intent, "sub_questions": subs,
+                     "triage_tier": "semantic" if verdict else "default",
+                     "graded_work": verdict is not None and verdict.kind == "solve"}
 
 
 async def _semantic(question: str, ctx: RagContext) -> SemanticVerdict | None:
