@@ -131,6 +131,19 @@ async def test_a_failing_or_missing_vocabulary_changes_nothing():
     assert quiet.asked == []
 
 
+async def test_an_english_question_to_arabic_notes_is_not_judged_by_their_vocabulary():
+    notes = "البناء الضوئي يحول الطاقة الضوئية إلى طاقة كيميائية مخزنة في الجلوكوز."
+    arabic = Chunk(id="2", text=notes, context=notes, title="البناء الضوئي", url_or_path="x",
+                   source_type="course")
+    source = course([], known=set())
+    ctx = RagContext(config=RagConfig(), sources={"course": source}, reranker=ScriptedReranker())
+    question = "How do plants convert light energy into sugar?"
+    assert await absent_course_words(question, None, ctx, [arabic]) == []
+    assert source.asked == []
+    assert await absent_course_words(question, None, ctx, [arabic, chunk()]) == [
+        "plants", "convert", "light", "energy", "sugar"]
+
+
 async def test_the_vocabulary_is_reached_through_a_guarded_source_and_its_breaker():
     inner = course([], known={"solve", "problem"})
     breaker = CircuitBreaker("supabase")

@@ -28,6 +28,7 @@ from core.rag.coverage import (
 )
 from core.rag.state import Chunk, RagContext, RagState
 from core.rerank.calibration import logit, sigmoid
+from core.text import detect_language
 
 log = logging.getLogger(__name__)
 
@@ -58,9 +59,12 @@ async def absent_course_words(question: str, course: str | None, ctx: RagContext
                               pool: Sequence[Chunk]) -> list[str]:
     """The question's content words the course uses nowhere, when enough are absent to say
     the course does not cover it (see core.rag.coverage); [] when the course source cannot
-    tell (no vocabulary, failed, timed out): the lookup only ever takes a ✅ away."""
+    tell (no vocabulary, failed, timed out): the lookup only ever takes a ✅ away. Only when
+    the course writes in English at all (some course chunk in the pool is English): an English
+    question to Arabic notes uses words the notes never spell, which says nothing."""
     words = course_words(question)
-    if len(words) < ABSENT_WORDS_MIN or not any(c.source_type == "course" for c in pool):
+    if len(words) < ABSENT_WORDS_MIN or not any(
+            c.source_type == "course" and detect_language(c.text) == "en" for c in pool):
         return []
     lookup = _vocabulary(ctx.sources.get("course"))
     if lookup is None:
