@@ -36,6 +36,7 @@ from tests.support.discord_payloads import (
     role,
     user,
 )
+from tests.support.loopback import serve
 
 __all__ = ["APP_ID", "BOT_ID", "CHANNEL2_ID", "CHANNEL_ID", "DM_CHANNEL_ID", "GUILD_ID",
            "MANAGE_GUILD", "OTHER_BOT_ID", "OWNER_ID", "STAFF_ROLE_ID", "STAFF_ROLE_NAME",
@@ -77,11 +78,7 @@ class FakeDiscord(EventBuilders):
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
         app.router.add_get("/attachments/{tail:.*}", self._download)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._runner, self.port = await serve(app, access_log=None)
 
     async def stop(self) -> None:
         for ws in self.sockets:

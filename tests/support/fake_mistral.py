@@ -20,6 +20,8 @@ from typing import Any
 import numpy as np
 from aiohttp import web
 
+from tests.support.loopback import serve
+
 
 @dataclass(frozen=True)
 class Step:
@@ -77,11 +79,7 @@ class FakeMistral:
         app = web.Application()
         app.router.add_post("/v1/chat/completions", self._chat)
         app.router.add_post("/v1/embeddings", self._embeddings)
-        self._runner = web.AppRunner(app, shutdown_timeout=0.5)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._runner, port = await serve(app, shutdown_timeout=0.5)
         self.base_url = f"http://127.0.0.1:{port}/v1"
         return self
 

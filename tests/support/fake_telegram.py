@@ -19,6 +19,8 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from tests.support.loopback import serve
+
 # The update builders live beside the server; tests import them from here.
 from tests.support.telegram_updates import BOT_USER as BOT_USER
 from tests.support.telegram_updates import document as document
@@ -66,15 +68,14 @@ class FakeTelegram:
     def base_file_url(self) -> str:
         return f"http://127.0.0.1:{self.port}/file/bot"
 
-    async def start(self) -> None:
-        app = web.Application()
+    def routes(self, app: web.Application) -> None:
         app.router.add_route("*", "/bot{token}/{method}", self._dispatch)
         app.router.add_get("/file/bot{token}/{path:.+}", self._download)
-        self._runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=1.0)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        self.port = self._runner.addresses[0][1]
+
+    async def start(self) -> None:
+        app = web.Application()
+        self.routes(app)
+        self._runner, self.port = await serve(app, handle_signals=False, shutdown_timeout=1.0)
 
     async def close(self) -> None:
         self._closing = True

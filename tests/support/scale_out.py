@@ -19,6 +19,7 @@ import aiohttp
 from aiohttp import web
 
 from tests.support.fake_telegram import FakeTelegram
+from tests.support.loopback import serve
 
 
 @dataclass(frozen=True)
@@ -42,15 +43,9 @@ class TaggedTelegram(FakeTelegram):
     def base_url_for(self, process: int) -> str:
         return f"http://127.0.0.1:{self.port}/p{process}/bot"
 
-    async def start(self) -> None:
-        app = web.Application()
+    def routes(self, app: web.Application) -> None:
         app.router.add_route("*", "/p{process}/bot{token}/{method}", self._dispatch)
-        app.router.add_route("*", "/bot{token}/{method}", self._dispatch)
-        self._runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=1.0)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        self.port = self._runner.addresses[0][1]
+        super().routes(app)
 
     async def _dispatch(self, request: web.Request) -> web.Response:
         response = await super()._dispatch(request)
@@ -84,11 +79,7 @@ class RoundRobinProxy:
         self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60))
         app = web.Application()
         app.router.add_post("/{path:.*}", self._forward)
-        self._runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=1.0)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        self.port = self._runner.addresses[0][1]
+        self._runner, self.port = await serve(app, handle_signals=False, shutdown_timeout=1.0)
 
     async def close(self) -> None:
         if self._runner is not None:
