@@ -46,9 +46,6 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
     verdicts = [read(model, v) for v in vectors]
     ours = [tiered(e["text"], v) for e, v in zip(examples, verdicts, strict=True)]
     alone = [tiered(e["text"], None) for e in examples]
-    per_lang: dict[str, list[tuple[str, str]]] = {}
-    for e, (intent, _, _) in zip(examples, ours, strict=True):
-        per_lang.setdefault(e["lang"], []).append((intent, e["intent"]))
     truth = [e["intent"] for e in examples]
     acc = accuracy([(o[0], t) for o, t in zip(ours, truth, strict=True)]) or 0.0
     base = accuracy([(a[0], t) for a, t in zip(alone, truth, strict=True)]) or 0.0
@@ -56,7 +53,7 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
     to_chitchat = sum(o[0] == "chitchat" and t == "study" for o, t in zip(ours, truth, strict=True))
     tiers = Counter(o[2] for o in ours)
     by_kind = _by_kind(examples, ours)
-    en, ar = accuracy(per_lang.get("en", [])), accuracy(per_lang.get("ar", []))
+    langs, langs_alone = _by_lang(examples, ours), _by_lang(examples, alone)
     latency = await _latency(examples[:60], model)
     study = [(e, o, s) for e, o, s in zip(examples, ours, scores, strict=True)
              if e["intent"] == "study" and e["kind"] in ("simple", "complex")]
@@ -66,9 +63,9 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
     rows = [
         row(f"triage intent accuracy, held-out ({len(examples)} messages)", acc, baseline=base,
             baseline_name="rules alone", target=">= 95%", met=acc >= 0.95, fmt="{:.1%}"),
-        row("  en / ar", f"{en:.1%} / {ar:.1%}", baseline=_langs(examples, alone),
-            baseline_name="rules alone", target=">= 93% each",
-            met=min(en or 0, ar or 0) >= 0.93),
+        row("  en / ar", f"{langs['en']:.1%} / {langs['ar']:.1%}",
+            baseline=f"{langs_alone['en']:.1%} / {langs_alone['ar']:.1%}",
+            baseline_name="rules alone", target=">= 93% each", met=min(langs.values()) >= 0.93),
         row("study questions refused (sent to the refusal)", refused,
             baseline=sum(a[0] == "unsafe" and t == "study" for a, t in zip(alone, truth, strict=True)),
             baseline_name="rules alone", target="0", met=refused == 0, fmt="{:d}"),
@@ -95,13 +92,11 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
                             for e, o in zip(examples, ours, strict=True) if o[0] != e["intent"]]}
 
 
-def _langs(examples: list[dict[str, Any]], decided: list[tuple[str, str, str]]) -> str:
-    parts = []
-    for lang in ("en", "ar"):
-        pairs = [(d[0], e["intent"]) for e, d in zip(examples, decided, strict=True)
-                 if e["lang"] == lang]
-        parts.append(f"{accuracy(pairs) or 0:.1%}")
-    return " / ".join(parts)
+def _by_lang(examples: list[dict[str, Any]], decided: list[tuple[str, str, str]]
+             ) -> dict[str, float]:
+    """Intent accuracy per language (en, ar)."""
+    return {lang: accuracy([(d[0], e["intent"]) for e, d in zip(examples, decided, strict=True)
+                            if e["lang"] == lang]) or 0.0 for lang in ("en", "ar")}
 
 
 def _by_kind(examples: list[dict[str, Any]], decided: list[tuple[str, str, str]]
