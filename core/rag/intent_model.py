@@ -72,7 +72,11 @@ class IntentModel:
 
     def support(self, vector: np.ndarray, intent: str) -> float:
         """Mean cosine of the SUPPORT_K training examples of `intent` nearest to the vector."""
-        return support(self.anchors, self.anchor_intents, vector, intent)
+        mine = self.anchors[np.asarray(self.anchor_intents) == intent]
+        if not len(mine):
+            return 0.0
+        sims = mine @ np.asarray(vector, dtype=np.float32).reshape(-1)
+        return float(np.sort(sims)[-SUPPORT_K:].mean())
 
     def supported(self, vector: np.ndarray, intent: str) -> bool:
         if intent not in SUPPORTED:
@@ -125,16 +129,6 @@ def fit(vectors: np.ndarray, labels: list[str], *, l2: float = 1e-2, steps: int 
     keep = [i for i, label in enumerate(labels) if label.split("/")[0] in SUPPORTED]
     return IntentModel(names, mean, scale, weights, bias, {}, "", "", vectors[keep],
                        tuple(labels[i].split("/")[0] for i in keep), {})
-
-
-def support(anchors: np.ndarray, anchor_intents: tuple[str, ...], vector: np.ndarray,
-            intent: str) -> float:
-    """Mean cosine of the SUPPORT_K anchors of `intent` nearest to the (normalised) vector."""
-    mine = anchors[np.array([a == intent for a in anchor_intents], dtype=bool)]
-    if not len(mine):
-        return 0.0
-    sims = mine @ np.asarray(vector, dtype=np.float32).reshape(-1)
-    return float(np.sort(sims)[-SUPPORT_K:].mean())
 
 
 def file_digest(path: Path) -> str:
