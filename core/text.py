@@ -159,6 +159,38 @@ def keywords(text: str) -> list[str]:
     return list(dict.fromkeys(_stem(w) for w in query_words(text)))
 
 
+_ARABIC_SUFFIXES = ("ات", "ون", "ين", "ان", "يه", "ها", "ه", "ي")  # light10's, ة already ه
+
+
+def keyword_forms(text: str) -> dict[str, frozenset[str]]:
+    """`keywords` with the spellings each may take: for matching a question against sentences.
+
+    One light stem per Arabic word misses pairs that differ by a clitic the stemmer cannot tell
+    from the word: "لبروتوكول" stems to "بروتوكول" but "بروتوكول" itself to "روتوكول", and
+    "الأساسي" / "الأساسية" differ by a suffix it never strips. Two words match when any of their
+    forms agree (with and without the article family, one proclitic, one light10 suffix; stems
+    of 3+ letters). English words have one form, their `keywords` stem."""
+    out: dict[str, frozenset[str]] = {}
+    for word in query_words(text):
+        stem = _stem(word)
+        if stem not in out:
+            out[stem] = _arabic_forms(word) | {stem} if _ARABIC.match(word) else frozenset({stem})
+    return out
+
+
+def _arabic_forms(word: str) -> frozenset[str]:
+    word = word.translate(_ARABIC_VARIANTS)
+    bases = {word}
+    bases.update(word[len(p):] for p in _ARABIC_PROCLITICS
+                 if word.startswith(p) and len(word) - len(p) >= 3)
+    if word[0] in "وبلفك" and len(word) >= 5:
+        bases.add(word[1:])
+    forms = set(bases)
+    forms.update(b[: -len(x)] for b in bases for x in _ARABIC_SUFFIXES
+                 if b.endswith(x) and len(b) - len(x) >= 3)
+    return frozenset(forms)
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences ("knowledge strips") of a passage; Markdown headings and bullets stay separate."""
     parts = (p.strip(" \t-*#>") for p in _SENTENCE.split(text))

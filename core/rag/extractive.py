@@ -13,7 +13,7 @@ import numpy as np
 from core.ports import Embedder
 from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.state import Chunk
-from core.text import keywords, normalize, split_sentences
+from core.text import keyword_forms, keywords, normalize, split_sentences
 
 E5_FLOOR, E5_SPAN = 0.75, 0.2  # e5 cosines live in ~0.75-0.95: rescale to ~0-1
 MAX_STRIPS_PER_CHUNK = 12
@@ -80,15 +80,19 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
     candidates = _candidates(chunks)
     if not candidates:
         return []
-    q_words = set(keywords(question))
-    words = [set(keywords(c.text)) for c in candidates]
-    titled = [set(keywords(f"{chunks[c.chunk].title} {c.text}")) for c in candidates]
+    forms = keyword_forms(question)
+    q_words = set(forms)
+    words = [_matched(forms, c.text) for c in candidates]
+    in_title = [_matched(forms, chunk.title) for chunk in chunks]
+    titled = [w | in_title[c.chunk] for w, c in zip(words, candidates, strict=True)]
     weight = _rarity(q_words, words)
     # A section title names what its sentences only imply ("Breadth-first search (BFS)" above
     # "Breadth-first search explores..."), so title words count, at a discount.
     lexical = np.array([max(_share(q_words, w, weight), TITLE_WEIGHT * _share(q_words, t, weight))
                         for w, t in zip(words, titled, strict=True)])
-    plain = [_share(q_words, w) for w in words]  # unweighted: what `supported` judges
+    # unweighted, on the single light stem MIN_SUPPORT was calibrated with: what `supported`
+    # judges (the spelling variants above rank sentences; they would pass more of them)
+    plain = [_share(q_words, set(keywords(c.text))) for c in candidates]
     semantic = np.zeros(len(candidates))
     if embedder is not None:
         q = await embedder.embed_queries([question])
@@ -130,11 +134,15 @@ def _add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[_Cand
         before = index.get((strip.chunk, strip.position - 1))
         if before is not None and _refers_back(strip.text) and not candidates[before].block:
             add(before)  # "This is the only way to end repeat loops" needs the sentence it means
+        after = index.get((strip.chunk, strip.position + 1))
+        if (after is not None and _refers_back(candidates[after].text)
+                and _same_paragraph(candidates, index[(strip.chunk, strip.position)], after)):
+            add(after)  # "...configured through Debconf. These packages can be reconfigured by..."
     top = max(picked.values(), key=lambda s: s.score)
     after = index.get((top.chunk, top.position + 1))
     if after is not None:
         c = candidates[after]
-        if (not c.block and c.paragraph == candidates[index[(top.chunk, top.position)]].paragraph
+        if (_same_paragraph(candidates, index[(top.chunk, top.position)], after)
                 and not _parallel(top.text, c.text)):
             add(after)
     for strip in [s for s in picked.values() if not s.block]:
@@ -149,6 +157,12 @@ def _add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[_Cand
                 and _runs_into_example(candidates[nxt].text)):
             add(nxt)
             add(then)
+
+
+def _same_paragraph(candidates: list[_Candidate], i: int, j: int) -> bool:
+    """Two sentences of one paragraph (an example block is never one)."""
+    a, b = candidates[i], candidates[j]
+    return not (a.block or b.block) and (a.chunk, a.paragraph) == (b.chunk, b.paragraph)
 
 
 def _refers_back(sentence: str) -> bool:
@@ -199,6 +213,12 @@ def compose(strips: Sequence[Strip]) -> str:
             joiner = " " if parts[-1].rstrip()[-1:] in _CLOSING else "\n"
             parts.append(joiner + strip.text)
     return "".join(parts).strip()
+
+
+def _matched(forms: dict[str, frozenset[str]], text: str) -> set[str]:
+    """The question's words (keys of `forms`) that `text` has in some spelling."""
+    present: set[str] = set().union(*keyword_forms(text).values())
+    return {word for word, spellings in forms.items() if not spellings.isdisjoint(present)}
 
 
 def _rarity(q_words: set[str], sentences: list[set[str]]) -> dict[str, float]:

@@ -29,3 +29,16 @@ def test_bullet_fragments_are_not_run_together_but_sentences_are():
               Strip("Enforce mode blocks them.", 0, 3, 0.6)]
     assert compose(strips) == ("Profiles live in /etc/apparmor.d/\naa-unconfined lists unconfined "
                                "programs\nComplain mode logs violations. Enforce mode blocks them.")
+
+
+async def test_a_sentence_that_continues_a_picked_one_comes_with_it():
+    # The matching sentence names the topic; the next one ("These packages...") holds the answer.
+    debconf = ("Many packages are configured during installation through the Debconf tool. "
+               "These packages can be reconfigured by running dpkg-reconfigure.")
+    ucf = "The ucf program keeps manual changes to configuration files of a package."
+    chunks = [Chunk(id=str(i), text=t, context=t, title="Administration", url_or_path="a.md",
+                    source_type="course", score=0.9) for i, t in enumerate((ucf, debconf))]
+    strips = await relevant_strips("How do I reconfigure a package set up by Debconf?", chunks,
+                                   None, 2)
+    assert "These packages can be reconfigured by running dpkg-reconfigure." in [
+        s.text for s in strips]

@@ -55,3 +55,16 @@ def test_arabic_keywords_match_across_attached_prepositions_and_letter_variants(
         "الميزه الاساسيه للبروتوكول udp") == ["ميزه", "اساسيه", "بروتوكول", "udp"]
     assert keywords("لغة") == ["لغه"]  # too short to lose a letter: ل is part of the word
     assert query_words("الماء، والضوء؛ ٣٤٪") == ["الماء", "والضوء", "٣٤"]
+
+
+def test_arabic_keyword_forms_meet_where_one_light_stem_does_not():
+    from core.text import keyword_forms
+
+    def meet(a: str, b: str) -> bool:
+        return not keyword_forms(a)[keywords(a)[0]].isdisjoint(*keyword_forms(b).values())
+
+    # one stem each: "روتوكول" (the ب read as a preposition) vs "بروتوكول"
+    assert keywords("بروتوكول") != keywords("لبروتوكول") and meet("لبروتوكول", "بروتوكول")
+    assert meet("الأساسية", "الأساسي") and meet("المعلومات", "معلومة")  # light10 suffixes
+    assert not meet("الملف", "الملك") and not meet("لغة", "غة")  # stems stay 3+ letters
+    assert keyword_forms("Sorting lists") == {"sort": {"sort"}, "list": {"list"}}  # English: one
