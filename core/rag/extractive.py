@@ -13,9 +13,14 @@ import numpy as np
 from core.ports import Embedder
 from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.state import Chunk
-from core.text import keyword_forms, keywords, normalize, split_sentences
+from core.text import detect_language, keyword_forms, keywords, normalize, split_sentences
 
 E5_FLOOR, E5_SPAN = 0.75, 0.2  # e5 cosines live in ~0.75-0.95: rescale to ~0-1
+# An Arabic question against an English sentence (or the reverse) scores lower and closer
+# together: on 300 parallel XQuAD questions the answer / other sentences averaged 0.788 / 0.752
+# across languages, 0.863 / 0.804 within one. This band maps the first pair onto the second, so
+# the English page that answers an Arabic question is not outranked by any Arabic sentence.
+E5_CROSS_FLOOR, E5_CROSS_SPAN = 0.719, 0.123
 MAX_STRIPS_PER_CHUNK = 12
 MAX_BLOCK_CHARS = 600  # longer blocks are read as sentences, not shown whole
 TITLE_WEIGHT = 0.6
@@ -97,7 +102,11 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
     if embedder is not None:
         q = await embedder.embed_queries([question])
         s = await embedder.embed_passages([" ".join(c.text.split()) for c in candidates])
-        semantic = np.clip((s @ q[0] - E5_FLOOR) / E5_SPAN, 0.0, 1.0)
+        lang = detect_language(question)
+        cross = np.array([detect_language(c.text) != lang for c in candidates])
+        cosine = s @ q[0]
+        semantic = np.clip(np.where(cross, (cosine - E5_CROSS_FLOOR) / E5_CROSS_SPAN,
+                                    (cosine - E5_FLOOR) / E5_SPAN), 0.0, 1.0)
     weights = np.array([(chunks[c.chunk].score or 0.0) for c in candidates])
     total = 0.45 * lexical + 0.45 * semantic + 0.10 * weights
     best = float(total.max())

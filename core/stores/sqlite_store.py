@@ -21,7 +21,7 @@ from core.stores import sqlite_documents as docs
 from core.stores.errors import StoreError
 from core.stores.sqlite_migrate import connect
 from core.stores.vocabulary import term_prefix
-from core.text import STOPWORDS, query_words, search_form
+from core.text import STOPWORDS, detect_language, query_words, search_form
 
 RRF_K = 60
 CANDIDATES = 100  # per ranking (BM25, dense) before fusion
@@ -112,8 +112,27 @@ class SqliteCourseStore:
             for weight, ranking in ((self.weights[0], lexical), (self.weights[1], dense)):
                 for rank, rowid in enumerate(ranking):
                     fused[rowid] = fused.get(rowid, 0.0) + weight / (self.rrf_k + rank + 1)
+            if lexical and dense:
+                self._impute_other_language(query, lexical, dense, fused)
             ordered = sorted(fused, key=lambda r: fused[r], reverse=True)
             return self._documents(ordered, fused, k)
+
+    def _impute_other_language(self, query: str, lexical: list[int], dense: list[int],
+                               fused: dict[int, float]) -> None:
+        """BM25 cannot match a passage written in another language than the question, so its
+        silence says nothing there: such a passage's dense rank stands in for its BM25 rank
+        (else an Arabic question never reaches the English page that answers it)."""
+        lang = detect_language(query)
+        seen = set(lexical)
+        other = [r for r in dense if r not in seen]
+        if not other:
+            return
+        marks = ",".join("?" * len(other))
+        foreign = {r[0] for r in self._db().execute(
+            f"SELECT rowid FROM chunks WHERE rowid IN ({marks}) AND lang != ?", (*other, lang))}
+        for rank, rowid in enumerate(dense):
+            if rowid in foreign:
+                fused[rowid] += self.weights[0] / (self.rrf_k + rank + 1)
 
     def _allowed_rowids(self, filters: dict[str, str]) -> set[int] | None:
         where, values = _where(filters)

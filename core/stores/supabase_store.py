@@ -32,6 +32,7 @@ from core.stores.supabase_rows import (
     search_hit,
 )
 from core.stores.vocabulary import term_prefix
+from core.text import detect_language
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +88,8 @@ class SupabaseCourseStore:
         rows = await self._rpc("hybrid_search", {
             "query_text": query, "query_embedding": as_list(vector),
             # over-fetch: several children of one parent collapse into one hit below
-            "match_count": min(2 * k, MAX_MATCH), "filter": clean_filters(filters)})
+            "match_count": min(2 * k, MAX_MATCH), "filter": clean_filters(filters),
+            "query_lang": detect_language(query)})
         docs: list[Document] = []
         seen_parents: set[str] = set()
         for row in rows or []:

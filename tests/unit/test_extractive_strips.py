@@ -42,3 +42,32 @@ async def test_a_sentence_that_continues_a_picked_one_comes_with_it():
                                    None, 2)
     assert "These packages can be reconfigured by running dpkg-reconfigure." in [
         s.text for s in strips]
+
+
+class _Cosines:
+    """Embedder port with set query-sentence cosines (the question is the first axis)."""
+
+    name, dim = "set-cosines", 2
+
+    def __init__(self, cosines: dict[str, float]) -> None:
+        self.cosines = cosines
+
+    async def embed_queries(self, texts):
+        import numpy as np
+        return np.array([[1.0, 0.0] for _ in texts])
+
+    async def embed_passages(self, texts):
+        import numpy as np
+        return np.array([[c, (1 - c * c) ** 0.5] for c in (self.cosines[t] for t in texts)])
+
+
+async def test_a_sentence_in_the_other_language_is_scored_on_its_own_cosine_band():
+    # e5 puts an Arabic question closer to any Arabic sentence than to the English one that
+    # answers it (XQuAD: answer 0.788 across languages vs 0.804 for a non-answer within one)
+    english = "Functions readBin and writeBin read and write binary data on connections."
+    arabic = "تنتقل الرزم عبر الشبكة بين جهازين."
+    chunks = [Chunk(id=str(i), text=t, context=t, title="", url_or_path="a.md",
+                    source_type="course", score=0.9) for i, t in enumerate((arabic, english))]
+    strips = await relevant_strips("ما الدالة التي تقرأ من اتصال ثنائي؟", chunks,
+                                   _Cosines({english: 0.80, arabic: 0.82}), 1)
+    assert [s.text for s in strips] == [english]
