@@ -11,11 +11,10 @@ import pytest
 
 from core.ports import CourseStore
 from core.sources.course import CourseSource
-from core.stores.sqlite_store import SqliteCourseStore
 from tests.support.fake_embedder import HashingEmbedder
 from tests.support.postgres import LocalPostgres
 from tests.support.postgrest_shim import PostgrestShim
-from tests.support.supabase_corpus import EMBEDDER, corpus_store, load_corpus, serve
+from tests.support.supabase_corpus import EMBEDDER, either_store, serve
 
 pytestmark = pytest.mark.integration
 
@@ -28,15 +27,9 @@ def shim(local_postgres: LocalPostgres) -> Iterator[PostgrestShim]:
 
 @pytest.fixture(params=["sqlite", "supabase"])
 async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[CourseStore]:
-    if request.param == "sqlite":
-        sqlite = SqliteCourseStore(tmp_path / "s.db", EMBEDDER)
-        await load_corpus(sqlite)
-        yield sqlite
-        await sqlite.close()
-        return
-    shim = request.getfixturevalue("shim")
-    async with corpus_store(shim.url) as supabase:
-        yield supabase
+    url = request.getfixturevalue("shim").url if request.param == "supabase" else None
+    async with either_store(request.param, tmp_path, url) as chosen:
+        yield chosen
 
 
 async def test_words_are_found_stemmed_and_words_the_course_lacks_are_not(store):

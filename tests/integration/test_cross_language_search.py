@@ -12,12 +12,10 @@ import numpy as np
 import pytest
 
 from core.ports import CourseStore
-from core.stores.sqlite_store import SqliteCourseStore
-from core.stores.supabase_store import SupabaseCourseStore, connect_supabase
 from tests.support.fake_embedder import HashingEmbedder
 from tests.support.postgres import LocalPostgres
 from tests.support.postgrest_shim import PostgrestShim
-from tests.support.supabase_corpus import SERVICE_KEY, build, serve
+from tests.support.supabase_corpus import build, either_store, serve
 
 pytestmark = pytest.mark.integration
 
@@ -55,19 +53,9 @@ def shim(local_postgres: LocalPostgres) -> Iterator[PostgrestShim]:
 
 @pytest.fixture(params=["sqlite", "supabase"])
 async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[CourseStore]:
-    if request.param == "sqlite":
-        sqlite = SqliteCourseStore(tmp_path / "s.db", EMBEDDER)
-        await _load(sqlite)
-        yield sqlite
-        await sqlite.close()
-        return
-    shim = request.getfixturevalue("shim")
-    supabase = SupabaseCourseStore(await connect_supabase(shim.url, SERVICE_KEY), EMBEDDER)
-    await _load(supabase)
-    try:
-        yield supabase
-    finally:
-        await supabase.aclose()
+    url = request.getfixturevalue("shim").url if request.param == "supabase" else None
+    async with either_store(request.param, tmp_path, url, _load, EMBEDDER) as chosen:
+        yield chosen
 
 
 async def test_an_arabic_question_reaches_the_english_passage_that_answers_it(store):

@@ -4,12 +4,14 @@ chunk id = hash of document id + text), plus a migrated database behind the RPC 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from core.ports import CourseStore, DocumentRecord, StoredChunk
 from core.stores.pg_migrate import apply_migrations
+from core.stores.sqlite_store import SqliteCourseStore
 from core.stores.supabase_store import SupabaseCourseStore, connect_supabase
 from tests.support.fake_embedder import HashingEmbedder
 from tests.support.postgres import LocalPostgres, bootstrap_supabase_roles
@@ -89,3 +91,24 @@ async def corpus_store(url: str) -> AsyncIterator[SupabaseCourseStore]:
         yield store
     finally:
         await store.aclose()
+
+
+@asynccontextmanager
+async def either_store(kind: str, tmp_path: Path, shim_url: str | None,
+                       load: Callable[[CourseStore], Awaitable[None]] = load_corpus,
+                       embedder: Any = EMBEDDER) -> AsyncIterator[CourseStore]:
+    """The embedded store (kind "sqlite") or the Supabase one over the shim at `shim_url`,
+    filled by `load`: for tests that hold both stores to one behaviour."""
+    if kind == "sqlite":
+        sqlite = SqliteCourseStore(tmp_path / "s.db", embedder)
+        store: CourseStore = sqlite
+        close = sqlite.close
+    else:
+        assert shim_url is not None
+        supabase = SupabaseCourseStore(await connect_supabase(shim_url, SERVICE_KEY), embedder)
+        store, close = supabase, supabase.aclose
+    try:
+        await load(store)
+        yield store
+    finally:
+        await close()
