@@ -9,15 +9,15 @@ import pytest
 
 from core.gaps_summary import summary
 from core.report import build_report
-from tests.integration.test_discord_course_spaces import ADMIN as DISCORD_ADMIN
-from tests.integration.test_discord_course_spaces import add_course as add_discord_course
-from tests.integration.test_discord_course_spaces import (  # noqa: F401  (the Discord fixtures)
+from tests.support import fake_telegram as tg
+from tests.support.discord_desk import ask_in, command
+from tests.support.discord_spaces import ADMIN as DISCORD_ADMIN
+from tests.support.discord_spaces import add_course as add_discord_course
+from tests.support.discord_spaces import (  # noqa: F401  (the Discord fixtures)
     app,
     bot,
     fake,
 )
-from tests.support import fake_telegram as tg
-from tests.support.discord_desk import ask_in, command
 from tests.support.fake_discord import CHANNEL_ID
 from tests.support.fake_embedder import HashingEmbedder
 from tests.support.telegram_desk import (
