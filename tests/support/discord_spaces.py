@@ -1,6 +1,6 @@
 """The Discord course-space scene shared by its end-to-end tests: the real app (build_app) and
 the real discord.py client against FakeDiscord, two small courses, staff identities, and the
-fixtures that start them (imported by the test modules that use them)."""
+fixtures that start them (registered by tests/integration/discord_spaces/conftest.py)."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
