@@ -1,8 +1,9 @@
 -- Cross-language fusion for hybrid_search (the same rule as SqliteCourseStore._search).
 -- Full-text search cannot match a passage written in another language than the question, so
--- its silence says nothing there: for such a passage (lang <> query_lang, not among the
--- full-text hits, while full text did find something) the vector rank stands in for the
--- missing full-text rank. Without it an Arabic question never reaches the English page that
+-- when it found passages in the question's language, its silence about the others says
+-- nothing: for such a passage (lang <> query_lang, not among the full-text hits) the vector
+-- rank stands in for the missing full-text rank. When full text found only other-language
+-- passages (by a name or a number), all are on the same footing and the fusion stays plain. Without it an Arabic question never reaches the English page that
 -- answers it: every Arabic passage sharing one of its words outranks that page in the fusion.
 -- query_lang null (older callers) keeps plain RRF. Append-only: change it in a NEW migration.
 
@@ -45,7 +46,9 @@ language sql stable as $$
          coalesce(1.0 / (rrf_k + ft.rank_ix), 0.0) * full_text_weight
            + coalesce(1.0 / (rrf_k + se.rank_ix), 0.0) * semantic_weight
            + case when ft.id is null and c.lang <> query_lang
-                       and exists (select 1 from full_text)
+                       and exists (select 1 from full_text f
+                                   join public.chunks n on n.id = f.id
+                                   where n.lang = query_lang)
                   then 1.0 / (rrf_k + se.rank_ix) * full_text_weight
                   else 0.0 end as score,
          1 - se.distance as similarity

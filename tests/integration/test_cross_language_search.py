@@ -25,7 +25,7 @@ ANSWER = "Functions readBin and writeBin read and write binary data on connectio
 ARABIC = ["تنتقل البيانات عبر اتصال الشبكة بين جهازين.",
           "يحفظ النظام البيانات في ملفات نصية.",
           "يفتح البرنامج اتصال جديد مع المخدم."]
-CORPUS = [("io.md", "en", [ANSWER, "Text files are read with readLines and scan."]),
+CORPUS = [("io.md", "en", [ANSWER]), ("text-io.md", "en", ["Text files are read with readLines."]),
           ("network-ar.md", "ar", ARABIC)]
 
 
@@ -68,3 +68,11 @@ async def test_an_arabic_question_reaches_the_english_passage_that_answers_it(st
 async def test_within_one_language_the_fusion_is_plain_rrf(store):
     hits = await store.search("readBin binary connections", 3, {"course": "xl"})
     assert hits[0].text == ANSWER and hits[0].score == pytest.approx(2 / 61, rel=1e-6)
+
+
+async def test_when_full_text_finds_only_the_other_language_the_fusion_stays_plain(store):
+    # "readBin" finds the English passage; no Arabic passage has "عمل" or "الدالة": nothing
+    # to make up for, so the other English page keeps its plain score
+    hits = await store.search("ما هو عمل الدالة readBin؟", 4, {"course": "xl"})
+    assert hits[0].text == ANSWER
+    assert all(h.score < 1.5 / 61 for h in hits[1:]), [(h.text, h.score) for h in hits]
