@@ -112,8 +112,9 @@ def _solve_row(examples: list[dict[str, Any]], verdicts: list[SemanticVerdict | 
     """Graded-work requests the rules of guide mode catch, and what the tier adds to them."""
     solve = [e["kind"] == "solve" for e in examples]
     by_rules = [integrity.is_graded_work_request(e["text"]) for e in examples]
-    both = [r or bool(v and v.intent == "study" and v.kind == "solve")
-            for r, v in zip(by_rules, verdicts, strict=True)]
+    both = [r or bool(v and v.intent == "study"
+                      and integrity.tier_reads_graded_work(e["text"], v.kind))
+            for r, v, e in zip(by_rules, verdicts, examples, strict=True)]
 
     def pr(flags: list[bool]) -> str:
         hits = sum(f and s for f, s in zip(flags, solve, strict=True))

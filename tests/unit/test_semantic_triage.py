@@ -161,6 +161,12 @@ class TestTriageNodeTiers:
         state = await run(graph, ctx, "my lab is due tonight, do the merge sort part for me")
         assert state["graded_work"] is True
 
+    async def test_a_question_about_an_exam_is_not_graded_work(self, graph, make_context):
+        # the tier reads exam talk as `solve`; asked as a question, it is a learn-question
+        ctx = _with(make_context(), FixedTier(SemanticVerdict("study", "solve", 0.99)))
+        state = await run(graph, ctx, "What topics will the merge sort quiz cover?")
+        assert state["graded_work"] is False
+
     @pytest.mark.parametrize("tier", [FixedTier(None), FixedTier(None, fail=True)])
     async def test_unsure_or_failing_tier_hands_over_to_the_llm(self, graph, make_context, tier):
         llm = ScriptedChatModel(script=["INTENT: chitchat\nREPLY: Anytime!"])

@@ -15,6 +15,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from core.rag import canned, rules
+from core.rag.integrity import tier_reads_graded_work
 from core.rag.llm_output import first_word, message_text, parse_lines
 from core.rag.prompts import TRIAGE_SYSTEM, source_menu
 from core.rag.semantic_triage import SemanticVerdict
@@ -51,7 +52,8 @@ async def triage(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any
         subs = subs if intent == "complex" else [question]
     return update | {"intent": intent, "sub_questions": subs,
                      "triage_tier": "semantic" if verdict else "default",
-                     "graded_work": verdict is not None and verdict.kind == "solve"}
+                     "graded_work": verdict is not None and tier_reads_graded_work(
+                         question, verdict.kind)}
 
 
 async def _semantic(question: str, ctx: RagContext) -> SemanticVerdict | None:
