@@ -13,7 +13,7 @@ import numpy as np
 from core.ports import Embedder
 from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.state import Chunk
-from core.text import detect_language, keyword_forms, keywords, normalize, split_sentences
+from core.text import detect_language, keyword_forms, normalize, split_sentences
 
 E5_FLOOR, E5_SPAN = 0.75, 0.2  # e5 cosines live in ~0.75-0.95: rescale to ~0-1
 # An Arabic question against an English sentence (or the reverse) scores lower and closer
@@ -87,8 +87,9 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         return []
     forms = keyword_forms(question)
     q_words = set(forms)
-    words = [_matched(forms, c.text) for c in candidates]
-    in_title = [_matched(forms, chunk.title) for chunk in chunks]
+    spelled = [keyword_forms(c.text) for c in candidates]  # keys: each sentence's `keywords`
+    words = [_matched(forms, f) for f in spelled]
+    in_title = [_matched(forms, keyword_forms(chunk.title)) for chunk in chunks]
     titled = [w | in_title[c.chunk] for w, c in zip(words, candidates, strict=True)]
     weight = _rarity(q_words, words)
     # A section title names what its sentences only imply ("Breadth-first search (BFS)" above
@@ -97,7 +98,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
                         for w, t in zip(words, titled, strict=True)])
     # unweighted, on the single light stem MIN_SUPPORT was calibrated with: what `supported`
     # judges (the spelling variants above rank sentences; they would pass more of them)
-    plain = [_share(q_words, set(keywords(c.text))) for c in candidates]
+    plain = [_share(q_words, set(f)) for f in spelled]
     semantic = np.zeros(len(candidates))
     if embedder is not None:
         q = await embedder.embed_queries([question])
@@ -224,9 +225,11 @@ def compose(strips: Sequence[Strip]) -> str:
     return "".join(parts).strip()
 
 
-def _matched(forms: dict[str, frozenset[str]], text: str) -> set[str]:
-    """The question's words (keys of `forms`) that `text` has in some spelling."""
-    present: set[str] = set().union(*keyword_forms(text).values())
+def _matched(forms: dict[str, frozenset[str]], text_forms: dict[str, frozenset[str]]
+             ) -> set[str]:
+    """The question's words (keys of `forms`) that a text (its `keyword_forms`) has in some
+    spelling."""
+    present: set[str] = set().union(*text_forms.values())
     return {word for word, spellings in forms.items() if not spellings.isdisjoint(present)}
 
 
