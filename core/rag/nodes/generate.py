@@ -46,7 +46,8 @@ async def generate(state: RagState, runtime: Runtime[RagContext]) -> dict[str, A
 
 async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> dict[str, Any]:
     context = state.get("context") or []
-    strips = await relevant_strips(question, context, ctx.embedder, ctx.config.max_answer_sentences)
+    strips = await relevant_strips(question, context, ctx.embedder,
+                                   ctx.config.max_answer_sentences, ctx.sentence_embedder)
     if not strips:
         strips = await relevant_strips(question, context[:1], None, 2)
     text = compose(strips)
