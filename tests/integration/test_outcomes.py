@@ -88,12 +88,13 @@ def test_quote_keeps_the_sentences_the_answer_used():
 
 
 async def test_the_service_records_quotes_votes_and_forgets(sample_store):
+    from bot.chat_state import user_hash_key
     from bot.container import build_app
     from bot.settings import load_settings
 
-    app = await build_app(load_settings(data_dir=Path(sample_store.path).parent,
-                                        wikipedia_enabled=False, arxiv_enabled=False,
-                                        default_course="BIO110"))
+    settings = load_settings(data_dir=Path(sample_store.path).parent, wikipedia_enabled=False,
+                             arxiv_enabled=False, default_course="BIO110")
+    app = await build_app(settings)
     try:
         message = IncomingMessage("telegram", "42", "42", "Where does glycolysis happen?",
                                   spaces=("telegram:user:42",))
@@ -103,7 +104,9 @@ async def test_the_service_records_quotes_votes_and_forgets(sample_store):
         assert hello.answer_id is None  # greetings get no buttons
         [saved] = [o for o in await app.actions.store.outcomes()
                    if o.answer_id == reply.answer_id]
-        assert saved.user_hash != "42" and "42" not in saved.user_hash
+        # the keyed hash, never the id itself (a hex digest may contain "42" by chance)
+        key = user_hash_key(settings)
+        assert saved.user_hash == user_hash(key, "telegram", "42") != "42"
         assert (saved.course, saved.space) == ("BIO110", "telegram:user:42")
 
         sources = await app.service.sources(reply.answer_id, "en")
