@@ -11,6 +11,12 @@ VITAMINS = {
 }
 
 
+def _chunks(*texts: str, title: str = "") -> list[Chunk]:
+    """One well-scored course chunk per text, in the order given."""
+    return [Chunk(id=str(i), text=t, context=t, title=title, url_or_path="a.md",
+                  source_type="course", score=0.9) for i, t in enumerate(texts)]
+
+
 async def test_a_single_letter_decides_which_sentence_answers():
     text = " ".join(VITAMINS.values())
     chunk = Chunk(id="v", text=text, context=text, title="Vitamins", url_or_path="v.md",
@@ -36,8 +42,7 @@ async def test_a_sentence_that_continues_a_picked_one_comes_with_it():
     debconf = ("Many packages are configured during installation through the Debconf tool. "
                "These packages can be reconfigured by running dpkg-reconfigure.")
     ucf = "The ucf program keeps manual changes to configuration files of a package."
-    chunks = [Chunk(id=str(i), text=t, context=t, title="Administration", url_or_path="a.md",
-                    source_type="course", score=0.9) for i, t in enumerate((ucf, debconf))]
+    chunks = _chunks(ucf, debconf, title="Administration")
     strips = await relevant_strips("How do I reconfigure a package set up by Debconf?", chunks,
                                    None, 2)
     assert "These packages can be reconfigured by running dpkg-reconfigure." in [
@@ -66,8 +71,7 @@ async def test_a_sentence_in_the_other_language_is_scored_on_its_own_cosine_band
     # answers it (XQuAD: answer 0.788 across languages vs 0.804 for a non-answer within one)
     english = "Functions readBin and writeBin read and write binary data on connections."
     arabic = "تنتقل الرزم عبر الشبكة بين جهازين."
-    chunks = [Chunk(id=str(i), text=t, context=t, title="", url_or_path="a.md",
-                    source_type="course", score=0.9) for i, t in enumerate((arabic, english))]
+    chunks = _chunks(arabic, english)
     strips = await relevant_strips("ما الدالة التي تقرأ من اتصال ثنائي؟", chunks,
                                    _Cosines({english: 0.80, arabic: 0.82}), 1)
     assert [s.text for s in strips] == [english]
@@ -78,8 +82,7 @@ async def test_a_second_encoder_settles_what_e5_reads_wrong_across_languages():
     # second encoder (USE multilingual in the app) sees the answer clearly and is averaged in.
     answer = "Functions readBin and writeBin read and write binary data on connections."
     other = "Text files are read line by line with readLines on a connection."
-    chunks = [Chunk(id=str(i), text=t, context=t, title="", url_or_path="a.md",
-                    source_type="course", score=0.9) for i, t in enumerate((other, answer))]
+    chunks = _chunks(other, answer)
     question = "ما الدالة التي تقرأ البيانات الثنائية؟"
     e5 = _Cosines({answer: 0.78, other: 0.80})
     alone = await relevant_strips(question, chunks, e5, 1)
@@ -95,8 +98,7 @@ async def test_across_languages_the_best_sentence_is_shown_though_no_word_can_ma
     # (XQuAD ar->en replies containing the answer: 57.7% with the same rule, 75.3% without).
     answer = "The file /etc/hostname holds the machine's name."
     other = "Network interfaces are configured in /etc/network/interfaces."
-    chunks = [Chunk(id=str(i), text=t, context=t, title="", url_or_path="a.md",
-                    source_type="course", score=0.9) for i, t in enumerate((other, answer))]
+    chunks = _chunks(other, answer)
     strips = await relevant_strips("أين يُخزَّن اسم الجهاز؟", chunks,
                                    _Cosines({answer: 0.76, other: 0.70}), 1)
     assert [s.text for s in strips] == [answer]
