@@ -19,10 +19,9 @@ def _chunks(*texts: str, title: str = "") -> list[Chunk]:
 
 async def test_a_single_letter_decides_which_sentence_answers():
     text = " ".join(VITAMINS.values())
-    chunk = Chunk(id="v", text=text, context=text, title="Vitamins", url_or_path="v.md",
-                  source_type="course", score=0.9)
+    chunks = _chunks(text, title="Vitamins")
     for letter, sentence in VITAMINS.items():
-        strips = await relevant_strips(f"What does vitamin {letter} do?", [chunk], None, 1)
+        strips = await relevant_strips(f"What does vitamin {letter} do?", chunks, None, 1)
         assert [s.text for s in strips] == [sentence], letter
 
 
