@@ -3,19 +3,22 @@ instructor report page (GET /report, only with `Authorization: Bearer REPORT_TOK
 
 Meant for loopback use, scripts and evaluation, not for the open internet: /ask and /forget have
 no authentication, so the default bind address is 127.0.0.1. Every error is JSON with a clear
-message; a handler failure is logged and answered with a generic 500, never a stack trace.
+message. A bad request is a 4xx and one log line (adapters/http_input.py checks everything a
+client sends); "busy" and rate-limit notices are 503 and 429 with Retry-After, their text in the
+body; only a failure of our own is a generic 500 (logged with its traceback, never sent).
 """
 from __future__ import annotations
 
 import asyncio
 import hmac
-import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from aiohttp import web
 
+from adapters import http_input
+from adapters.http_input import BadRequest
 from adapters.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from adapters.metrics import PrometheusMetrics
 from core.messages import IncomingMessage, Reply
@@ -31,6 +34,8 @@ DEFAULT_USER = "http"
 MAX_BODY_BYTES = 1 << 20
 REPLY_FIELDS = ("answer", "citations", "low_confidence", "intent", "confidence")
 MAX_REPORT_DAYS = 366
+# Notices that are not answers: an API client must be able to tell them from one, and when to retry.
+NOTICE_STATUS = {"busy": 503, "rate_limited": 429}
 # The report shows student questions: no scripts, nothing fetched, never framed or cached.
 REPORT_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
@@ -38,14 +43,6 @@ REPORT_HEADERS = {
     "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
-
-
-class BadRequest(Exception):
-    """A request we refuse, with the status and the message the client sees."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 def reply_json(reply: Reply) -> dict[str, Any]:
@@ -58,6 +55,22 @@ def _error(status: int, message: str) -> web.Response:
     return web.json_response({"error": message}, status=status)
 
 
+def reply_response(reply: Reply) -> web.Response:
+    """200 with the reply; a "busy" or rate-limit notice as 503 / 429 with Retry-After."""
+    status = NOTICE_STATUS.get(reply.notice or "", 200)
+    headers = {}
+    if status != 200:
+        headers["Retry-After"] = str(max(1, reply.retry_after_s or 60))
+    return web.json_response(reply_json(reply), status=status, headers=headers)
+
+
+def _refused(request: web.Request, status: int, message: str) -> web.Response:
+    """One log line per refused request (no traceback: the request was wrong, not the code)."""
+    logger.info("HTTP %s %.200s refused with %s: %s", request.method, request.rel_url.raw_path,
+                status, message)
+    return _error(status, message)
+
+
 @web.middleware
 async def json_errors(request: web.Request,
                       handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -66,33 +79,14 @@ async def json_errors(request: web.Request,
     try:
         return await handler(request)
     except BadRequest as err:
-        return _error(err.status, str(err))
+        return _refused(request, err.status, str(err))
     except web.HTTPException as err:
         if err.status < 400:
             raise
-        return _error(err.status, err.reason)
+        return _refused(request, err.status, err.reason)
     except Exception:
         logger.exception("HTTP %s %s failed", request.method, request.path)
         return _error(500, "internal error")
-
-
-async def _json_object(request: web.Request) -> dict[str, Any]:
-    try:
-        body = await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise BadRequest("body must be valid JSON") from err
-    if not isinstance(body, dict):
-        raise BadRequest("body must be a JSON object")
-    return body
-
-
-def _user_id(body: dict[str, Any], *, required: bool) -> str:
-    user_id = body.get("user_id")
-    if user_id is None and not required:
-        return DEFAULT_USER
-    if not isinstance(user_id, str) or not user_id.strip():
-        raise BadRequest("'user_id' must be a non-empty string")
-    return user_id.strip()
 
 
 class HttpAdapter:
@@ -150,29 +144,22 @@ class HttpAdapter:
             await runner.cleanup()
 
     async def _ask(self, request: web.Request) -> web.Response:
-        body = await _json_object(request)
-        question = body.get("question")
+        body = await http_input.json_object(request)
+        question = http_input.text_field(body, "question")
         if question is None:
             raise BadRequest("missing 'question'")
-        if not isinstance(question, str):
-            raise BadRequest("'question' must be a string")
-        question = question.strip()
         if not question:
             raise BadRequest("'question' must not be blank")
         if len(question) > self.max_question_chars:
             raise BadRequest(f"'question' is longer than {self.max_question_chars} characters",
                              status=413)
-        user_id = _user_id(body, required=False)
-        course = body.get("course")
-        if course is not None and (not isinstance(course, str) or not course.strip()):
-            raise BadRequest("'course' must be a non-blank string")
+        user_id = http_input.user_id(body, default=DEFAULT_USER)
         message = IncomingMessage(platform=PLATFORM, user_id=user_id, chat_id=user_id,
-                                  text=question, is_direct=True,
-                                  course=course.strip() if course else None)
-        return web.json_response(reply_json(await self.handler.handle(message)))
+                                  text=question, is_direct=True, course=http_input.course(body))
+        return reply_response(await self.handler.handle(message))
 
     async def _forget(self, request: web.Request) -> web.Response:
-        user_id = _user_id(await _json_object(request), required=True)
+        user_id = http_input.user_id(await http_input.json_object(request), default=None)
         reply = await self.handler.forget(PLATFORM, user_id)
         if reply.notice == "forget_failed":  # nothing was erased: an API client must not assume so
             return web.json_response({"status": "failed", "user_id": user_id,
@@ -192,21 +179,21 @@ class HttpAdapter:
         """Bearer token check in constant time; the token itself is never logged."""
         scheme, _, token = request.headers.get("Authorization", "").partition(" ")
         expected = self._report_token
+        # aiohttp keeps undecodable header bytes as surrogates: surrogateescape gives them back
         return (expected is not None and scheme.lower() == "bearer"
-                and hmac.compare_digest(token.strip().encode(), expected))
+                and hmac.compare_digest(token.strip().encode("utf-8", "surrogateescape"),
+                                        expected))
 
     async def _report(self, request: web.Request) -> web.Response:
         if not self._authorized(request):
             logger.warning("GET /report refused: missing or wrong token")
             return web.json_response({"error": "a valid report token is required"}, status=401,
                                      headers={"WWW-Authenticate": 'Bearer realm="report"'})
-        course = request.query.get("course", "").strip() or None
-        days_text = request.query.get("days", "7").strip()
-        if not days_text.isdigit() or not 1 <= int(days_text) <= MAX_REPORT_DAYS:
-            raise BadRequest(f"'days' must be a whole number from 1 to {MAX_REPORT_DAYS}")
+        course = http_input.course({"course": request.query.get("course", "").strip() or None})
+        days = http_input.days(request.query, 7, MAX_REPORT_DAYS)
         from adapters.report_page import render_html  # pygal loads only when a report is asked
 
         assert self.reports is not None
-        report = await self.reports.build(course=course, days=int(days_text))
+        report = await self.reports.build(course=course, days=days)
         return web.Response(text=render_html(report), content_type="text/html",
                             charset="utf-8", headers=REPORT_HEADERS)

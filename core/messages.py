@@ -103,6 +103,7 @@ class Reply:
     unavailable: tuple[str, ...] = ()  # sources that failed or were skipped while answering
     pending: str | None = None  # token of an action awaiting Confirm / Cancel (staff desk)
     answer_id: str | None = None  # study answers: what the Sources / 👍 / 👎 buttons carry
+    retry_after_s: int | None = None  # "busy" / "rate_limited": seconds before asking again
 
     @property
     def is_fast_path(self) -> bool:

@@ -28,6 +28,7 @@ from core.text import clean_input, detect_language
 
 log = logging.getLogger(__name__)
 RECURSION_LIMIT = 100  # far above the longest legal route; the retry counter bounds the loop
+BUSY_RETRY_AFTER_S = 60  # the "busy" notice says "try again in a minute"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,9 +116,9 @@ class StudyBuddy:
             wait = 0
         if wait:
             return _notice("rate_limited", language, limit=self.limits.rate_limit_per_minute,
-                           wait=wait)
+                           wait=wait, retry_after_s=wait)
         if self._waiting >= self.limits.queue_max + self.limits.max_concurrent:
-            return _notice("busy", language)
+            return _notice("busy", language, retry_after_s=BUSY_RETRY_AFTER_S)
         self._waiting += 1
         try:
             async with self._slots:
@@ -142,8 +143,10 @@ class StudyBuddy:
         if self.spaces is not None:
             found = await self.spaces.resolve(message.spaces)
             mode = found.mode
-            if course is None and found.course is None and found.courses and message.spaces:
-                # a chat with several courses and none chosen: ask, never mix two courses
+            if course is None and found.course is None and found.origin == "" \
+                    and message.spaces:
+                # a chat with no course chosen among several (or none it may read): ask,
+                # never mix two courses nor answer from another class's
                 return self.spaces.no_course(found, language, personal=message.is_direct)
             course = course or found.course  # None outside chats: every course but the sample
         try:
@@ -225,6 +228,7 @@ def _log_history_failure(what: str, err: Exception) -> None:
 
 
 def _notice(key: str, language: str, confidence: Confidence = Confidence.NONE,
-            **values: object) -> Reply:
+            retry_after_s: int | None = None, **values: object) -> Reply:
     return Reply(text=notice(key, language, **values), intent=Intent.NOTICE, confidence=confidence,
-                 low_confidence=confidence is Confidence.LOW, language=language, notice=key)
+                 low_confidence=confidence is Confidence.LOW, language=language, notice=key,
+                 retry_after_s=retry_after_s)

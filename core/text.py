@@ -10,13 +10,21 @@ import re
 import unicodedata
 
 _ARABIC = re.compile(r"[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]")
-_INVISIBLE = re.compile(r"[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF\u00AD]")
+# Zero-width and direction characters, soft hyphens, and lone surrogates (what a JSON "\ud800"
+# escape decodes to: no store can encode it).
+_INVISIBLE = re.compile(r"[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF\u00AD"
+                        r"\uD800-\uDFFF]")
 # clean_input's "controls become spaces, then space/tab runs collapse" as one pass: a run of two
 # or more blanks, or a lone tab/control (a lone space is already right and is left alone).
 _BLANKS = re.compile(r"[ \t\x00-\x08\x0B\x0C\x0E-\x1F\x7F]{2,}|[\t\x00-\x08\x0B\x0C\x0E-\x1F\x7F]")
 # normalize's deletions (Arabic diacritics, tatweel, invisibles) in one pass; none is ASCII.
 _DELETED = re.compile(r"[\u064B-\u065F\u0670\u06D6-\u06ED\u0640"
                       r"\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF\u00AD]")
+# clean_label: controls (C0, DEL, C1, line and paragraph separators) become spaces; direction
+# marks and overrides, zero-width characters and lone surrogates are deleted.
+_LABEL_CONTROLS = re.compile(r"[\x00-\x1F\x7F-\x9F\u2028\u2029]+")
+_LABEL_INVISIBLE = re.compile(r"[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF"
+                              r"\uD800-\uDFFF]")
 _ARABIC_RUN = re.compile(r"[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]+")
 _LATIN_RUN = re.compile(r"[A-Za-z]+")
 # Words: \w covers Arabic letters and digits; Arabic punctuation (، ؛ ؟ ٪ ۔) separates words
@@ -47,6 +55,24 @@ def clean_input(text: str) -> str:
     if not text.isascii():
         text = _INVISIBLE.sub("", unicodedata.normalize("NFC", text))
     return _BLANKS.sub(" ", text).strip()
+
+
+def clean_label(text: str, limit: int) -> str:
+    """A name shown to people or stored as a key (document names, user ids): one line, no
+    controls or direction overrides (``lecture\u202egnp.md`` would show as "lecturedm.png"),
+    at most `limit` characters. May be empty: the caller picks the fallback."""
+    text = _LABEL_INVISIBLE.sub("", _LABEL_CONTROLS.sub(" ", text))
+    return " ".join(unicodedata.normalize("NFC", text).split())[:limit].strip()
+
+
+def whole_number(text: str, low: int, high: int) -> int | None:
+    """`text` as an integer from `low` to `high`, or None. ASCII digits only: "²" and "٣" pass
+    str.isdigit, and int() refuses the first and reads the second."""
+    text = text.strip()
+    if not text.isascii() or not text.isdigit() or len(text) > len(str(high)):
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
 
 
 def normalize(text: str) -> str:

@@ -1,7 +1,8 @@
 """`/gaps` on Telegram: staff see the top gaps of the chat's course (the core's short report).
 
 Group administrators in groups, TELEGRAM_STAFF_IDS in private chats, checked on every command.
-`/gaps 30` looks at the last 30 days (default 7).
+`/gaps 30` looks at the last 30 days (default 7); anything but ASCII digits in range ("²",
+"-3", "abc") gets the usage line.
 """
 from __future__ import annotations
 
@@ -12,12 +13,15 @@ from telegram import Message, Update
 from telegram.ext import BaseHandler, CommandHandler, ContextTypes, filters
 
 from adapters.telegram.convert import clean_text, spaces_of
+from adapters.telegram.help_texts import DESK_TEXTS
 from adapters.telegram.staff import StaffCheck
 from core.desk import CourseDesk
-from core.messages import Reply
+from core.messages import Intent, Reply
+from core.text import whole_number
 
 Send = Callable[[Update, ContextTypes.DEFAULT_TYPE, Reply], Awaitable[None]]
 MAX_DAYS = 365
+DEFAULT_DAYS = 7
 
 
 class GapsCommand:
@@ -37,9 +41,18 @@ class GapsCommand:
         if message is None:
             return
         wanted = clean_text(message, context.bot.username, context.bot.id, drop_command=True)
-        days = int(wanted) if wanted.isdigit() and 1 <= int(wanted) <= MAX_DAYS else 7
+        days = whole_number(wanted, 1, MAX_DAYS) if wanted else DEFAULT_DAYS
+        if days is None:
+            await self.send(update, context, usage(self.language(message)))
+            return
         reply = await self.desk.gaps(spaces_of(message),
                                      allowed=await self.staff.is_staff(context.bot, message),
                                      platform="telegram", language=self.language(message),
                                      days=days)
         await self.send(update, context, reply)
+
+
+def usage(language: str) -> Reply:
+    """The /gaps usage line, for a days value that is not a whole number in range."""
+    text = DESK_TEXTS.get(language, DESK_TEXTS["en"])["gaps_usage"].format(max=MAX_DAYS)
+    return Reply(text=text, intent=Intent.NOTICE, notice="gaps_usage", language=language)

@@ -60,6 +60,7 @@ DESK_TEXTS = {
     "en": {
         "confirm": "✅ Confirm", "cancel": "✖️ Cancel", "working": "Working on it…",
         "remove_usage": "Usage: /remove NAME — the document's file name in this chat's course.",
+        "gaps_usage": "Usage: /gaps [days] — days is a whole number from 1 to {max} (default 7).",
         "upload_usage": ("To add course material, send the file as a document with the caption "
                          "/upload, or /upload COURSE to choose the course (staff only)."),
         "download_failed": ("I couldn't download “{name}” from Telegram (files over 20 MB need "
@@ -68,6 +69,8 @@ DESK_TEXTS = {
     "ar": {
         "confirm": "✅ تأكيد", "cancel": "✖️ إلغاء", "working": "جارٍ التنفيذ…",
         "remove_usage": "الاستخدام: /remove الاسم — اسم ملف المستند في مقرر هذه المحادثة.",
+        "gaps_usage": ("الاستخدام: ‎/gaps [أيام] — عدد الأيام رقم صحيح من 1 إلى {max} "
+                       "(الافتراضي 7)."),
         "upload_usage": ("لإضافة مادة دراسية أرسل الملف كمستند مع التعليق /upload، أو "
                          "‎/upload المقرر لاختيار المقرر (للمشرفين فقط)."),
         "download_failed": ("تعذر تنزيل «{name}» من تيليجرام (الملفات الأكبر من 20 ميغابايت "

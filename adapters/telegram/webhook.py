@@ -8,6 +8,9 @@ A delivery is acknowledged (200) only once its message is claimed in the message
 handled: Telegram never re-sends an acknowledged update, so a process killed between a 200 and
 the claim would lose it. Before the 200 a crash makes the delivery fail and Telegram (or the
 load balancer) re-sends it; after it the journal's sweep answers it on a live process.
+
+A delivery with the right secret that is not an update (bad JSON, `{}`, fields PTB cannot read)
+is acknowledged too, with one log line: refusing it would make Telegram re-send it forever.
 """
 from __future__ import annotations
 
@@ -22,6 +25,8 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 from telegram import Update
+
+from adapters.http_input import BadRequest, json_object
 
 logger = logging.getLogger(__name__)
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
@@ -54,23 +59,36 @@ def receiver(webhook: Webhook, running_app: Callable[[], Any]) -> Handler:
     expected = webhook.secret.encode()
 
     async def receive(request: web.Request) -> web.StreamResponse:
-        given = request.headers.get(SECRET_HEADER, "").encode()
+        # aiohttp keeps undecodable header bytes as surrogates: surrogateescape gives them back
+        given = request.headers.get(SECRET_HEADER, "").encode("utf-8", "surrogateescape")
         if not hmac.compare_digest(given, expected):
             logger.warning("webhook delivery refused: missing or wrong secret token")
-            return web.Response(status=401, text="unauthorized")
+            return web.json_response({"error": "unauthorized"}, status=401)
         app = running_app()
         if app is None or not app.running:  # Telegram retries a failed delivery later
-            return web.Response(status=503, text="not ready")
-        try:
-            data = await request.json()
-        except ValueError:
-            return web.Response(status=400, text="not JSON")
-        if not isinstance(data, dict):
-            return web.Response(status=400, text="not an update")
-        await _handle_until_journaled(app, Update.de_json(data, app.bot))
+            return web.json_response({"error": "not ready"}, status=503)
+        update = await _update(request, app.bot)
+        if update is None:
+            return web.json_response({"ok": True, "ignored": "not an update"})
+        await _handle_until_journaled(app, update)
         return web.Response(status=200)
 
     return receive
+
+
+async def _update(request: web.Request, bot: Any) -> Update | None:
+    """The delivery as a PTB Update, or None (logged once) when it cannot be one."""
+    try:
+        data = await json_object(request)
+        if not isinstance(data.get("update_id"), int):
+            raise BadRequest("no integer update_id")
+        return Update.de_json(data, bot)
+    except BadRequest as err:
+        reason = str(err)
+    except Exception as err:  # PTB's parsers raise KeyError, TypeError, ... on odd fields
+        reason = f"{type(err).__name__} while reading it"
+    logger.warning("webhook delivery acknowledged and ignored: %s", reason)
+    return None
 
 
 async def _handle_until_journaled(app: Any, update: Update) -> None:
