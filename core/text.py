@@ -33,6 +33,7 @@ _LATIN_RUN = re.compile(r"[A-Za-z]+")
 _WORD = re.compile(r"[\w\u0610-\u061A]+")
 _NOT_WORD_OR_SPACE = re.compile(r"[^\w\s\u0610-\u061A]")  # \s is exactly str.isspace
 LANGUAGE_SAMPLE_CHARS = 300
+DISPLAY_NAME_CHARS = 100  # document names as shown in citations and `docs list`
 _SENTENCE = re.compile(r"(?<=[.!?؟])\s+(?=[^\s])|\n{2,}|\n(?=[-*#>\d])")
 
 STOPWORDS = frozenset(

@@ -207,8 +207,11 @@ class Uploads:
 
 
 def display_name(filename: str) -> str:
-    """The uploaded file's own name, never a path the sender chose."""
-    name = PurePath(filename.replace("\\", "/")).name.strip()
+    """The uploaded file's own name, never a path the sender chose, on one line without
+    direction overrides (with U+202E "lecture\\u202egnp.md" shows as "lecturedm.png")."""
+    from core.text import DISPLAY_NAME_CHARS, clean_label
+
+    name = clean_label(PurePath(filename.replace("\\", "/")).name, DISPLAY_NAME_CHARS)
     return name or "upload"
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from core.ingest.document import Extracted, LoadError, Span
+from core.text import DISPLAY_NAME_CHARS, clean_label
 
 FORMATS = {".md": "md", ".markdown": "md", ".txt": "txt", ".pdf": "pdf", ".html": "html",
            ".htm": "html", ".docx": "docx", ".pptx": "pptx"}
@@ -135,6 +136,7 @@ def load_bytes(data: bytes, display_name: str, course: str | None = None) -> Loa
     `course` given -> every document goes to that course. None -> a notes file's
     `> Course: X · Type: Y` line decides, else the course is "".
     """
+    display_name = clean_label(display_name, DISPLAY_NAME_CHARS)  # no newlines, no RTL overrides
     fmt = format_of(display_name)  # each loader says so when the bytes are something else
     if not data.strip():
         raise LoadError("the file is empty")
