@@ -9,7 +9,8 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from core.ingest.document import Span
+from core.ingest.document import LoadError, Span
+from core.ingest.limits import too_big
 from core.text import content_id
 
 PARENT_CHARS = 1200
@@ -166,11 +167,13 @@ def _sections(spans: Sequence[Span]) -> Iterator[tuple[str, list[Span]]]:
         yield run[-1].section, run
 
 
-def chunk_spans(spans: Sequence[Span], scope: str = "") -> list[ChunkDraft]:
+def chunk_spans(spans: Sequence[Span], scope: str = "",
+                max_chunks: int | None = None) -> list[ChunkDraft]:
     """All child chunks of a document, each knowing its parent, page and section.
 
     `scope` (the document id) goes into every id: the same text in two documents or two
-    courses is two chunks, and removing one document never touches the other's.
+    courses is two chunks, and removing one document never touches the other's. More than
+    `max_chunks` raises LoadError as soon as the next one is made (a huge file stops early).
     """
     drafts: list[ChunkDraft] = []
     seen: set[str] = set()
@@ -183,6 +186,9 @@ def chunk_spans(spans: Sequence[Span], scope: str = "") -> list[ChunkDraft]:
                 if child_id in seen:
                     continue
                 seen.add(child_id)
+                if max_chunks is not None and len(drafts) >= max_chunks:
+                    raise LoadError(too_big(f"the file makes more than {max_chunks:,} passages",
+                                            f"{max_chunks:,}", "INGEST_MAX_CHUNKS"))
                 drafts.append(ChunkDraft(child_id, child.text, parent_id, parent_text, section,
                                          child.page))
     return drafts

@@ -10,6 +10,7 @@ import re
 from typing import TYPE_CHECKING
 
 from core.ingest.document import Extracted, LoadError, Span
+from core.ingest.limits import DEFAULT_LIMITS, IngestLimits
 from core.ingest.office import open_office
 
 if TYPE_CHECKING:
@@ -23,12 +24,12 @@ _CODE_STYLE = re.compile(r"code|preformatted|plain text|macro|source|listing", r
 _LIST_STYLE = re.compile(r"^list", re.IGNORECASE)
 
 
-def read_docx(data: bytes) -> Extracted:
+def read_docx(data: bytes, limits: IngestLimits = DEFAULT_LIMITS) -> Extracted:
     """Paragraphs, list items and table rows under the nearest Heading 1–6 (or Title)."""
-    doc = _open(data)
+    doc = _open(data, limits)
     try:
         return _extract(doc)
-    except LoadError:
+    except (LoadError, MemoryError):
         raise
     except Exception:  # a part that opened but holds the wrong XML: one line, no traceback
         raise LoadError("not a valid Word .docx file (damaged content)") from None
@@ -88,10 +89,10 @@ def _extract(doc: Document) -> Extracted:
     return Extracted(spans=spans, title=title)
 
 
-def _open(data: bytes) -> Document:
+def _open(data: bytes, limits: IngestLimits) -> Document:
     import docx
 
-    return open_office(data, "Word .docx", ".docx", docx.Document)
+    return open_office(data, "Word .docx", ".docx", docx.Document, limits)
 
 
 def _style_names(paragraph: Paragraph) -> list[str]:

@@ -7,13 +7,17 @@ what the file cannot say itself: course, document type, display name and content
 """
 from __future__ import annotations
 
+import functools
 import hashlib
+import os
 import re
-from collections.abc import Callable
+import stat
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from core.ingest.document import Extracted, LoadError, Span
+from core.ingest.limits import DEFAULT_LIMITS, IngestLimits
 from core.text import DISPLAY_NAME_CHARS, clean_label
 
 FORMATS = {".md": "md", ".markdown": "md", ".txt": "txt", ".pdf": "pdf", ".html": "html",
@@ -54,30 +58,80 @@ def discover(paths: list[Path]) -> tuple[list[Found], list[str], list[str]]:
     """Expand folders into course files; returns (files, skipped, problems).
 
     Skipped files (unsupported types, READMEs) are named so nothing is ignored silently; hidden
-    files and folders (.git, .DS_Store) are passed over without a word.
+    files and folders (.git, .DS_Store) are passed over without a word. A folder is never left:
+    a link resolving outside it, a device, a FIFO or a socket is listed as skipped, never opened.
     """
     files: list[Found] = []
     skipped: list[str] = []
     problems: list[str] = []
     for path in paths:
         if path.is_dir():
-            for p in sorted(path.rglob("*")):
-                rel = p.relative_to(path)
-                if not p.is_file() or any(part.startswith(".") for part in rel.parts):
-                    continue
-                reason = skip_reason(p)
+            root = path.resolve()
+            for entry, rel in _walk(path):
+                target, reason = _course_file(entry, root)
+                reason = reason or skip_reason(entry)
                 if reason:
-                    skipped.append(f"{rel.as_posix()} ({reason})")
-                else:
-                    files.append(Found(p, rel.as_posix()))
+                    skipped.append(f"{rel} ({reason})")
+                elif target is not None:
+                    files.append(Found(target, rel))
         elif path.is_file():
             if path.suffix.lower() not in FORMATS:
                 problems.append(f"{path.name}: {unsupported(path.suffix)}")
-            else:
-                files.append(Found(path, path.name))
+            else:  # named on the command line: a link is the operator's own choice
+                files.append(Found(path.resolve(), path.name))
+        elif path.exists():
+            problems.append(f"{path.name}: {_special_kind(path.stat().st_mode)}")
         else:
             problems.append(f"{path}: no such file or folder")
     return files, skipped, problems
+
+
+def _walk(root: Path) -> Iterator[tuple[Path, str]]:
+    """Every non-hidden entry under `root` that is not a real folder, in path order, with its
+    display name; links to folders are listed, never followed (no loops, no way out)."""
+    found: list[Path] = []
+    folders = [root]
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            for entry in entries:
+                if entry.name.startswith("."):
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(Path(entry.path))
+                else:
+                    found.append(Path(entry.path))
+    for path in sorted(found):
+        yield path, path.relative_to(root).as_posix()
+
+
+def _course_file(path: Path, root: Path) -> tuple[Path | None, str | None]:
+    """(the regular file to read, None) or (None, why it is skipped), by what `path` is without
+    opening it: a link is followed only to a regular file inside `root`."""
+    try:
+        mode = path.lstat().st_mode
+        if stat.S_ISLNK(mode):
+            target = path.resolve()
+            if not target.is_relative_to(root):
+                return None, "a link to outside the folder; not read"
+            mode = target.stat().st_mode
+            if stat.S_ISDIR(mode):
+                return None, "a link to a folder; not followed"
+            path = target
+    except (OSError, RuntimeError):  # a broken link, a link loop, a permission problem
+        return None, "a broken link or unreadable entry; not read"
+    if stat.S_ISREG(mode):
+        return path, None
+    return None, _special_kind(mode)
+
+
+def _special_kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe), not a file; not read"
+    if stat.S_ISSOCK(mode):
+        return "a socket, not a file; not read"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device, not a file; not read"
+    return "not a regular file; not read"
 
 
 def skip_reason(path: Path) -> str | None:
@@ -105,32 +159,42 @@ def format_of(name: str) -> str:
     return FORMATS[suffix]
 
 
-def _reader(fmt: str) -> Callable[[bytes], Extracted]:
+def _reader(fmt: str, limits: IngestLimits) -> Callable[[bytes], Extracted]:
     """The format's loader, imported on first use (a PDF library is not loaded for notes)."""
     if fmt == "pdf":
         from core.ingest.pdf import read_pdf
-        return read_pdf
+        return functools.partial(read_pdf, limits=limits)
     if fmt == "html":
         from core.ingest.html import read_html
         return read_html
     if fmt == "docx":
         from core.ingest.docx import read_docx
-        return read_docx
+        return functools.partial(read_docx, limits=limits)
     if fmt == "pptx":
         from core.ingest.pptx import read_pptx
-        return read_pptx
+        return functools.partial(read_pptx, limits=limits)
     from core.ingest.plaintext import read_text
     return lambda data: read_text(data, markdown=fmt == "md")
 
 
 def read_bytes(path: Path) -> bytes:
+    """A regular file's bytes. Opened without following a final link and without blocking, then
+    checked to be a regular file, so a FIFO or device swapped in after discovery is not read."""
     try:
-        return path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError as exc:
         raise LoadError(f"cannot read ({exc.strerror or exc})") from None
+    with os.fdopen(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise LoadError("not a regular file; not read")
+        try:
+            return file.read()
+        except OSError as exc:
+            raise LoadError(f"cannot read ({exc.strerror or exc})") from None
 
 
-def load_bytes(data: bytes, display_name: str, course: str | None = None) -> LoadedDocument:
+def load_bytes(data: bytes, display_name: str, course: str | None = None,
+               limits: IngestLimits = DEFAULT_LIMITS) -> LoadedDocument:
     """Read one file's bytes; raises LoadError (one line, no file name) with a readable reason.
 
     `course` given -> every document goes to that course. None -> a notes file's
@@ -140,7 +204,7 @@ def load_bytes(data: bytes, display_name: str, course: str | None = None) -> Loa
     fmt = format_of(display_name)  # each loader says so when the bytes are something else
     if not data.strip():
         raise LoadError("the file is empty")
-    extracted = _reader(fmt)(data)
+    extracted = _reader(fmt, limits)(data)
     spans = [s for s in extracted.spans if s.text.strip()]
     meta_course, doc_type = None, DOC_TYPES[fmt]
     if fmt in ("md", "txt") and spans:

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from core.ingest.document import Extracted, LoadError
+from core.ingest.limits import DEFAULT_LIMITS, IngestLimits, too_big
 from core.ingest.pdf_layout import (
     Line,
     Mark,
@@ -56,11 +57,11 @@ _BARE = re.compile(r"(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:/|of)\s*\d{1
 _EDGE_NUMBER = re.compile(r"^(\d{1,4})\s+\S.*|^.*\S\s+(\d{1,4})$")
 
 
-def read_pdf(data: bytes) -> Extracted:
+def read_pdf(data: bytes, limits: IngestLimits = DEFAULT_LIMITS) -> Extracted:
     """The text of a PDF as spans with physical page numbers and sections.
 
     Raises LoadError (one line, no file name) for a file that is not a PDF, is damaged or cut
-    short, needs a password, or has no text layer at all.
+    short, needs a password, has no text layer at all, or has more pages than `limits` allow.
     """
     data = bytes(data)  # PDFium reads from bytes only (not bytearray or memoryview)
     if b"%PDF-" not in data[:1024]:
@@ -68,7 +69,7 @@ def read_pdf(data: bytes) -> Extracted:
     if b"%%EOF" not in data.rstrip(b"\x00\t\n\x0c\r ")[-2048:]:
         raise LoadError("not a readable PDF (the file is cut short: no end-of-file marker)")
     with _LOCK, _quiet():
-        pages, warns, marks, meta_title = _read(data)
+        pages, warns, marks, meta_title = _read(data, limits.max_pdf_pages)
     if not any(p.lines for p in pages):
         scanned = any(w.endswith(_SCANNED) for w in warns)
         raise LoadError(NO_TEXT if scanned else "no text found: the pages are blank or damaged")
@@ -98,8 +99,9 @@ def _quiet() -> Iterator[None]:
         logger.setLevel(level)
 
 
-def _read(data: bytes) -> tuple[list[Page], list[str], list[Mark], str]:
-    """Pages (with warnings for those without text), outline and metadata title."""
+def _read(data: bytes, max_pages: int) -> tuple[list[Page], list[str], list[Mark], str]:
+    """Pages (with warnings for those without text), outline and metadata title; a PDF over
+    `max_pages` is refused before any page is read."""
     import pypdfium2 as pdfium  # lazy: only PDF ingestion pays for loading PDFium
 
     try:
@@ -112,6 +114,9 @@ def _read(data: bytes) -> tuple[list[Page], list[str], list[Mark], str]:
             raise LoadError("not a readable PDF (it has no pages)") from None
         raise LoadError("not a readable PDF (damaged file structure)") from None
     try:
+        if len(doc) > max_pages:
+            raise LoadError(too_big(f"the PDF has {len(doc):,} pages", f"{max_pages:,}",
+                                    "INGEST_MAX_PDF_PAGES"))
         pages: list[Page] = []
         warns: list[str] = []
         for index in range(len(doc)):

@@ -7,25 +7,24 @@ others, and every problem is reported as one line naming the file.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core.ingest.chunking import chunk_spans
 from core.ingest.document import LoadError, document_id
-from core.ingest.loaders import (
-    FORMATS,
-    Found,
-    LoadedDocument,
-    content_hash,
-    discover,
-    load_bytes,
-    read_bytes,
-)
+from core.ingest.limits import DEFAULT_LIMITS, IngestLimits
+from core.ingest.loaders import FORMATS, Found, LoadedDocument, content_hash, discover, read_bytes
+from core.ingest.sandbox import prepare, prepare_isolated
 from core.ports import CourseStore, DocumentRecord, Embedder, StoredChunk
 from core.text import detect_language
+
+if TYPE_CHECKING:
+    from core.ingest.sandbox import Prepared
 
 log = logging.getLogger(__name__)
 EMBED_BATCH = 32
@@ -52,11 +51,13 @@ class IngestReport:
         return self.chunks_total - self.chunks_new
 
 
-def to_chunks(doc: LoadedDocument) -> tuple[DocumentRecord, list[StoredChunk]]:
-    """A loaded document as its store record and its (not yet embedded) chunks."""
+def to_chunks(doc: LoadedDocument, limits: IngestLimits = DEFAULT_LIMITS
+              ) -> tuple[DocumentRecord, list[StoredChunk]]:
+    """A loaded document as its store record and its (not yet embedded) chunks; LoadError when
+    it would make more than `limits.max_chunks`."""
     doc_id = document_id(doc.course, doc.display_name)
     chunks = []
-    for draft in chunk_spans(doc.spans, scope=doc_id):
+    for draft in chunk_spans(doc.spans, scope=doc_id, max_chunks=limits.max_chunks):
         title = (f"{doc.title} › {draft.section}" if draft.section and draft.section != doc.title
                  else doc.title)
         chunks.append(StoredChunk(
@@ -113,19 +114,23 @@ async def store_document(store: CourseStore, embedder: Embedder, doc: LoadedDocu
 
 async def ingest_paths(paths: Sequence[Path], store: CourseStore, embedder: Embedder, *,
                        course: str | None = None,
-                       progress_factory: Callable[[int], Progress] | None = None) -> IngestReport:
+                       progress_factory: Callable[[int], Progress] | None = None,
+                       limits: IngestLimits = DEFAULT_LIMITS,
+                       isolate: bool = True) -> IngestReport:
     """Ingest files and folders into `course` (None: each notes file's Course: line, else "").
 
-    Per-file problems are collected in the report, never raised."""
+    Each file is read and chunked in a child process under `limits` (`isolate=False`: in this
+    process, for callers that trust their files). Per-file problems are collected in the
+    report, never raised."""
     started = time.perf_counter()
     report = IngestReport()
     files, report.skipped, problems = discover([Path(p) for p in paths])
     report.errors.extend(problems)
     stored = {(d.course, d.display_name): d.content_hash for d in await store.documents()}
-    loaded: list[LoadedDocument] = []
+    ready: list[Prepared] = []
     for found in files:
         try:
-            doc = _load_if_changed(found, course, stored)
+            done = await _prepare_if_changed(found, course, stored, limits, isolate)
         except LoadError as exc:
             report.errors.append(f"{found.display_name}: {exc}")
             continue
@@ -134,27 +139,29 @@ async def ingest_paths(paths: Sequence[Path], store: CourseStore, embedder: Embe
             report.errors.append(f"{found.display_name}: could not be read "
                                  f"({type(exc).__name__}: {str(exc)[:120]})")
             continue
-        if doc is None:
+        if done is None:
             report.files_unchanged += 1
         else:
-            loaded.append(doc)
-    drafts = [to_chunks(doc) for doc in loaded]
-    progress = progress_factory(sum(len(c) for _, c in drafts)) if progress_factory else None
-    for doc, prepared in zip(loaded, drafts, strict=True):
+            ready.append(done)
+    progress = progress_factory(sum(len(c) for _, (_, c) in ready)) if progress_factory else None
+    for doc, prepared in ready:
         await store_document(store, embedder, doc, prepared, report=report, progress=progress,
                              replaces=(doc.course, doc.display_name) in stored)
     report.seconds = time.perf_counter() - started
     return report
 
 
-def _load_if_changed(found: Found, course: str | None,
-                     stored: dict[tuple[str, str], str]) -> LoadedDocument | None:
-    """The loaded file, or None when the store already holds exactly these bytes."""
+async def _prepare_if_changed(found: Found, course: str | None,
+                              stored: dict[tuple[str, str], str], limits: IngestLimits,
+                              isolate: bool) -> Prepared | None:
+    """The read and chunked file, or None when the store already holds exactly these bytes."""
     data = read_bytes(found.path)
     digest = content_hash(data)
-    if course is not None or FORMATS.get(found.path.suffix.lower()) not in ("md", "txt"):
-        if stored.get((course or "", found.display_name)) == digest:
-            return None  # known before parsing: an unchanged folder re-ingests in moments
-        return load_bytes(data, found.display_name, course)
-    doc = load_bytes(data, found.display_name, None)  # the Course: line decides: read it first
-    return None if stored.get((doc.course, doc.display_name)) == digest else doc
+    course_line = course is None and FORMATS.get(found.path.suffix.lower()) in ("md", "txt")
+    if not course_line and stored.get((course or "", found.display_name)) == digest:
+        return None  # known before parsing: an unchanged folder re-ingests in moments
+    reader = prepare_isolated if isolate else prepare
+    doc, prepared = await asyncio.to_thread(reader, data, found.display_name, course, limits)
+    if course_line and stored.get((doc.course, doc.display_name)) == digest:
+        return None  # the Course: line decided which document this is: it had to be read first
+    return doc, prepared

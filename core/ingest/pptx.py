@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from core.ingest.document import Extracted, LoadError, Span
+from core.ingest.limits import DEFAULT_LIMITS, IngestLimits
 from core.ingest.office import open_office
 
 if TYPE_CHECKING:
@@ -19,12 +20,12 @@ if TYPE_CHECKING:
     from pptx.slide import Slide
 
 
-def read_pptx(data: bytes) -> Extracted:
+def read_pptx(data: bytes, limits: IngestLimits = DEFAULT_LIMITS) -> Extracted:
     """Slide N -> Span(page=N, section=slide title or "Slide N"); pages = slide count."""
-    prs = _open(data)
+    prs = _open(data, limits)
     try:
         return _extract(prs)
-    except LoadError:
+    except (LoadError, MemoryError):
         raise
     except Exception:  # a part that opened but holds the wrong XML: one line, no traceback
         raise LoadError("not a valid PowerPoint .pptx file (damaged content)") from None
@@ -59,10 +60,10 @@ def _extract(prs: Presentation) -> Extracted:
     return Extracted(spans=spans, title=title, pages=len(slides), warnings=warnings_out)
 
 
-def _open(data: bytes) -> Presentation:
+def _open(data: bytes, limits: IngestLimits) -> Presentation:
     import pptx
 
-    return open_office(data, "PowerPoint .pptx", ".pptx", pptx.Presentation)
+    return open_office(data, "PowerPoint .pptx", ".pptx", pptx.Presentation, limits)
 
 
 def _line(text: str) -> str:

@@ -1,0 +1,148 @@
+"""Reading an untrusted file in a child process with a memory cap and a deadline.
+
+The limits in `IngestLimits` stop the bombs we know of before they are parsed; this stops the
+ones we do not: a parser bug, a pathological PDF or a decompressor that runs away costs a child
+process (killed on timeout, refused memory past its cap) and never the bot. Children are forked
+from a forkserver that has the readers imported already, so one costs milliseconds, not the
+second a fresh interpreter would take to import PDFium and the Office libraries.
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import multiprocessing
+import resource
+from multiprocessing.connection import Connection
+from multiprocessing.context import ForkServerContext
+from multiprocessing.process import BaseProcess
+from typing import TYPE_CHECKING, Any
+
+from core.ingest.document import LoadError
+from core.ingest.limits import DEFAULT_LIMITS, IngestLimits, megabytes, too_big
+
+if TYPE_CHECKING:
+    from core.ingest.loaders import LoadedDocument
+    from core.ports import DocumentRecord, StoredChunk
+
+    Prepared = tuple[LoadedDocument, tuple[DocumentRecord, list[StoredChunk]]]
+
+# imported once by the forkserver, so every child starts with them loaded ("__main__" too, as
+# multiprocessing does by default: else each child would import the program's main script)
+_PRELOAD = ["__main__", "core.ingest.sandbox", "core.ingest.pipeline", "core.ingest.pdf",
+            "core.ingest.docx", "core.ingest.pptx", "core.ingest.html", "pypdfium2", "docx", "pptx"]
+_GRACE_S = 5.0  # how long a child that has answered gets to exit before it is killed
+
+
+def prepare(data: bytes, name: str, course: str | None,
+            limits: IngestLimits = DEFAULT_LIMITS) -> Prepared:
+    """Read and chunk one file in this process: the loaded document and its (record, chunks)."""
+    from core.ingest.loaders import load_bytes
+    from core.ingest.pipeline import to_chunks
+
+    document = load_bytes(data, name, course, limits)
+    return document, to_chunks(document, limits)
+
+
+def prepare_isolated(data: bytes, name: str, course: str | None,
+                     limits: IngestLimits = DEFAULT_LIMITS) -> Prepared:
+    """`prepare` in a child process under `limits.memory_bytes` and `limits.timeout_s`.
+
+    Blocks the calling thread (run it with asyncio.to_thread). Every failure is a LoadError of
+    one line: the file's own problem, too slow, too much memory, or the reader crashing."""
+    context = _context()
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_child, args=(send, data, name, course, limits),
+                            name="studybuddy-reader", daemon=True)
+    child.start()
+    send.close()  # the child holds the only writer: a child that dies means EOF here
+    kind, payload, grace_s = "late", None, 0.0
+    try:
+        if receive.poll(limits.timeout_s):
+            grace_s = _GRACE_S
+            try:
+                kind, payload = receive.recv()
+            except (EOFError, OSError):  # the child died without a word
+                kind = "died"
+    finally:
+        receive.close()
+        exitcode = _stop(child, grace_s)
+    return _outcome(kind, payload, exitcode, limits)
+
+
+def _outcome(kind: str, payload: Any, exitcode: int | None, limits: IngestLimits) -> Prepared:
+    if kind == "ok":
+        result: Prepared = payload
+        return result
+    if kind == "load":
+        raise LoadError(str(payload))
+    if kind == "memory":
+        raise LoadError(too_big("the file needs more memory than allowed",
+                                megabytes(limits.memory_bytes), "INGEST_MEMORY_MB"))
+    if kind == "late":
+        raise LoadError(too_big("the file took too long to read", f"{limits.timeout_s:g} s",
+                                "INGEST_TIMEOUT_S"))
+    if kind == "error":
+        raise LoadError(f"the reader failed on this file ({payload})")
+    how = f"signal {-exitcode}" if exitcode and exitcode < 0 else f"exit code {exitcode}"
+    raise LoadError(f"the reader crashed on this file ({how})")
+
+
+def _child(send: Connection, data: bytes, name: str, course: str | None,
+           limits: IngestLimits) -> None:
+    """The child's whole life: cap its memory and CPU, prepare, send one (kind, payload)."""
+    _cap_resources(limits)
+    answer: tuple[str, Any]
+    try:
+        answer = ("ok", prepare(data, name, course, limits))
+    except LoadError as exc:
+        answer = ("load", str(exc))
+    except MemoryError:
+        answer = ("memory", None)
+    except Exception as exc:  # a parser bug: named, not shown as a traceback
+        answer = ("error", type(exc).__name__)
+    del data
+    try:
+        send.send(answer)
+    except MemoryError:  # pickling a huge result is over the cap too
+        send.send(("memory", None))
+    finally:
+        send.close()
+
+
+def _cap_resources(limits: IngestLimits) -> None:
+    """Address space = what the child already maps (interpreter and readers) + the allowance;
+    CPU seconds a little past the deadline, in case the parent is gone and cannot kill it."""
+    allowance = _mapped_bytes() + limits.memory_bytes
+    resource.setrlimit(resource.RLIMIT_AS, (allowance, allowance))
+    seconds = int(limits.timeout_s) + 5
+    resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5))
+
+
+def _mapped_bytes() -> int:
+    """This process's virtual size (VmSize), 0 when /proc cannot tell."""
+    with contextlib.suppress(OSError, ValueError), open("/proc/self/status", "rb") as status:
+        for line in status:
+            if line.startswith(b"VmSize:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def _stop(child: BaseProcess, grace_s: float) -> int | None:
+    """Wait up to `grace_s` for the child to exit, kill it if it has not, reap it; its exit
+    code (negative: the signal that ended it)."""
+    child.join(grace_s)
+    if child.is_alive():
+        child.kill()
+        child.join()
+    exitcode = child.exitcode
+    child.close()
+    return exitcode
+
+
+@functools.cache
+def _context() -> ForkServerContext:
+    """The forkserver context, asked (on first use, never at import) to preload the readers."""
+    context = multiprocessing.get_context("forkserver")
+    assert isinstance(context, ForkServerContext)
+    context.set_forkserver_preload(_PRELOAD)
+    return context
