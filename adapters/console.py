@@ -23,6 +23,7 @@ from adapters.layout import citation_parts, confidence_mark, sources_heading
 from core.messages import IncomingMessage, Reply
 from core.ports import MessageHandler
 from core.spaces import CourseSpaces
+from core.tenancy import Actor
 
 logger = logging.getLogger(__name__)
 
@@ -170,12 +171,12 @@ class ConsoleAdapter:
         """`/course` shows this user's course and the list; `/course NAME` picks one."""
         assert self.spaces is not None
         if name:
-            return await self.spaces.assign(self._space, name[0], by=self.user_id, allowed=True,
+            return await self.spaces.assign(self._space, name[0], actor=Actor(self.user_id),
                                             where="channel", language="en")
         shown = await self.spaces.show((self._space,), "en", personal=True)
         if shown.notice == "no_course":  # already lists the courses
             return shown
-        listing = await self.spaces.listing("en")
+        listing = await self.spaces.listing((self._space,), "en")
         return replace(shown, text=f"{shown.text}\n{listing.text}")
 
     @property

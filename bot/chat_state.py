@@ -16,18 +16,22 @@ from bot.settings import Settings
 from core.answer_actions import AnswerActions
 from core.outcomes import OutcomeStore
 from core.ports import HistoryStore, MessageJournal, SpaceStore
+from core.private_files import private_dir, private_file
 from core.rate_limit import RateLimiter
 from core.stores.postgres_conn import PostgresConnection
+from core.stores.postgres_courses import PostgresCourseRegistry
 from core.stores.postgres_history import PostgresHistoryStore
 from core.stores.postgres_journal import PostgresMessageJournal
 from core.stores.postgres_outcomes import PostgresOutcomeStore
 from core.stores.postgres_rate_limit import PostgresRateLimiter
 from core.stores.postgres_spaces import PostgresSpaceStore
 from core.stores.sqlite_async import AsyncSqliteFile
+from core.stores.sqlite_courses import SqliteCourseRegistry
 from core.stores.sqlite_history import SqliteHistoryStore
 from core.stores.sqlite_journal import SqliteMessageJournal
 from core.stores.sqlite_outcomes import SqliteOutcomeStore
 from core.stores.sqlite_spaces import SqliteSpaceStore
+from core.tenancy import CourseAccess, CourseRegistry
 
 
 def database_path(settings: Settings) -> Path:
@@ -44,6 +48,7 @@ async def _open(settings: Settings, stack: AsyncExitStack,
         shared = postgres(settings.history_postgres_dsn.get_secret_value())
         stack.push_async_callback(shared.aclose)
         return shared
+    private_dir(settings.data_dir)  # 0700, also when an earlier run left it open to all
     local = sqlite(database_path(settings))
     await local.open()
     stack.push_async_callback(local.close)
@@ -51,14 +56,26 @@ async def _open(settings: Settings, stack: AsyncExitStack,
 
 
 async def build_history(settings: Settings, stack: AsyncExitStack) -> HistoryStore:
-    history: HistoryStore = await _open(settings, stack, PostgresHistoryStore,
-                                        SqliteHistoryStore)
+    """Conversation history; users stored as hashes keyed like the outcomes' (user_hash_key)."""
+    key = user_hash_key(settings)
+    history: HistoryStore = await _open(
+        settings, stack, lambda dsn: PostgresHistoryStore(dsn, user_key=key),
+        lambda path: SqliteHistoryStore(path, user_key=key))
     return history
 
 
 async def build_space_store(settings: Settings, stack: AsyncExitStack) -> SpaceStore:
     spaces: SpaceStore = await _open(settings, stack, PostgresSpaceStore, SqliteSpaceStore)
     return spaces
+
+
+async def build_access(settings: Settings, stack: AsyncExitStack, sample_course: str
+                       ) -> CourseAccess:
+    """Course owners, grants and share codes, beside the course spaces."""
+    registry: CourseRegistry = await _open(settings, stack, PostgresCourseRegistry,
+                                           SqliteCourseRegistry)
+    return CourseAccess(registry, sample_course=sample_course,
+                        private_by_default=settings.courses_private_by_default)
 
 
 async def build_outcomes(settings: Settings, stack: AsyncExitStack) -> AnswerActions:
@@ -91,8 +108,8 @@ def user_hash_key(settings: Settings) -> bytes:
     if settings.user_hash_key and settings.user_hash_key.get_secret_value():
         return settings.user_hash_key.get_secret_value().encode()
     path = settings.data_dir / "user-hash.key"
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(settings.data_dir)
+    private_file(path)  # 0600 before a key is in it (and if an earlier run left it readable)
+    if not path.stat().st_size:
         path.write_bytes(secrets.token_bytes(32))
-        path.chmod(0o600)
     return path.read_bytes()

@@ -1,4 +1,4 @@
-"""`studybuddy` command line: run | chat | ask | ingest | docs | migrate | graph | eval.
+"""`studybuddy` command line: run | chat | ask | ingest | docs | courses | migrate | graph | eval.
 
 The benchmarks are not a product command: they live in the repository's bench/ (`make bench`).
 
@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from adapters import StartFailed
 from adapters.logsafe import RedactSecrets
+from bot.courses_cli import CoursesError, add_courses_parser, run_courses
 from bot.docs_cli import DocsError, add_docs_parsers, run_docs, run_ingest
 from bot.report_cli import ReportError, add_report_parser
 from bot.settings import Settings, invalid_settings_line, load_settings
@@ -30,6 +31,8 @@ EPILOG = """examples:
   studybuddy docs list                    what is stored: course, file, pages, chunks, when
   studybuddy docs remove R-data.pdf       remove a document and all its chunks
   studybuddy report --out report/         instructor report: gaps, cited pages, votes (HTML + CSV)
+  studybuddy courses list                 who owns each course, its spaces, shares, documents
+  studybuddy courses public CS101         any private chat may read CS101
   studybuddy eval docs --docs D --qa F    answer quality on your own files and questions
   studybuddy feedback export --out F      what students could not get answered, as questions
   studybuddy eval feedback F              ask them again and show what changed
@@ -71,6 +74,7 @@ def _parser() -> argparse.ArgumentParser:
 
     add_feedback_parser(sub)  # feedback export (bot/feedback_cli.py)
     add_report_parser(sub)  # report (bot/report_cli.py)
+    add_courses_parser(sub)  # courses list | transfer | public | private (bot/courses_cli.py)
     return parser
 
 
@@ -246,12 +250,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             from bot.feedback_cli import run_feedback
 
             return run_feedback(settings, args)
+        if args.command == "courses":
+            return asyncio.run(run_courses(settings, args))
         if args.command == "report":
             from bot.report_cli import run_report
 
             return asyncio.run(run_report(settings, args))
         return asyncio.run(_serve(settings, console_only=args.command == "chat"))
-    except (UserError, DocsError, ReportError, StoreError) as err:  # clear, secret-free messages
+    except (UserError, DocsError, ReportError, CoursesError, StoreError) as err:  # one clear line
         print(f"error: {err}", file=sys.stderr)
         return 2
     except StartFailed as err:  # a platform refused or was unreachable: one line, no secrets

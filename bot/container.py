@@ -8,12 +8,14 @@ import asyncio
 import logging
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 
 import httpx
 
 from adapters.metrics import PrometheusMetrics
 from bot.chat_state import (
+    build_access,
     build_history,
     build_journal,
     build_limiter,
@@ -36,6 +38,7 @@ from core.rag.state import RagContext
 from core.report import InstructorReports
 from core.resilience import CircuitBreaker, GuardedChatModel, GuardedReranker, GuardedSource
 from core.service import Limits, StudyBuddy
+from core.sharing import CourseSharing
 from core.sources.course import CourseSource
 from core.spaces import CourseSpaces
 from core.uploads import Uploads
@@ -237,13 +240,15 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
                         queue_max=settings.queue_max,
                         unlimited_platforms=LOCAL_PLATFORMS)
         spaces = CourseSpaces(await build_space_store(settings, stack), store,
+                              await build_access(settings, stack, SAMPLE_COURSE_NAME),
                               default_course=settings.default_course,
                               sample_course=SAMPLE_COURSE_NAME)
         actions = await build_outcomes(settings, stack)
         desk = CourseDesk(spaces, Uploads(store, embedder, spaces,
                                           max_bytes=settings.upload_max_mb * 2**20,
                                           max_documents=settings.max_documents_per_course),
-                          InstructorReports(actions.store, embedder))
+                          InstructorReports(actions.store, embedder),
+                          CourseSharing(spaces, timedelta(hours=settings.share_code_hours)))
         metrics = PrometheusMetrics()
         service = StudyBuddy(build_graph(), context, history, limits, spaces, actions,
                              build_limiter(settings, stack), metrics)

@@ -29,7 +29,8 @@ def build_adapters(settings: Settings, app: App) -> list[Adapter]:
                                        guild_id=settings.discord_guild_id,
                                        desk=app.desk, staff_role=settings.discord_staff_role,
                                        shard_count=settings.discord_shard_count,
-                                       shard_ids=settings.discord_shard_ids))
+                                       shard_ids=settings.discord_shard_ids,
+                                       operator_ids=settings.discord_operator_ids))
     telegram = None
     if settings.telegram_token and settings.telegram_token.get_secret_value():
         from adapters.telegram.adapter import TelegramAdapter

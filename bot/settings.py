@@ -138,8 +138,16 @@ class Settings(BaseSettings):
         None, description="secret Telegram sends with every webhook delivery (1-256 of "
                           "A-Z a-z 0-9 _ -)")
     telegram_staff_ids: Annotated[list[int], NoDecode] = Field(
-        default_factory=list, description="Telegram user ids that may upload in private chats "
-                                          "(comma-separated)")
+        default_factory=list, description="Telegram user ids that act as the bot's operator in "
+                                          "any group or private chat (comma-separated)")
+    discord_operator_ids: Annotated[list[int], NoDecode] = Field(
+        default_factory=list, description="Discord user ids that act as the bot's operator in "
+                                          "any server or DM (comma-separated)")
+    courses_private_by_default: bool = Field(
+        False, description="operator courses (studybuddy ingest) are usable only by servers "
+                           "and groups they are shared with (default: any staff may use them)")
+    share_code_hours: int = Field(24, ge=1, le=24 * 30,
+                                  description="how long a /course share code stays valid")
     telegram_base_file_url: str | None = Field(
         None, description="self-hosted Bot API file URL (PTB base_file_url)")
     upload_max_mb: int = Field(20, ge=1, le=2000,
@@ -186,7 +194,8 @@ class Settings(BaseSettings):
         value = value.rstrip("/")
         return value if value.endswith(suffix) else value + suffix
 
-    @field_validator("telegram_staff_ids", "discord_shard_ids", mode="before")
+    @field_validator("telegram_staff_ids", "discord_operator_ids", "discord_shard_ids",
+                     mode="before")
     @classmethod
     def _comma_separated(cls, value: object) -> object:
         if isinstance(value, str | int):  # "1, 2" in .env; a single id may arrive as a number

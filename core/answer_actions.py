@@ -15,6 +15,7 @@ from typing import Any
 from core.messages import IncomingMessage, Intent, Reply
 from core.outcomes import VOTE_REASONS, Outcome, OutcomeStore, Vote, cited_quotes, user_hash
 from core.stores.errors import StoreError
+from core.tenancy import scope_of
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +83,8 @@ class AnswerActions:
             confidence=reply.confidence.value, top_score=reply.top_score,
             verdict=str(state.get("verdict") or ""), missing=str(state.get("missing") or ""),
             citations=cited_quotes([c.to_dict() for c in reply.citations], passages, reply.text),
-            latency_ms=latency_ms, created_at=datetime.now(UTC))
+            latency_ms=latency_ms, created_at=datetime.now(UTC),
+            scope=scope_of(message.spaces) or "")
         try:
             await self.store.record(outcome)
         except Exception as err:  # the answer matters more than its record

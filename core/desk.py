@@ -8,7 +8,9 @@ from core.desk_texts import say
 from core.gaps_summary import gaps_reply
 from core.messages import Reply
 from core.report import InstructorReports
+from core.sharing import CourseSharing
 from core.spaces import CourseSpaces, desk_reply, not_staff
+from core.tenancy import Actor
 from core.uploads import Uploads
 
 
@@ -19,13 +21,19 @@ class CourseDesk:
     spaces: CourseSpaces
     uploads: Uploads
     reports: InstructorReports | None = None  # /gaps (None: no outcomes are recorded)
+    sharing: CourseSharing | None = None  # /course share | join | unshare
 
-    async def gaps(self, spaces: Sequence[str], *, allowed: bool, platform: str,
+    async def gaps(self, spaces: Sequence[str], *, actor: Actor, platform: str,
                    language: str, days: int = 7) -> Reply:
-        """`/gaps`, staff only: the top gaps of this chat's course over the last days."""
-        if not allowed:
+        """`/gaps`, staff only: the top gaps of this chat's course over the last days. Owners
+        see every student of their course; a class using a shared or operator course sees only
+        its own students' questions; the operator sees everything."""
+        if not actor.is_staff:
             return not_staff(platform, language)
         if self.reports is None:
             return desk_reply(say("course_list_empty", language), "gaps", language)
         course = (await self.spaces.resolve(spaces)).course
-        return await gaps_reply(self.reports, course, days=days, language=language)
+        owner = actor.operator or (course is not None
+                                   and await self.spaces.access.can_change(course, actor))
+        scope = None if owner else (actor.scope or "")
+        return await gaps_reply(self.reports, course, days=days, language=language, scope=scope)

@@ -21,7 +21,30 @@ TEXTS: dict[str, dict[str, str]] = {
         "course_set_new": "Done: this {where} now answers from {course}. It has no "
                           "documents yet: add them with /upload.",
         "course_set_own": "Done: your private questions now answer from {course}.",
-        "course_unknown": "There is no course called “{course}”. Courses: {courses}",
+        "course_unknown": ("You can't choose “{course}” here: in private chats you can choose "
+                           "the courses of your class's server or group and public ones. "
+                           "Courses you can choose: {courses}"),
+        "space_none_dm": ("You have no course here yet. Courses your class's server or group "
+                          "uses become available in private chats to its members. {how}"),
+        "course_unavailable": ("“{course}” isn't available here: it belongs to another class, "
+                               "or the name is taken. Choose another name, or ask the staff "
+                               "who own it for a share code (/course join CODE)."),
+        "course_not_yours": ("You can use {course} here, but only the staff of the server or "
+                             "group that owns it (or the bot's operator) can change it. Nothing "
+                             "was changed."),
+        "share_code": ("Share code for {course}: {code}\nStaff of another server or group can "
+                       "use it once, within {hours} hours, with /course join {code} — their "
+                       "chat then answers from {course} (read only). Shared with: {shares}"),
+        "share_no_course": "This chat has no course of its own to share. Set one with /course.",
+        "join_usage": "Use /course join CODE with a share code from the course's staff.",
+        "join_bad": "That share code is unknown, used or expired. Ask for a new one.",
+        "joined": ("Done: this {where} now answers from {course} (shared with you, read only). "
+                   "Its staff can stop sharing at any time."),
+        "unshare_usage": ("Use /course unshare NAME to stop using a course shared with you, or "
+                          "/course unshare SCOPE (e.g. telegram:chat:-100123) to stop sharing "
+                          "your courses with that server or group. Shared: {shares}"),
+        "unshared": "Done: {course} is no longer shared with {scope}.",
+        "unshare_none": "Nothing was shared that way. Shared: {shares}",
         "course_bad_name": "A course name is 1–64 characters on one line, for example CS101.",
         "where_channel": "channel",
         "where_server": "server",
@@ -95,7 +118,29 @@ TEXTS: dict[str, dict[str, str]] = {
         "course_set_new": "تم: أصبحت هذه {where} تجيب من {course}. لا توجد فيه مستندات بعد: "
                           "أضفها بـ /upload.",
         "course_set_own": "تم: أسئلتك الخاصة تُجاب الآن من {course}.",
-        "course_unknown": "لا يوجد مقرر باسم «{course}». المقررات: {courses}",
+        "course_unknown": ("لا يمكنك اختيار «{course}» هنا: في المحادثات الخاصة تختار مقررات "
+                           "خادم صفك أو مجموعته والمقررات العامة. المقررات المتاحة لك: "
+                           "{courses}"),
+        "space_none_dm": ("لا مقرر لك هنا بعد. المقررات التي يستخدمها خادم صفك أو مجموعته "
+                          "تصبح متاحة لأعضائها في المحادثات الخاصة. {how}"),
+        "course_unavailable": ("«{course}» غير متاح هنا: إما أنه لصف آخر أو أن الاسم مستخدم. "
+                               "اختر اسمًا آخر، أو اطلب من مشرفيه رمز مشاركة "
+                               "(‎/course join الرمز)."),
+        "course_not_yours": ("يمكنك استخدام {course} هنا، لكن تعديله لمشرفي الخادم أو المجموعة "
+                             "التي تملكه (أو مشغّل البوت) فقط. لم يتغير شيء."),
+        "share_code": ("رمز مشاركة {course}: {code}\nيمكن لمشرفي خادم أو مجموعة أخرى استخدامه "
+                       "مرة واحدة خلال {hours} ساعة بالأمر ‎/course join {code}، فتجيب "
+                       "محادثتهم من {course} (قراءة فقط). مُشارَك مع: {shares}"),
+        "share_no_course": "لا مقرر خاص بهذه المحادثة لمشاركته. حدّد مقررًا بالأمر ‎/course.",
+        "join_usage": "استخدم ‎/course join الرمز مع رمز مشاركة من مشرفي المقرر.",
+        "join_bad": "رمز المشاركة غير معروف أو مستخدم أو منتهي الصلاحية. اطلب رمزًا جديدًا.",
+        "joined": ("تم: أصبحت هذه {where} تجيب من {course} (مُشارَك معكم، قراءة فقط). يمكن "
+                   "لمشرفيه إيقاف المشاركة في أي وقت."),
+        "unshare_usage": ("استخدم ‎/course unshare الاسم للتوقف عن استخدام مقرر مُشارَك معكم، أو "
+                          "‎/course unshare النطاق (مثل telegram:chat:-100123) لإيقاف مشاركة "
+                          "مقرراتكم معه. المشاركات: {shares}"),
+        "unshared": "تم: لم يعد {course} مُشارَكًا مع {scope}.",
+        "unshare_none": "لا توجد مشاركة كهذه. المشاركات: {shares}",
         "course_bad_name": "اسم المقرر من 1 إلى 64 حرفًا في سطر واحد، مثل CS101.",
         "where_channel": "القناة",
         "where_server": "الخادم",

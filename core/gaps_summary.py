@@ -31,8 +31,9 @@ TEXTS = {
 
 
 async def gaps_reply(reports: InstructorReports, course: str | None, *, days: int = 7,
-                     language: str = "en") -> Reply:
-    report = await reports.build(course=course, days=days)
+                     language: str = "en", scope: str | None = None) -> Reply:
+    """The short report of a course (None: all), of one scope's questions (None: all)."""
+    report = await reports.build(course=course, days=days, scope=scope)
     return Reply(text=summary(report, days, language), intent=Intent.NOTICE, notice="gaps",
                  language=language)
 

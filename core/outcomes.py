@@ -40,6 +40,7 @@ class Outcome:
     latency_ms: int = 0
     created_at: datetime | None = None
     votes: tuple[Vote, ...] = field(default=())
+    scope: str = ""  # the server or group it was asked in ("" in DMs and outside chats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +69,10 @@ class OutcomeStore(Protocol):
         """Set (or change) a user's vote on an answer; False when the answer is unknown."""
         ...
 
-    async def outcomes(self, *, course: str | None = None, since: datetime | None = None
-                       ) -> list[Outcome]:
-        """Outcomes (with votes), oldest first, of one course and/or since a time."""
+    async def outcomes(self, *, course: str | None = None, since: datetime | None = None,
+                       scope: str | None = None) -> list[Outcome]:
+        """Outcomes (with votes), oldest first, of one course, since a time and/or asked in one
+        scope (a server or group)."""
         ...
 
     async def forget(self, user_hash: str) -> int:

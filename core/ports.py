@@ -243,6 +243,7 @@ class SpaceAssignment:
     course: str
     set_by: str  # platform user id of whoever set it
     set_at: datetime | None = None
+    scope: str = ""  # the server or group the space belongs to ("" for a DM)
 
 
 class SpaceStore(Protocol):

@@ -92,11 +92,12 @@ class InstructorReports:
         self.embedder = embedder
 
     async def build(self, *, course: str | None = None, days: int = 7,
-                    now: datetime | None = None) -> Report:
+                    now: datetime | None = None, scope: str | None = None) -> Report:
+        """The report of one course (None: all), of questions asked in one scope (None: all)."""
         moment = now or datetime.now(UTC)
         start = datetime.combine(moment.astimezone(UTC).date() - timedelta(days=days - 1),
                                  datetime.min.time(), UTC)
-        outcomes = await self.store.outcomes(course=course, since=start)
+        outcomes = await self.store.outcomes(course=course, since=start, scope=scope)
         return await build_report(outcomes, self.embedder, course=course, days=days, now=moment)
 
 

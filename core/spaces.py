@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from core.desk_texts import say
 from core.messages import Intent, Reply
 from core.ports import CourseStore, SpaceAssignment, SpaceStore
+from core.tenancy import OPERATOR, Actor, CourseAccess, CourseRecord, scope_of
 
 COURSES_TTL_S = 30.0  # how long the list of stored courses is trusted (uploads invalidate it)
 MAX_COURSE_NAME = 64
@@ -37,12 +38,14 @@ class Resolution:
 
 
 class CourseSpaces:
-    """Resolves and changes course spaces over a SpaceStore and the course store's courses."""
+    """Resolves and changes course spaces over a SpaceStore, the course store's courses and
+    the tenancy rules (core/tenancy.py): a chat only ever sees courses it may read."""
 
-    def __init__(self, spaces: SpaceStore, store: CourseStore, *,
+    def __init__(self, spaces: SpaceStore, store: CourseStore, access: CourseAccess, *,
                  default_course: str | None = None, sample_course: str | None = None) -> None:
         self.spaces = spaces
         self.store = store
+        self.access = access
         self.default_course = default_course or None
         self.sample_course = sample_course
         self._courses: tuple[float, list[str]] | None = None
@@ -60,22 +63,41 @@ class CourseSpaces:
         """A document was added or removed: re-read the course list on next use."""
         self._courses = None
 
+    async def known(self, name: str) -> str | None:
+        """The stored spelling of a course that exists (documents or an owner), else None."""
+        names = [*await self.store.courses(), *(r.name for r in await self.access.registry
+                                                 .records())]
+        return next((c for c in names if c.casefold() == name.casefold()), None)
+
+    async def may_read(self, course: str, spaces: Sequence[str]) -> bool:
+        """May a chat with these space keys answer from the course?"""
+        if spaces and is_personal(spaces[0]):
+            platform, _, user = spaces[0].split(":", 2)
+            return await self.access.can_read_personal(course, platform, user)
+        return await self.access.can_read(course, scope_of(spaces))
+
+    async def visible(self, spaces: Sequence[str]) -> list[str]:
+        """The courses with materials this chat may read."""
+        return [c for c in await self.courses() if await self.may_read(c, spaces)]
+
     async def resolve(self, spaces: Sequence[str]) -> Resolution:
         found = await self._resolve_course(spaces)
         mode = await self.mode(spaces)
         return found if mode == DEFAULT_MODE else replace(found, mode=mode)
 
     async def _resolve_course(self, spaces: Sequence[str]) -> Resolution:
-        courses = tuple(await self.courses())
+        everything = await self.courses()
+        courses = tuple(await self.visible(spaces) if spaces else everything)
         assigned = await self.spaces.lookup(spaces)
-        if assigned is not None:
+        if assigned is not None and await self.may_read(assigned.course, spaces):
             origin = "personal" if is_personal(assigned.space) else "space"
             return Resolution(assigned.course, origin, courses)
-        if self.default_course:
+        if self.default_course and (not spaces or await self.may_read(self.default_course,
+                                                                       spaces)):
             return Resolution(self.default_course, "default", courses)
         if len(courses) == 1:
             return Resolution(courses[0], "only", courses)
-        if not courses:  # nothing ingested anywhere: outside sources may still help
+        if not everything:  # nothing ingested anywhere: outside sources may still help
             return Resolution(None, "only", courses)
         return Resolution(None, "", courses)
 
@@ -102,61 +124,87 @@ class CourseSpaces:
         return desk_reply(say(f"mode_is_{mode}", language) + "\n" + say("mode_how", language),
                           "mode_show", language)
 
-    async def set_mode(self, space: str, mode: str, *, by: str, allowed: bool, where: str,
+    async def set_mode(self, space: str, mode: str, *, actor: Actor, where: str,
                        language: str) -> Reply:
-        """`/mode guide|explain` (staff only): how this space answers requests for graded
-        work. `where` names the space (channel | server | group) in the confirmation."""
-        if not allowed:
+        """`/mode guide|explain` (staff of the space's own server or group): how this space
+        answers requests for graded work. `where` names the space in the confirmation."""
+        if not actor.is_staff:
             return not_staff(space.split(":", 1)[0], language)
         wanted = mode.strip().casefold()
         if wanted not in MODES:
             return desk_reply(say("mode_bad", language), "mode_bad", language)
-        await self.spaces.set_mode(space, wanted, by)
+        await self.spaces.set_mode(space, wanted, actor.user)
         return desk_reply(say(f"mode_set_{wanted}", language,
                               where=say(f"where_{where}", language)), "mode_set", language)
 
     def no_course(self, found: Resolution, language: str, *, personal: bool) -> Reply:
         how = say("how_dm" if personal and found.courses else "how_staff", language)
         if not found.courses:
-            return desk_reply(say("space_none_empty", language, how=how), "no_course", language)
+            key = "space_none_dm" if personal else "space_none_empty"
+            return desk_reply(say(key, language, how=how), "no_course", language)
         return desk_reply(say("space_none", language, how=how, courses=", ".join(found.courses)),
-                      "no_course", language)
+                          "no_course", language)
 
-    async def listing(self, language: str) -> Reply:
-        courses = await self.courses()
+    async def listing(self, spaces: Sequence[str], language: str) -> Reply:
+        """`/course list`: only the courses this chat may read."""
+        courses = await self.visible(spaces)
         if not courses:
             return desk_reply(say("course_list_empty", language), "course_list", language)
-        return desk_reply(say("course_list", language, courses=", ".join(courses)), "course_list",
-                      language)
+        return desk_reply(say("course_list", language, courses=", ".join(courses)),
+                          "course_list", language)
 
-    async def assign(self, space: str, course: str, *, by: str, allowed: bool, where: str,
-                     language: str) -> Reply:
-        """Set a space's course. Staff may name a course that has no documents yet; a student
-        choosing for their own DMs picks among existing courses. `where` names the space
-        (channel | server | group) in the confirmation."""
+    async def assign(self, space: str, course: str, *, actor: Actor, where: str,
+                     language: str, spaces: Sequence[str] = ()) -> Reply:
+        """Set a space's course. Staff may point their server's or group's space at a course it
+        may read, or create a new name (their scope then owns it); a student choosing for their
+        own DMs picks among the courses they may read. `where` names the space (channel |
+        server | group) in the confirmation."""
         personal = is_personal(space)
-        if not allowed:
+        if not personal and not actor.is_staff:
             return not_staff(space.split(":", 1)[0], language)
         name = " ".join(course.split())
-        if not name or len(name) > MAX_COURSE_NAME:
+        if not name or len(name) > MAX_COURSE_NAME or not name.isprintable():
             return desk_reply(say("course_bad_name", language), "course_bad_name", language)
-        courses = await self.courses()
-        existing = {c.casefold(): c for c in courses}
-        name = existing.get(name.casefold(), name)
-        if personal and name not in courses:
-            return desk_reply(say("course_unknown", language, course=name,
-                              courses=", ".join(courses) or "—"), "course_unknown", language)
-        await self.spaces.assign(SpaceAssignment(space=space, course=name, set_by=by))
+        name = await self.known(name) or name
         if personal:
-            return desk_reply(say("course_set_own", language, course=name), "course_set", language)
-        key = "course_set" if name in courses else "course_set_new"
+            if name not in await self.visible((space,)):
+                visible = ", ".join(await self.visible((space,))) or "—"
+                return desk_reply(say("course_unknown", language, course=name, courses=visible),
+                                  "course_unknown", language)
+            await self.spaces.assign(SpaceAssignment(space=space, course=name, set_by=actor.user))
+            return desk_reply(say("course_set_own", language, course=name), "course_set",
+                              language)
+        scope = actor.scope or scope_of(spaces or (space,)) or ""
+        created = await self.claim(name, actor)
+        if not created and not (actor.operator or await self.access.can_read(name, scope)):
+            return unavailable(name, language)
+        await self.spaces.assign(SpaceAssignment(space=space, course=name, set_by=actor.user,
+                                                 scope=scope))
+        key = "course_set" if name in await self.courses() else "course_set_new"
         return desk_reply(say(key, language, course=name, where=say(f"where_{where}", language)),
-                      "course_set", language)
+                          "course_set", language)
+
+    async def claim(self, name: str, actor: Actor) -> bool:
+        """Create a course that does not exist yet, owned by the actor's scope (the operator's
+        for bot-wide staff outside a server or group); False when it already exists."""
+        if await self.known(name) is not None:
+            return False
+        owner = actor.scope or OPERATOR
+        stored = await self.access.registry.create(CourseRecord(name, owner,
+                                                                created_by=actor.user))
+        return stored.owner == owner
 
 
 def is_personal(space: str) -> bool:
     """DM spaces are keyed by user ("telegram:user:42"): the user's own choice."""
     return space.split(":")[1:2] == ["user"]
+
+
+def unavailable(course: str, language: str) -> Reply:
+    """Refusing a course this chat may not use or change: the same words whether or not the
+    name exists, so staff elsewhere cannot probe other classes' course names."""
+    return desk_reply(say("course_unavailable", language, course=course), "course_unavailable",
+                      language)
 
 
 def not_staff(platform: str, language: str) -> Reply:

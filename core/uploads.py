@@ -22,8 +22,9 @@ from core.ingest.loaders import FORMATS, LoadedDocument, content_hash, load_byte
 from core.ingest.pipeline import IngestReport, store_document, to_chunks
 from core.messages import Reply
 from core.ports import CourseStore, DocumentRecord, Embedder, StoredChunk
-from core.spaces import CourseSpaces, not_staff
+from core.spaces import CourseSpaces, not_staff, unavailable
 from core.spaces import desk_reply as _reply
+from core.tenancy import Actor
 
 log = logging.getLogger(__name__)
 PENDING_TTL_S = 900.0  # a preview left unanswered for 15 minutes is dropped
@@ -36,7 +37,7 @@ class Pending:
     """An upload or removal waiting for its initiator's Confirm or Cancel."""
 
     kind: str  # upload | remove
-    by: str
+    actor: Actor
     course: str
     display_name: str
     created: float
@@ -72,18 +73,39 @@ class Uploads:
                               limit_mb=self.max_bytes // 2**20), "upload_size", language)
         return None
 
+    async def target(self, course: str | None, spaces: Sequence[str], actor: Actor,
+                     language: str) -> tuple[str | None, Reply | None]:
+        """The course an upload or removal changes, or why the actor may not change it: a new
+        name is fine (Confirm makes the actor's scope its owner); another class's course gets
+        the same refusal as a name that does not exist."""
+        named = course and " ".join(course.split())
+        if named:
+            known = await self.spaces.known(named)
+            if known is None:
+                return named, None
+            if not actor.operator and not await self.spaces.may_read(known, spaces):
+                return None, unavailable(named, language)
+            target: str | None = known
+        else:
+            target = (await self.spaces.resolve(spaces)).course
+        if not target:
+            return None, _reply(say("upload_no_course", language), "upload_no_course", language)
+        if not await self.spaces.access.can_change(target, actor):
+            return None, _reply(say("course_not_yours", language, course=target),
+                                "course_not_yours", language)
+        return target, None
+
     async def preview(self, data: bytes, filename: str, *, course: str | None,
-                      spaces: Sequence[str], by: str, language: str) -> Reply:
+                      spaces: Sequence[str], actor: Actor, language: str) -> Reply:
         """Parse and chunk the file (off the event loop) and describe what Confirm would do."""
         name = display_name(filename)
         too_big = self.refusal(name, len(data), allowed=True, platform="", language=language)
         if too_big is not None:
             return too_big
-        target = course and " ".join(course.split())
-        if not target:
-            target = (await self.spaces.resolve(spaces)).course
-        if not target:
-            return _reply(say("upload_no_course", language), "upload_no_course", language)
+        target, refused = await self.target(course, spaces, actor, language)
+        if refused is not None or target is None:
+            return refused or _reply(say("upload_no_course", language), "upload_no_course",
+                                     language)
         documents = await self.store.documents(target)
         same_name = next((d for d in documents if d.display_name == name), None)
         digest = content_hash(data)
@@ -106,8 +128,8 @@ class Uploads:
             return _reply(say("upload_empty", language, name=name), "upload_empty", language)
         duplicate = next((d.display_name for d in documents
                           if d.content_hash == digest and d.display_name != name), None)
-        token = self._hold(Pending("upload", by, target, name, self.clock(), document, prepared,
-                                   replaces=same_name is not None))
+        token = self._hold(Pending("upload", actor, target, name, self.clock(), document,
+                                   prepared, replaces=same_name is not None))
         text = say("preview", language, course=target, name=name,
                    kind=document.doc_type, extent=_extent(document, language),
                    chunks=len(prepared[1]),
@@ -115,12 +137,13 @@ class Uploads:
         return _reply(text, "upload_preview", language, pending=token)
 
     async def preview_removal(self, name: str, *, course: str | None, spaces: Sequence[str],
-                              by: str, allowed: bool, platform: str, language: str) -> Reply:
-        if not allowed:
+                              actor: Actor, platform: str, language: str) -> Reply:
+        if not actor.is_staff:
             return not_staff(platform, language)
-        target = course or (await self.spaces.resolve(spaces)).course
-        if not target:
-            return _reply(say("upload_no_course", language), "upload_no_course", language)
+        target, refused = await self.target(course, spaces, actor, language)
+        if refused is not None or target is None:
+            return refused or _reply(say("upload_no_course", language), "upload_no_course",
+                                     language)
         documents = await self.store.documents(target)
         wanted = name.strip().casefold()
         match = next((d for d in documents if wanted in (d.display_name.casefold(), d.id)), None)
@@ -128,7 +151,7 @@ class Uploads:
             names = ", ".join(d.display_name for d in documents) or "—"
             return _reply(say("remove_unknown", language, name=name.strip(), course=target,
                               names=names), "remove_unknown", language)
-        token = self._hold(Pending("remove", by, target, match.display_name, self.clock(),
+        token = self._hold(Pending("remove", actor, target, match.display_name, self.clock(),
                                    document_id=match.id))
         return _reply(say("remove_preview", language, name=match.display_name,
                           chunks=match.chunks, course=target), "remove_preview", language,
@@ -141,6 +164,9 @@ class Uploads:
         if pending is None:
             assert refused is not None
             return refused
+        if not await self._still_allowed(pending):  # the course changed hands meanwhile
+            return _reply(say("course_unavailable", language, course=pending.course),
+                          "course_unavailable", language)
         if pending.kind == "remove":
             await self.store.remove_document(pending.document_id)
             self.spaces.courses_changed()
@@ -187,6 +213,12 @@ class Uploads:
                           chunks=report.chunks_total, new=report.chunks_new,
                           seconds=time.perf_counter() - started), "uploaded", language)
 
+    async def _still_allowed(self, pending: Pending) -> bool:
+        """Confirm re-checks ownership; a new course becomes the actor's scope's here."""
+        if await self.spaces.known(pending.course) is None:
+            return await self.spaces.claim(pending.course, pending.actor)
+        return await self.spaces.access.can_change(pending.course, pending.actor)
+
     def _hold(self, pending: Pending) -> str:
         now = self.clock()
         for token in [t for t, p in self._pending.items() if now - p.created > PENDING_TTL_S]:
@@ -200,7 +232,7 @@ class Uploads:
         if pending is None or self.clock() - pending.created > PENDING_TTL_S:
             self._pending.pop(token, None)
             return None, _reply(say("expired", language), "expired", language)
-        if pending.by != by:
+        if pending.actor.user != by:
             return None, _reply(say("not_yours", language), "not_yours", language)
         del self._pending[token]
         return pending, None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
@@ -24,7 +24,7 @@ from adapters.discord.convert import (
     is_addressed_to_bot,
     message_to_incoming,
 )
-from adapters.discord.desk import add_desk_commands
+from adapters.discord.desk import ServerMembership, add_desk_commands
 from adapters.discord.render import render_reply
 from adapters.discord.sending import APOLOGY, NO_MENTIONS, exception_summary
 from adapters.typing_loops import TypingLoops
@@ -152,7 +152,8 @@ class StudyBuddyClient(discord.Client):
 
     def __init__(self, handler: MessageHandler, *, sync_commands: bool = False,
                  guild_id: int | None = None, desk: CourseDesk | None = None,
-                 staff_role: str | None = None, **options: Any) -> None:
+                 staff_role: str | None = None, operator_ids: Iterable[int] = (),
+                 **options: Any) -> None:
         options.setdefault("intents", discord.Intents.default())
         options["allowed_mentions"] = NO_MENTIONS
         super().__init__(**options)
@@ -164,7 +165,8 @@ class StudyBuddyClient(discord.Client):
         add_commands(self.tree, handler)
         self.desk = desk  # read by the Confirm / Cancel buttons (buttons.py)
         if desk is not None:
-            add_desk_commands(self.tree, desk, staff_role)
+            add_desk_commands(self.tree, desk, staff_role, frozenset(operator_ids))
+            desk.spaces.access.add_membership(PLATFORM, ServerMembership(self))
 
     async def setup_hook(self) -> None:
         # Once per process, before the gateway connects; never in on_ready, which fires on
@@ -213,10 +215,11 @@ class DiscordAdapter:
                  guild_id: int | None = None, client_options: dict[str, Any] | None = None,
                  ready_timeout_s: float = READY_TIMEOUT_S, desk: CourseDesk | None = None,
                  staff_role: str | None = None, shard_count: int | None = None,
-                 shard_ids: list[int] | None = None) -> None:
+                 shard_ids: list[int] | None = None, operator_ids: Iterable[int] = ()) -> None:
         self._handler = handler
         self._desk = desk
         self._staff_role = staff_role
+        self._operator_ids = tuple(operator_ids)
         self._token = token
         self._sync_commands = sync_commands
         self._guild_id = guild_id
@@ -237,7 +240,8 @@ class DiscordAdapter:
         kind = (ShardedStudyBuddyClient if "shard_count" in self._client_options
                 else StudyBuddyClient)
         client = kind(self._handler, sync_commands=self._sync_commands, guild_id=self._guild_id,
-                      desk=self._desk, staff_role=self._staff_role, **self._client_options)
+                      desk=self._desk, staff_role=self._staff_role,
+                      operator_ids=self._operator_ids, **self._client_options)
         await client.__aenter__()
         self.client = client
         self._task = asyncio.create_task(client.start(self._token), name="discord-client")

@@ -18,8 +18,10 @@ from discord import app_commands
 from adapters.discord.buttons import confirm_view
 from adapters.discord.convert import interaction_language, interaction_spaces
 from adapters.discord.sending import APOLOGY, answer, exception_summary, notice_text
+from adapters.discord.sharing import add_sharing_commands
 from core.desk import CourseDesk
 from core.messages import Reply
+from core.tenancy import Actor
 from core.uploads import supported_formats
 
 log = logging.getLogger(__name__)
@@ -47,6 +49,37 @@ channel's course. You see a preview first, then Confirm or Cancel.
 • `/gaps [days:7]`: staff see the questions this channel's course did not answer well.
 • `/ask` or a mention asks a question; `/forget` erases what I remember about you.
 Staff here: members with the Manage Server permission{role}."""
+
+
+def actor_of(interaction: discord.Interaction[Any], staff_role: str | None,
+             operators: frozenset[int]) -> Actor:
+    """The facts core/tenancy.py decides on: the server (scope), staff there, operator."""
+    guild = interaction.guild_id
+    return Actor(str(interaction.user.id), f"discord:guild:{guild}" if guild else None,
+                 staff=is_staff(interaction, staff_role),
+                 operator=interaction.user.id in operators)
+
+
+class ServerMembership:
+    """core/tenancy.py's Membership for Discord: is the user in the server? (GET member; the
+    core caches answers; no answer counts as "no")."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    async def is_member(self, user_id: str, scope: str) -> bool:
+        guild = self.client.get_guild(int(scope.rsplit(":", 1)[1]))
+        if guild is None:  # the bot is not (or no longer) in that server
+            return False
+        try:
+            await guild.fetch_member(int(user_id))
+        except discord.NotFound:
+            return False
+        except discord.HTTPException as err:
+            log.warning("discord member lookup failed, treating as not a member: %s",
+                        err.status)
+            return False
+        return True
 
 
 def is_staff(interaction: discord.Interaction[Any], staff_role: str | None) -> bool:
@@ -82,23 +115,26 @@ async def _guarded(interaction: discord.Interaction[Any], name: str,
 
 
 def add_desk_commands(tree: app_commands.CommandTree[Any], desk: CourseDesk,
-                      staff_role: str | None) -> None:
+                      staff_role: str | None, operators: frozenset[int] = frozenset()) -> None:
     """Register /course, /mode, /upload, /remove, /gaps and /help on the tree."""
+
+    def actor(interaction: discord.Interaction[Any]) -> Actor:
+        return actor_of(interaction, staff_role, operators)
 
     async def course_names(interaction: discord.Interaction[Any], current: str
                            ) -> list[app_commands.Choice[str]]:
+        """Only the courses this chat may use: other classes' names are never suggested."""
         wanted = current.strip().casefold()
-        names = [c for c in await desk.spaces.courses() if wanted in c.casefold()]
+        names = [c for c in await desk.spaces.visible(interaction_spaces(interaction))
+                 if wanted in c.casefold()]
         return [app_commands.Choice(name=c, value=c) for c in names[:MAX_CHOICES]]
 
     async def document_names(interaction: discord.Interaction[Any], current: str
                              ) -> list[app_commands.Choice[str]]:
         """For staff only: the documents of the chosen course, else of this channel's."""
-        if not is_staff(interaction, staff_role):
-            return []
         target = getattr(interaction.namespace, "course", None) or \
             (await desk.spaces.resolve(interaction_spaces(interaction))).course
-        if not target:
+        if not target or not await desk.spaces.access.can_change(target, actor(interaction)):
             return []
         wanted = current.strip().casefold()
         names = [d.display_name for d in await desk.uploads.store.documents(target)
@@ -119,8 +155,8 @@ def add_desk_commands(tree: app_commands.CommandTree[Any], desk: CourseDesk,
     @course.command(name="list", description="All courses with materials")
     async def listing(interaction: discord.Interaction[Any]) -> None:
         async def work() -> None:
-            await send_reply(interaction,
-                             await desk.spaces.listing(interaction_language(interaction)))
+            await send_reply(interaction, await desk.spaces.listing(
+                interaction_spaces(interaction), interaction_language(interaction)))
         await _guarded(interaction, "course list", work)
 
     @course.command(name="set", description="Choose the course this channel (or server) uses")
@@ -130,20 +166,21 @@ def add_desk_commands(tree: app_commands.CommandTree[Any], desk: CourseDesk,
     async def set_course(interaction: discord.Interaction[Any], name: str,
                          scope: app_commands.Choice[str] | None = None) -> None:
         async def work() -> None:
-            user, language = str(interaction.user.id), interaction_language(interaction)
-            spaces = interaction_spaces(interaction)
-            if interaction.guild_id is None:  # a DM: the user's own choice
-                reply = await desk.spaces.assign(spaces[0], name, by=user, allowed=True,
-                                                 where="channel", language=language)
-            else:
-                where = scope.value if scope is not None else "channel"
-                key = f"discord:guild:{interaction.guild_id}" if where == "server" else spaces[0]
-                reply = await desk.spaces.assign(key, name, by=user,
-                                                 allowed=is_staff(interaction, staff_role),
-                                                 where=where, language=language)
-            await send_reply(interaction, reply)
+            language, spaces = interaction_language(interaction), interaction_spaces(interaction)
+            where = scope.value if scope is not None and interaction.guild_id else "channel"
+            key = f"discord:guild:{interaction.guild_id}" if where == "server" else spaces[0]
+            await send_reply(interaction, await desk.spaces.assign(
+                key, name, actor=actor(interaction), where=where, language=language,
+                spaces=spaces))
         await _guarded(interaction, "course set", work)
 
+    async def run(interaction: discord.Interaction[Any], name: str,
+                  make: Callable[[], Awaitable[Reply]]) -> None:
+        async def work() -> None:
+            await send_reply(interaction, await make())
+        await _guarded(interaction, name, work)
+
+    add_sharing_commands(course, desk, actor, run)
     tree.add_command(course)
 
     @tree.command(name="mode", description="Study mode: guide (no finished solutions) or explain")
@@ -163,8 +200,7 @@ def add_desk_commands(tree: app_commands.CommandTree[Any], desk: CourseDesk,
             key = (f"discord:guild:{interaction.guild_id}"
                    if where == "server" and interaction.guild_id is not None else spaces[0])
             await send_reply(interaction, await desk.spaces.set_mode(
-                key, mode.value, by=str(interaction.user.id),
-                allowed=is_staff(interaction, staff_role), where=where, language=language))
+                key, mode.value, actor=actor(interaction), where=where, language=language))
         await _guarded(interaction, "mode", work)
 
     @tree.command(name="upload", description="Staff: add a course file to this channel's course")
@@ -187,7 +223,7 @@ def add_desk_commands(tree: app_commands.CommandTree[Any], desk: CourseDesk,
             data = await file.read()
             await send_reply(interaction, await desk.uploads.preview(
                 data, file.filename, course=course, spaces=interaction_spaces(interaction),
-                by=str(interaction.user.id), language=language))
+                actor=actor(interaction), language=language))
         await _guarded(interaction, "upload", work)
 
     @tree.command(name="remove", description="Staff: remove a document from a course")
@@ -201,8 +237,8 @@ def add_desk_commands(tree: app_commands.CommandTree[Any], desk: CourseDesk,
         async def work() -> None:
             await send_reply(interaction, await desk.uploads.preview_removal(
                 name, course=course, spaces=interaction_spaces(interaction),
-                by=str(interaction.user.id), allowed=is_staff(interaction, staff_role),
-                platform="discord", language=interaction_language(interaction)))
+                actor=actor(interaction), platform="discord",
+                language=interaction_language(interaction)))
         await _guarded(interaction, "remove", work)
 
     @tree.command(name="gaps", description="Staff: what students could not get answered here")
@@ -214,7 +250,7 @@ def add_desk_commands(tree: app_commands.CommandTree[Any], desk: CourseDesk,
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)  # grouping takes time
             await send_reply(interaction, await desk.gaps(
-                interaction_spaces(interaction), allowed=is_staff(interaction, staff_role),
+                interaction_spaces(interaction), actor=actor(interaction),
                 platform="discord", language=interaction_language(interaction), days=days))
         await _guarded(interaction, "gaps", work)
 

@@ -32,7 +32,7 @@ from adapters.telegram.desk import TelegramDesk
 from adapters.telegram.help_texts import COMMANDS, DESK_COMMANDS, TEXTS
 from adapters.telegram.journal_sweep import SWEEP_S, JournalSweep
 from adapters.telegram.replier import TYPING_REFRESH_S, TelegramReplier
-from adapters.telegram.staff import StaffCheck
+from adapters.telegram.staff import GroupMembership, StaffCheck
 from adapters.telegram.webhook import Handler, Webhook, journaled, receiver
 from adapters.typing_loops import TypingLoops
 from core.desk import CourseDesk
@@ -123,6 +123,8 @@ class TelegramAdapter:
         try:
             self.app = app = self._build()
             await app.initialize()
+            if self.desk is not None:  # private chats read the courses of their groups
+                self.desk.desk.spaces.access.add_membership(PLATFORM, GroupMembership(app.bot))
             await self._set_commands(app)
             await app.start()
             if self.sweep is not None:  # what a dead process (or the last run) left unanswered

@@ -29,7 +29,7 @@ from adapters.telegram.help_texts import DESK_TEXTS
 from adapters.telegram.modes import ModeCommand
 from adapters.telegram.render import render_reply
 from adapters.telegram.replier import TelegramReplier
-from adapters.telegram.staff import StaffCheck, actor_id, is_anonymous_admin
+from adapters.telegram.staff import StaffCheck, is_anonymous_admin
 from core.desk import CourseDesk
 from core.desk_texts import say
 from core.messages import Intent, Reply
@@ -113,23 +113,38 @@ class TelegramDesk:
     # --- commands ---
 
     async def on_course(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """/course: this chat's course and the course list; /course NAME: set it."""
+        """/course: this chat's course and the courses it may use; /course NAME: set it;
+        /course list | share | join CODE | unshare NAME|SCOPE."""
         message = _from_a_person(update)
         if message is None:
             return
         language, spaces = _message_language(message), spaces_of(message)
-        name = clean_text(message, context.bot.username, context.bot.id, drop_command=True)
-        private = is_direct(message)
-        if not name:
-            reply = await self.desk.spaces.show(spaces, language, personal=private)
-            if reply.notice == "course_show":
-                listing = await self.desk.spaces.listing(language)
-                reply = dataclasses.replace(reply, text=f"{reply.text}\n{listing.text}")
+        words = clean_text(message, context.bot.username, context.bot.id,
+                           drop_command=True).split(maxsplit=1)
+        verb = words[0].casefold() if words else ""
+        rest = words[1] if len(words) > 1 else ""
+        spaces_desk, sharing = self.desk.spaces, self.desk.sharing
+        if not words or verb == "list":
+            reply = await spaces_desk.listing(spaces, language)
+            if not words:
+                shown = await spaces_desk.show(spaces, language, personal=is_direct(message))
+                if shown.notice == "course_show":
+                    shown = dataclasses.replace(shown, text=f"{shown.text}\n{reply.text}")
+                reply = shown
+        elif sharing is not None and verb in ("share", "join", "unshare"):
+            actor = await self.staff.actor(context.bot, message)
+            if verb == "share":
+                reply = await sharing.share(spaces, actor=actor, language=language)
+            elif verb == "join":
+                reply = await sharing.join(spaces, rest, actor=actor, where="group",
+                                           language=language)
+            else:
+                reply = await sharing.unshare(spaces, rest, actor=actor, language=language)
         else:
-            allowed = private or await self.staff.is_staff(context.bot, message)
-            reply = await self.desk.spaces.assign(spaces[0], name, by=actor_id(message),
-                                                  allowed=allowed, where="group",
-                                                  language=language)
+            name = rest if verb == "set" and rest else " ".join(words)
+            reply = await spaces_desk.assign(
+                spaces[0], name, actor=await self.staff.actor(context.bot, message),
+                where="group", language=language, spaces=spaces)
         await self.replier(update, context).send(reply)
 
     async def on_remove(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -144,8 +159,8 @@ class TelegramDesk:
                                                             language))
             return
         reply = await self.desk.uploads.preview_removal(
-            name, course=None, spaces=spaces_of(message), by=actor_id(message),
-            allowed=await self.staff.is_staff(context.bot, message), platform="telegram",
+            name, course=None, spaces=spaces_of(message),
+            actor=await self.staff.actor(context.bot, message), platform="telegram",
             language=language)
         await self._send_with_buttons(update, context, reply, owner_of(message))
 
@@ -168,9 +183,10 @@ class TelegramDesk:
         document, language = message.document, _message_language(message)
         filename = document.file_name or "upload"
         replier = self.replier(update, context)
-        refusal = self.desk.uploads.refusal(
-            filename, document.file_size, allowed=await self.staff.is_staff(context.bot, message),
-            platform="telegram", language=language)
+        actor = await self.staff.actor(context.bot, message)
+        refusal = self.desk.uploads.refusal(filename, document.file_size,
+                                            allowed=actor.is_staff, platform="telegram",
+                                            language=language)
         if refusal is not None:  # a student's file or a wrong one is never downloaded
             await replier.send(refusal)
             return
@@ -185,7 +201,7 @@ class TelegramDesk:
                 return
             reply = await self.desk.uploads.preview(
                 data, filename, course=course or None, spaces=spaces_of(message),
-                by=actor_id(message), language=language)
+                actor=actor, language=language)
             await self._send_with_buttons(update, context, reply, owner_of(message))
 
     async def _send_with_buttons(self, update: Update, context: ContextTypes.DEFAULT_TYPE,

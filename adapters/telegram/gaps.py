@@ -46,7 +46,7 @@ class GapsCommand:
             await self.send(update, context, usage(self.language(message)))
             return
         reply = await self.desk.gaps(spaces_of(message),
-                                     allowed=await self.staff.is_staff(context.bot, message),
+                                     actor=await self.staff.actor(context.bot, message),
                                      platform="telegram", language=self.language(message),
                                      days=days)
         await self.send(update, context, reply)

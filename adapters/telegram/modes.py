@@ -14,7 +14,7 @@ from telegram import Message, Update
 from telegram.ext import BaseHandler, CommandHandler, ContextTypes, filters
 
 from adapters.telegram.convert import clean_text, is_direct, spaces_of
-from adapters.telegram.staff import StaffCheck, actor_id
+from adapters.telegram.staff import StaffCheck
 from core.desk import CourseDesk
 from core.messages import Reply
 
@@ -45,7 +45,6 @@ class ModeCommand:
             reply = await self.desk.spaces.show_mode(spaces, language)
         else:
             reply = await self.desk.spaces.set_mode(
-                spaces[0], wanted, by=actor_id(message),
-                allowed=await self.staff.is_staff(context.bot, message),
+                spaces[0], wanted, actor=await self.staff.actor(context.bot, message),
                 where="chat" if is_direct(message) else "group", language=language)
         await self.send(update, context, reply)

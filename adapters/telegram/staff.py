@@ -1,4 +1,6 @@
-"""Who is staff on Telegram: group administrators in groups, TELEGRAM_STAFF_IDS in private chats.
+"""Who is who on Telegram: group administrators are staff of their group; TELEGRAM_STAFF_IDS
+are bot-wide staff (the operator) anywhere; group members may read their group's courses in
+private chats (GroupMembership).
 
 Telegram has no roles a bot could read cheaply, so a group's own administrators (getChatMember
 says creator or administrator) manage its course; an admin posting anonymously "as the group"
@@ -16,12 +18,14 @@ from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
 from adapters.telegram.convert import is_direct
+from core.tenancy import Actor
 
 logger = logging.getLogger(__name__)
 
 ADMIN_TTL_S = 60.0
 MAX_CACHED = 2048
 ADMIN_STATUSES = (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
+MEMBER_STATUSES = (*ADMIN_STATUSES, ChatMemberStatus.MEMBER)
 
 
 def is_anonymous_admin(message: Message) -> bool:
@@ -45,6 +49,16 @@ class StaffCheck:
         self.ttl_s = ttl_s
         self.clock = clock
         self._admins: dict[tuple[int, int], tuple[float, bool]] = {}
+
+    async def actor(self, bot: Bot, message: Message) -> Actor:
+        """The facts core/tenancy.py decides on: the group (scope), staff there, operator."""
+        user = message.from_user
+        operator = (user is not None and user.id in self.staff_ids
+                    and not is_anonymous_admin(message))
+        if is_direct(message):
+            return Actor(actor_id(message), None, staff=operator, operator=operator)
+        return Actor(actor_id(message), f"telegram:chat:{message.chat.id}",
+                     staff=await self.is_staff(bot, message), operator=operator)
 
     async def is_staff(self, bot: Bot, message: Message) -> bool:
         user = message.from_user
@@ -75,3 +89,22 @@ class StaffCheck:
                 self._admins.clear()
         self._admins[(chat_id, user_id)] = (now, admin)
         return admin
+
+
+class GroupMembership:
+    """core/tenancy.py's Membership for Telegram: is the user in the group (getChatMember)?
+    The core caches answers; an API failure counts as "no"."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    async def is_member(self, user_id: str, scope: str) -> bool:
+        try:
+            member = await self.bot.get_chat_member(int(scope.rsplit(":", 1)[1]), int(user_id))
+        except (TelegramError, ValueError) as err:
+            logger.warning("getChatMember failed, treating the user as not a member: %s",
+                           type(err).__name__)
+            return False
+        if member.status == ChatMemberStatus.RESTRICTED:
+            return bool(getattr(member, "is_member", False))
+        return member.status in MEMBER_STATUSES

@@ -10,7 +10,7 @@ from core.outcomes import Outcome, Vote
 from core.stores.postgres_conn import PostgresConnection
 
 COLUMNS = ("answer_id, platform, user_hash, space, course, language, question, answer, route, "
-           "confidence, top_score, verdict, missing, citations, latency_ms, created_at")
+           "confidence, top_score, verdict, missing, citations, latency_ms, created_at, scope")
 
 
 class PostgresOutcomeStore(PostgresConnection):
@@ -21,12 +21,12 @@ class PostgresOutcomeStore(PostgresConnection):
     async def record(self, outcome: Outcome) -> None:
         await self._execute(
             f"insert into public.outcomes ({COLUMNS}) values (%s, %s, %s, %s, %s, %s, %s, %s,"
-            " %s, %s, %s, %s, %s, %s, %s, %s)",
+            " %s, %s, %s, %s, %s, %s, %s, %s, %s)",
             (outcome.answer_id, outcome.platform, outcome.user_hash, outcome.space, outcome.course,
              outcome.language, outcome.question, outcome.answer, json.dumps(list(outcome.route)),
              outcome.confidence, outcome.top_score, outcome.verdict, outcome.missing,
              json.dumps(list(outcome.citations), ensure_ascii=False), outcome.latency_ms,
-             outcome.created_at or datetime.now(UTC)))
+             outcome.created_at or datetime.now(UTC), outcome.scope))
 
     async def get(self, answer_id: str) -> Outcome | None:
         found = await self._select("where answer_id = %s", (answer_id,))
@@ -43,8 +43,8 @@ class PostgresOutcomeStore(PostgresConnection):
              vote.voted_at or datetime.now(UTC), vote.answer_id))
         return changed > 0
 
-    async def outcomes(self, *, course: str | None = None, since: datetime | None = None
-                       ) -> list[Outcome]:
+    async def outcomes(self, *, course: str | None = None, since: datetime | None = None,
+                       scope: str | None = None) -> list[Outcome]:
         where: list[str] = []
         params: list[Any] = []
         if course is not None:
@@ -53,6 +53,9 @@ class PostgresOutcomeStore(PostgresConnection):
         if since is not None:
             where.append("created_at >= %s")
             params.append(since)
+        if scope is not None:
+            where.append("scope = %s")
+            params.append(scope)
         clause = f"where {' and '.join(where)}" if where else ""
         return await self._select(clause, tuple(params))
 
@@ -87,4 +90,4 @@ def _outcome(row: Sequence[Any], votes: Sequence[Vote]) -> Outcome:
         language=row[5], question=row[6], answer=row[7], route=tuple(row[8] or ()),
         confidence=row[9], top_score=row[10], verdict=row[11], missing=row[12],
         citations=tuple(row[13] or ()), latency_ms=row[14], created_at=row[15],
-        votes=tuple(votes))
+        votes=tuple(votes), scope=row[16])

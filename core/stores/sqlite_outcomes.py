@@ -10,7 +10,7 @@ from core.outcomes import Outcome, Vote
 from core.stores.sqlite_async import AsyncSqliteFile
 
 COLUMNS = ("answer_id, platform, user_hash, space, course, language, question, answer, route, "
-           "confidence, top_score, verdict, missing, citations, latency_ms, created_at")
+           "confidence, top_score, verdict, missing, citations, latency_ms, created_at, scope")
 
 
 class SqliteOutcomeStore(AsyncSqliteFile):
@@ -19,12 +19,12 @@ class SqliteOutcomeStore(AsyncSqliteFile):
     async def record(self, outcome: Outcome) -> None:
         await self.db.execute(
             f"INSERT INTO outcomes ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-            "?, ?)",
+            "?, ?, ?)",
             (outcome.answer_id, outcome.platform, outcome.user_hash, outcome.space, outcome.course,
              outcome.language, outcome.question, outcome.answer, json.dumps(list(outcome.route)),
              outcome.confidence, outcome.top_score, outcome.verdict, outcome.missing,
              json.dumps(list(outcome.citations), ensure_ascii=False), outcome.latency_ms,
-             _iso(outcome.created_at)))
+             _iso(outcome.created_at), outcome.scope))
         await self.db.commit()
 
     async def get(self, answer_id: str) -> Outcome | None:
@@ -42,8 +42,8 @@ class SqliteOutcomeStore(AsyncSqliteFile):
         await self.db.commit()
         return cursor.rowcount > 0
 
-    async def outcomes(self, *, course: str | None = None, since: datetime | None = None
-                       ) -> list[Outcome]:
+    async def outcomes(self, *, course: str | None = None, since: datetime | None = None,
+                       scope: str | None = None) -> list[Outcome]:
         where, params = [], []
         if course is not None:
             where.append("course = ?")
@@ -51,6 +51,9 @@ class SqliteOutcomeStore(AsyncSqliteFile):
         if since is not None:
             where.append("created_at >= ?")
             params.append(_iso(since))
+        if scope is not None:
+            where.append("scope = ?")
+            params.append(scope)
         clause = f"WHERE {' AND '.join(where)}" if where else ""
         return await self._select(clause, tuple(params))
 
@@ -96,4 +99,4 @@ def _outcome(row: Sequence[Any], votes: Sequence[Vote]) -> Outcome:
         language=row[5], question=row[6], answer=row[7], route=tuple(json.loads(row[8])),
         confidence=row[9], top_score=row[10], verdict=row[11], missing=row[12],
         citations=tuple(json.loads(row[13])), latency_ms=row[14],
-        created_at=datetime.fromisoformat(row[15]), votes=tuple(votes))
+        created_at=datetime.fromisoformat(row[15]), votes=tuple(votes), scope=row[16])

@@ -7,6 +7,8 @@ from datetime import UTC, datetime
 from core.ports import SpaceAssignment
 from core.stores.sqlite_async import AsyncSqliteFile
 
+COLUMNS = "space, course, set_by, set_at, scope"
+
 
 class SqliteSpaceStore(AsyncSqliteFile):
     """space -> course rows in `course_spaces`, space -> study-integrity mode in `space_modes`."""
@@ -16,7 +18,7 @@ class SqliteSpaceStore(AsyncSqliteFile):
             return None
         marks = ",".join("?" * len(spaces))
         async with self.db.execute(
-                f"SELECT space, course, set_by, set_at FROM course_spaces WHERE space IN ({marks})",
+                f"SELECT {COLUMNS} FROM course_spaces WHERE space IN ({marks})",
                 tuple(spaces)) as cursor:
             found = {row[0]: row for row in await cursor.fetchall()}
         for space in spaces:  # most specific first
@@ -27,10 +29,10 @@ class SqliteSpaceStore(AsyncSqliteFile):
     async def assign(self, assignment: SpaceAssignment) -> None:
         at = (assignment.set_at or datetime.now(UTC)).astimezone(UTC).isoformat()
         await self.db.execute(
-            "INSERT INTO course_spaces(space, course, set_by, set_at) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT(space) DO UPDATE SET course = excluded.course, "
-            "set_by = excluded.set_by, set_at = excluded.set_at",
-            (assignment.space, assignment.course, assignment.set_by, at))
+            "INSERT INTO course_spaces(space, course, set_by, set_at, scope) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT(space) DO UPDATE SET course = excluded.course, "
+            "set_by = excluded.set_by, set_at = excluded.set_at, scope = excluded.scope",
+            (assignment.space, assignment.course, assignment.set_by, at, assignment.scope))
         await self.db.commit()
 
     async def unassign(self, space: str) -> bool:
@@ -40,7 +42,7 @@ class SqliteSpaceStore(AsyncSqliteFile):
 
     async def assignments(self) -> list[SpaceAssignment]:
         async with self.db.execute(
-                "SELECT space, course, set_by, set_at FROM course_spaces ORDER BY space") as cursor:
+                f"SELECT {COLUMNS} FROM course_spaces ORDER BY space") as cursor:
             return [_assignment(row) for row in await cursor.fetchall()]
 
     async def mode(self, spaces: Sequence[str]) -> str | None:
@@ -64,4 +66,4 @@ class SqliteSpaceStore(AsyncSqliteFile):
 
 def _assignment(row: Sequence[str]) -> SpaceAssignment:
     return SpaceAssignment(space=row[0], course=row[1], set_by=row[2],
-                           set_at=datetime.fromisoformat(row[3]))
+                           set_at=datetime.fromisoformat(row[3]), scope=row[4])

@@ -10,6 +10,8 @@ from core.ports import SpaceAssignment
 from core.spaces import CourseSpaces
 from core.stores.sqlite_spaces import SqliteSpaceStore
 from core.stores.sqlite_store import SqliteCourseStore
+from core.stores.sqlite_courses import SqliteCourseRegistry
+from core.tenancy import Actor, CourseAccess, CourseRecord
 from core.uploads import Uploads
 from tests.support.fake_embedder import HashingEmbedder
 from tests.support.office_fixtures import handbook_pptx
@@ -21,19 +23,27 @@ HEAP = b"# Heaps\n\nA binary heap keeps the smallest key at the root of the tree
 TRIE = b"# Tries\n\nA trie stores strings by their prefixes, one character per edge."
 
 
+TA = Actor("ta", operator=True)  # as `studybuddy ingest` would: the operator
+ADMIN = Actor("admin", SERVER, staff=True)
+STUDENT = Actor("student", SERVER)
+
+
 @pytest.fixture
 async def stores(tmp_path):
     course_store = SqliteCourseStore(tmp_path / "s.db", HashingEmbedder())
     space_store = SqliteSpaceStore(tmp_path / "s.db")
+    registry = SqliteCourseRegistry(tmp_path / "s.db")
     await space_store.open()
-    yield course_store, space_store
+    await registry.open()
+    yield course_store, space_store, CourseAccess(registry, sample_course="sample")
+    await registry.close()
     await space_store.close()
     await course_store.close()
 
 
 @pytest.fixture
 def spaces(stores):
-    return CourseSpaces(stores[1], stores[0], sample_course="sample")
+    return CourseSpaces(stores[1], stores[0], stores[2], sample_course="sample")
 
 
 @pytest.fixture
@@ -42,7 +52,8 @@ def uploads(stores, spaces):
 
 
 async def add(uploads: Uploads, data: bytes, name: str, course: str, by: str = "staff") -> None:
-    preview = await uploads.preview(data, name, course=course, spaces=(), by=by, language="en")
+    preview = await uploads.preview(data, name, course=course, spaces=(),
+                                    actor=Actor(by, operator=True), language="en")
     assert preview.pending, preview.text
     done = await uploads.confirm(preview.pending, by=by, language="en")
     assert done.notice == "uploaded", done.text
@@ -61,26 +72,30 @@ async def test_the_most_specific_space_wins_then_default_then_the_only_course(
     await stores[1].assign(SpaceAssignment(CHANNEL, "DS", "admin"))
     found = await spaces.resolve((CHANNEL, SERVER))
     assert (found.course, found.origin) == ("DS", "space")
-    fallback = CourseSpaces(stores[1], stores[0], default_course="ALG")
+    fallback = CourseSpaces(stores[1], stores[0], stores[2], default_course="ALG")
     assert (await fallback.resolve(("discord:channel:2",))).origin == "default"
 
 
 async def test_only_staff_set_a_space_and_students_choose_among_existing_courses(
         stores, spaces, uploads):
     await add(uploads, HEAP, "heaps.md", "ALG")
-    refused = await spaces.assign(CHANNEL, "ALG", by="student", allowed=False, where="channel",
+    refused = await spaces.assign(CHANNEL, "ALG", actor=STUDENT, where="channel",
                                   language="ar")
     assert refused.notice == "not_staff" and "المشرفين" in refused.text
     assert await stores[1].assignments() == []
-    done = await spaces.assign(CHANNEL, "alg", by="admin", allowed=True, where="channel",
+    done = await spaces.assign(CHANNEL, "alg", actor=ADMIN, where="channel",
                                language="en")
     assert done.notice == "course_set" and "ALG" in done.text  # matched case-insensitively
-    new = await spaces.assign(SERVER, "CS 999", by="admin", allowed=True, where="server",
+    new = await spaces.assign(SERVER, "CS 999", actor=ADMIN, where="server",
                               language="en")
     assert "no documents yet" in new.text
-    own = await spaces.assign("telegram:user:5", "Chemistry", by="5", allowed=True,
+    own = await spaces.assign("telegram:user:5", "Chemistry", actor=Actor("5"),
                               where="group", language="en")
-    assert own.notice == "course_unknown" and "ALG" in own.text
+    assert own.notice == "course_unknown" and "ALG" not in own.text  # no class of theirs uses it
+    await stores[2].registry.save(CourseRecord("ALG", public=True))
+    own = await spaces.assign("telegram:user:5", "alg", actor=Actor("5"), where="chat",
+                              language="en")
+    assert own.notice == "course_set" and "ALG" in own.text  # public: any DM may choose it
     shown = await spaces.show((CHANNEL, SERVER), "en", personal=False)
     assert "ALG" in shown.text and "set by staff" in shown.text
 
@@ -88,7 +103,7 @@ async def test_only_staff_set_a_space_and_students_choose_among_existing_courses
 async def test_a_preview_stores_nothing_until_confirmed_and_cancel_discards_it(stores, uploads):
     store = stores[0]
     preview = await uploads.preview(handbook_pptx(), "week1.pptx", course="ALG", spaces=(),
-                                    by="ta", language="en")
+                                    actor=TA, language="en")
     assert preview.pending and "week1.pptx" in preview.text and "Slides:" in preview.text
     assert await store.count() == 0
     other = await uploads.confirm(preview.pending, by="someone-else", language="en")
@@ -104,7 +119,7 @@ async def test_confirm_reports_progress_and_the_document_is_searchable(stores, u
     async def show(line: str) -> None:
         progress.append(line)
 
-    preview = await uploads.preview(HEAP, "heaps.md", course="ALG", spaces=(), by="ta",
+    preview = await uploads.preview(HEAP, "heaps.md", course="ALG", spaces=(), actor=TA,
                                     language="en")
     done = await uploads.confirm(preview.pending or "", by="ta", language="en", progress=show)
     assert "Added “heaps.md” to ALG" in done.text
@@ -116,18 +131,18 @@ async def test_confirm_reports_progress_and_the_document_is_searchable(stores, u
 
 async def test_replacing_duplicating_unchanged_and_capped_uploads_are_said(uploads):
     await add(uploads, HEAP, "heaps.md", "ALG")
-    same = await uploads.preview(HEAP, "heaps.md", course="ALG", spaces=(), by="ta",
+    same = await uploads.preview(HEAP, "heaps.md", course="ALG", spaces=(), actor=TA,
                                  language="en")
     assert same.notice == "upload_unchanged" and same.pending is None
     edited = await uploads.preview(HEAP + b" It is a complete tree.", "heaps.md", course="ALG",
-                                   spaces=(), by="ta", language="en")
+                                   spaces=(), actor=TA, language="en")
     assert "Replaces the earlier “heaps.md”" in edited.text
-    copy = await uploads.preview(HEAP, "copy-of-heaps.md", course="ALG", spaces=(), by="ta",
+    copy = await uploads.preview(HEAP, "copy-of-heaps.md", course="ALG", spaces=(), actor=TA,
                                  language="en")
     assert "Same content as “heaps.md”" in copy.text
     await add(uploads, TRIE, "tries.md", "ALG")
     capped = await uploads.preview(b"# More\n\nMore text.", "more.md", course="ALG", spaces=(),
-                                   by="ta", language="en")
+                                   actor=TA, language="en")
     assert capped.notice == "upload_cap" and "limit is 2" in capped.text
 
 
@@ -141,24 +156,21 @@ async def test_bad_uploads_are_refused_with_one_clear_line(stores, uploads):
     assert uploads.refusal("../../etc/notes.md", 10, allowed=True, platform="discord",
                            language="en") is None
     broken = await uploads.preview(b"%PDF-1.7 truncated", "broken.pdf", course="ALG",
-                                   spaces=(), by="ta", language="en")
+                                   spaces=(), actor=TA, language="en")
     assert broken.notice == "upload_failed" and broken.pending is None
     assert await stores[0].count() == 0
-    nowhere = await uploads.preview(HEAP, "heaps.md", course=None, spaces=(CHANNEL,), by="ta",
+    nowhere = await uploads.preview(HEAP, "heaps.md", course=None, spaces=(CHANNEL,), actor=TA,
                                     language="en")
     assert nowhere.notice == "upload_no_course"  # no course for this chat yet, none named
 
 
 async def test_removal_needs_staff_and_a_confirm(stores, uploads):
     await add(uploads, HEAP, "heaps.md", "ALG")
-    refused = await uploads.preview_removal("heaps.md", course="ALG", spaces=(), by="s",
-                                            allowed=False, platform="discord", language="en")
+    refused = await uploads.preview_removal("heaps.md", course="ALG", spaces=(), actor=STUDENT, platform="discord", language="en")
     assert refused.notice == "not_staff"
-    unknown = await uploads.preview_removal("nope.md", course="ALG", spaces=(), by="ta",
-                                            allowed=True, platform="discord", language="en")
+    unknown = await uploads.preview_removal("nope.md", course="ALG", spaces=(), actor=TA, platform="discord", language="en")
     assert "heaps.md" in unknown.text
-    asked = await uploads.preview_removal("HEAPS.md", course="ALG", spaces=(), by="ta",
-                                          allowed=True, platform="discord", language="en")
+    asked = await uploads.preview_removal("HEAPS.md", course="ALG", spaces=(), actor=TA, platform="discord", language="en")
     assert asked.pending and await stores[0].count() > 0
     done = await uploads.confirm(asked.pending, by="ta", language="en")
     assert done.notice == "removed" and await stores[0].count() == 0
@@ -176,7 +188,7 @@ async def test_two_spaces_with_two_courses_never_cross_cite(tmp_path):
         for course, data, name in (("ALG", HEAP, "heaps.md"), ("DS", TRIE, "tries.md")):
             await add(desk.uploads, data, name, course)
         for space, course in (("discord:channel:1", "ALG"), ("discord:channel:2", "DS")):
-            await desk.spaces.assign(space, course, by="admin", allowed=True, where="channel",
+            await desk.spaces.assign(space, course, actor=ADMIN, where="channel",
                                      language="en")
         question = "What does a binary heap keep at the root, and how does a trie store strings?"
         for space, name in (("discord:channel:1", "heaps.md"), ("discord:channel:2", "tries.md")):
@@ -213,7 +225,7 @@ async def test_the_console_user_picks_a_course_and_is_answered_from_it(stores, s
 
 
 async def test_a_preview_of_a_file_without_pages_lists_no_empty_line(uploads):
-    preview = await uploads.preview(HEAP, "heaps.md", course="ALG", spaces=(), by="ta",
+    preview = await uploads.preview(HEAP, "heaps.md", course="ALG", spaces=(), actor=TA,
                                     language="en")
     assert "• File: heaps.md (notes)\n• Passages: 1\n" in preview.text
     assert "• •" not in preview.text and "Pages" not in preview.text

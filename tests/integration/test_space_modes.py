@@ -12,11 +12,13 @@ import pytest
 from bot.container import App
 from core.messages import IncomingMessage, Reply
 from core.rag.integrity import has_solution
+from core.tenancy import Actor
 from tests.support.telegram_desk import add_course, make_app
 
 pytestmark = pytest.mark.integration
 
 CHANNEL, OTHER, SERVER = "discord:channel:1", "discord:channel:2", "discord:guild:9"
+STAFF = Actor("t", SERVER, staff=True)
 NOTES = ("# Recursion\n\nA recursive function calls itself on a smaller instance of the same "
          "problem. Every recursive function needs a base case that is answered directly, and a "
          "recursive case that moves towards the base case. The factorial of n is n times the "
@@ -42,19 +44,19 @@ async def ask(app: App, text: str, *spaces: str, user: str = "student") -> Reply
 class TestSettingTheMode:
     async def test_only_staff_set_it_and_show_tells_it(self, app):
         spaces = app.desk.spaces
-        refused = await spaces.set_mode(CHANNEL, "guide", by="s", allowed=False, where="channel",
+        refused = await spaces.set_mode(CHANNEL, "guide", actor=Actor("s", SERVER), where="channel",
                                         language="ar")
         assert refused.notice == "not_staff" and "المشرفين" in refused.text
         assert (await spaces.resolve((CHANNEL, SERVER))).mode == "explain"
-        bad = await spaces.set_mode(CHANNEL, "lenient", by="t", allowed=True, where="channel",
+        bad = await spaces.set_mode(CHANNEL, "lenient", actor=STAFF, where="channel",
                                     language="en")
         assert bad.notice == "mode_bad" and (await spaces.resolve((CHANNEL,))).mode == "explain"
 
-        done = await spaces.set_mode(SERVER, " Guide ", by="t", allowed=True, where="server",
+        done = await spaces.set_mode(SERVER, " Guide ", actor=STAFF, where="server",
                                      language="en")
         assert done.notice == "mode_set" and "this server is now in guide mode" in done.text
         assert (await spaces.resolve((CHANNEL, SERVER))).mode == "guide"  # inherited
-        await spaces.set_mode(CHANNEL, "explain", by="t", allowed=True, where="channel",
+        await spaces.set_mode(CHANNEL, "explain", actor=STAFF, where="channel",
                               language="en")
         assert (await spaces.resolve((CHANNEL, SERVER))).mode == "explain"  # channel overrides
         assert (await spaces.resolve((OTHER, SERVER))).mode == "guide"
@@ -66,7 +68,7 @@ class TestSettingTheMode:
 
 class TestGuideModeThroughTheService:
     async def test_a_solve_request_is_guided_and_a_study_question_answered_as_usual(self, app):
-        await app.desk.spaces.set_mode(SERVER, "guide", by="t", allowed=True, where="server",
+        await app.desk.spaces.set_mode(SERVER, "guide", actor=STAFF, where="server",
                                        language="en")
         solve = "Write the code for assignment 2: a recursive factorial function in Python."
         guided = await ask(app, solve, CHANNEL, SERVER)
@@ -87,7 +89,7 @@ class TestGuideModeThroughTheService:
 
     async def test_an_arabic_request_in_a_telegram_group_is_guided_in_arabic(self, app):
         group = "telegram:chat:-100555"
-        await app.desk.spaces.set_mode(group, "guide", by="1", allowed=True, where="group",
+        await app.desk.spaces.set_mode(group, "guide", actor=Actor("1", group, staff=True), where="group",
                                        language="ar")
         reply = await ask(app, "اكتب كود التكليف: دالة تعاودية تحسب المضروب", group)
         assert reply.route[-1] == "guide" and "خطوات للتجربة" in reply.text

@@ -1,0 +1,198 @@
+"""Course tenancy: who owns a course, who may read it and who may change it.
+
+One bot serves many classes and a course name is global, so a name alone grants nothing. A
+course belongs to the scope whose staff created it (a Discord server "discord:guild:9" or a
+Telegram group "telegram:chat:-100…") or to the operator (`studybuddy ingest`, the sample
+course, and any course with documents but no owner on record). Adapters report facts: the scope
+a command came from, whether its sender is staff there or bot-wide staff, whether a DM user is a
+member of a scope. The rules are decided here, once, for every platform and store:
+
+- read from a server or group: the owner, scopes holding a grant (a redeemed share code),
+  anyone for an operator course that is not private, anyone for a public course;
+- read in a DM: a public course, or one used by a scope the user is a member of;
+- change (upload, remove, share) a course: staff of its owner scope, or the operator.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Protocol
+
+OPERATOR = "operator"
+LOCAL_PLATFORMS = frozenset({"console", "http"})  # the operator's own terminal and loopback API
+SCOPE_KINDS = ("guild", "chat")  # "discord:guild:9", "telegram:chat:-100…"
+MEMBERSHIP_TTL_S = 300.0
+MAX_MEMBERSHIPS = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who runs a chat command, as the adapter saw it."""
+
+    user: str  # platform user id (or "chat:<id>" for a Telegram anonymous admin)
+    scope: str | None = None  # the server or group the command came from; None in a DM
+    staff: bool = False  # staff of `scope` (platform permissions are the adapter's job)
+    operator: bool = False  # bot-wide staff: acts as the operator
+
+    @property
+    def is_staff(self) -> bool:
+        return self.operator or (self.staff and self.scope is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class CourseRecord:
+    """A course's owner and how far it is open."""
+
+    name: str
+    owner: str = OPERATOR
+    private: bool = False  # an operator course only granted scopes may use
+    public: bool = False  # any DM may read it
+    created_by: str = ""
+    created_at: datetime | None = None
+
+
+class CourseRegistry(Protocol):
+    """Durable owners, grants and share codes, shared by every process of one bot."""
+
+    async def get(self, name: str) -> CourseRecord | None:
+        """The course's record, or None (then it is the operator's)."""
+        ...
+
+    async def create(self, record: CourseRecord) -> CourseRecord:
+        """Store a new course unless one of that name exists; the stored record either way."""
+        ...
+
+    async def save(self, record: CourseRecord) -> None:
+        """Create or overwrite a course's owner and flags (operator CLI)."""
+        ...
+
+    async def records(self) -> list[CourseRecord]:
+        ...
+
+    async def grant(self, course: str, scope: str, by: str) -> None:
+        ...
+
+    async def revoke(self, course: str, scope: str) -> bool:
+        """Remove a grant; False when there was none."""
+        ...
+
+    async def grants(self, course: str | None = None) -> list[tuple[str, str]]:
+        """(course, scope) pairs, of one course or all."""
+        ...
+
+    async def add_code(self, code_hash: str, course: str, by: str, expires_at: datetime
+                       ) -> None:
+        ...
+
+    async def redeem(self, code_hash: str, now: datetime) -> str | None:
+        """Use up a share code: its course, or None when unknown, used or expired."""
+        ...
+
+    async def scopes_using(self, course: str) -> list[str]:
+        """The scopes with a space pointed at the course."""
+        ...
+
+
+class Membership(Protocol):
+    """Whether a platform user belongs to a scope (Discord server member, Telegram group
+    member); answered by the platform's adapter."""
+
+    async def is_member(self, user_id: str, scope: str) -> bool:
+        ...
+
+
+def scope_of(spaces: Sequence[str]) -> str | None:
+    """The server or group of a chat's space keys (the least specific comes last); None in a
+    DM or outside chats."""
+    if not spaces:
+        return None
+    last = spaces[-1]
+    return last if last.split(":")[1:2] in ([kind] for kind in SCOPE_KINDS) else None
+
+
+def is_scope_key(value: str) -> bool:
+    parts = value.split(":")
+    return len(parts) == 3 and parts[1] in SCOPE_KINDS and parts[2].lstrip("-").isdigit()
+
+
+def may_read(record: CourseRecord, scope: str | None, grants: Sequence[str]) -> bool:
+    """May a space of `scope` answer from the course?"""
+    if record.public or (record.owner == OPERATOR and not record.private):
+        return True
+    return scope is not None and (record.owner == scope or scope in grants)
+
+
+def may_change(record: CourseRecord, actor: Actor) -> bool:
+    """May the actor upload to, remove from or share the course?"""
+    if actor.operator:
+        return True
+    return actor.staff and actor.scope is not None and record.owner == actor.scope
+
+
+class CourseAccess:
+    """The rules above over a CourseRegistry, with platform memberships checked and cached."""
+
+    def __init__(self, registry: CourseRegistry, *, sample_course: str | None = None,
+                 private_by_default: bool = False, clock: Callable[[], float] = time.monotonic
+                 ) -> None:
+        self.registry = registry
+        self.sample_course = sample_course
+        self.private_by_default = private_by_default
+        self.clock = clock
+        self._members: dict[str, Membership] = {}
+        self._member_cache: dict[tuple[str, str, str], tuple[float, bool]] = {}
+
+    def add_membership(self, platform: str, membership: Membership) -> None:
+        """An adapter tells how its platform answers "is this user in that scope?"."""
+        self._members[platform] = membership
+
+    async def record(self, name: str) -> CourseRecord:
+        found = await self.registry.get(name)
+        if found is None:
+            found = CourseRecord(name, OPERATOR, private=self.private_by_default)
+        if name == self.sample_course and not found.public:
+            found = replace(found, public=True)
+        return found
+
+    async def can_read(self, name: str, scope: str | None) -> bool:
+        record = await self.record(name)
+        return may_read(record, scope, [s for _, s in await self.registry.grants(name)])
+
+    async def can_change(self, name: str, actor: Actor) -> bool:
+        return may_change(await self.record(name), actor)
+
+    async def can_read_personal(self, name: str, platform: str, user_id: str) -> bool:
+        """A DM: public courses, or one used by a scope the user belongs to."""
+        if platform in LOCAL_PLATFORMS:
+            return True
+        record = await self.record(name)
+        if record.public:
+            return True
+        grants = [s for _, s in await self.registry.grants(name)]
+        candidates = {record.owner, *grants, *await self.registry.scopes_using(name)}
+        for scope in sorted(candidates):
+            if scope.startswith(f"{platform}:") and may_read(record, scope, grants) \
+                    and await self.is_member(platform, user_id, scope):
+                return True
+        return False
+
+    async def is_member(self, platform: str, user_id: str, scope: str) -> bool:
+        """Asked of the platform, remembered for a few minutes; no answer counts as "no"."""
+        membership = self._members.get(platform)
+        if membership is None:
+            return False
+        key, now = (platform, user_id, scope), self.clock()
+        cached = self._member_cache.get(key)
+        if cached is not None and now - cached[0] < MEMBERSHIP_TTL_S:
+            return cached[1]
+        member = await membership.is_member(user_id, scope)
+        if len(self._member_cache) >= MAX_MEMBERSHIPS:
+            self._member_cache.clear()
+        self._member_cache[key] = (now, member)
+        return member
+
+    async def readable(self, names: Sequence[str], check: Callable[[str], Awaitable[bool]]
+                       ) -> list[str]:
+        return [name for name in names if await check(name)]
