@@ -1,0 +1,78 @@
+"""Folder ingestion never leaves the folder and never stops for one hostile file: links out of
+it, a FIFO and a socket are listed as skipped (never opened), a zip bomb is one error line, and
+the rest of the folder is stored."""
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+import pytest
+
+from core.ingest.limits import MB
+from core.ingest.loaders import discover
+from core.ingest.pipeline import ingest_paths
+from core.stores.sqlite_store import SqliteCourseStore
+from tests.support import hostile_files as hf
+from tests.support import office_fixtures as fx
+from tests.support.fake_embedder import HashingEmbedder
+
+pytestmark = pytest.mark.integration
+
+TOKEN = "DISCORD_TOKEN=not-for-students-8f3a"
+NOTES = "# Heaps\n\nA binary heap keeps the smallest key at its root; push and pop are O(log n)."
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = SqliteCourseStore(tmp_path / "s.db", HashingEmbedder())
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+def hostile_folder(tmp_path: Path) -> Path:
+    """A course folder next to a secret, holding every kind of entry that must not be read."""
+    (tmp_path / ".env").write_text(TOKEN + "\n")
+    course = tmp_path / "course"
+    (course / "week1").mkdir(parents=True)
+    (course / "heaps.md").write_text(NOTES)
+    (course / "week1" / "trees.md").write_text("# Trees\n\nA tree with n nodes has n - 1 edges.")
+    (course / "notes.txt").symlink_to("../.env")  # out of the folder, relative
+    (course / "passwd.txt").symlink_to("/etc/passwd")  # out of the folder, absolute
+    (course / "heaps-again.md").symlink_to("heaps.md")  # inside: read as a file of its own
+    (course / "outside").symlink_to(tmp_path, target_is_directory=True)  # a folder link
+    (course / "gone.md").symlink_to("missing.md")
+    os.mkfifo(course / "pipe.md")  # opening it would block the ingestion forever
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind(str(course / "sock.md"))
+    (course / "bomb.docx").write_bytes(hf.bomb(fx.handbook_docx(), "word/document.xml", 1024 * MB))
+    return course
+
+
+def test_discovery_lists_what_it_will_not_open(hostile_folder: Path) -> None:
+    files, skipped, problems = discover([hostile_folder])
+    assert [f.display_name for f in files] == ["bomb.docx", "heaps-again.md", "heaps.md",
+                                               "week1/trees.md"]
+    assert all(f.path.resolve().is_relative_to(hostile_folder.resolve()) for f in files)
+    assert skipped == [
+        "gone.md (a broken link or unreadable entry; not read)",
+        "notes.txt (a link to outside the folder; not read)",
+        "outside (a link to outside the folder; not read)",
+        "passwd.txt (a link to outside the folder; not read)",
+        "pipe.md (a FIFO (named pipe), not a file; not read)",
+        "sock.md (a socket, not a file; not read)",
+    ]
+    assert problems == []
+
+
+async def test_the_rest_of_the_folder_is_ingested_and_nothing_outside_is(hostile_folder, store):
+    report = await ingest_paths([hostile_folder], store, store.embedder, course="ALG")
+    assert report.files_ok == 3 and len(report.skipped) == 6
+    [error] = report.errors
+    assert error.startswith("bomb.docx: the file unpacks to 1,02")
+    assert error.endswith("INGEST_MAX_UNCOMPRESSED_MB)")
+    names = sorted(d.display_name for d in await store.documents("ALG"))
+    assert names == ["heaps-again.md", "heaps.md", "week1/trees.md"]
+    texts = [h.text for h in await store.search("token root passwd heap tree", 50)]
+    assert texts and not any("not-for-students" in t or "root:x:0" in t for t in texts)
