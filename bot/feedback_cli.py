@@ -19,6 +19,7 @@ from bot.eval_docs import contains_gold, load_qa
 from bot.settings import Settings
 from core.messages import IncomingMessage
 from core.outcomes import Outcome
+from core.private_files import private_dir, write_private_text
 from core.report_gaps import is_gap
 
 REPLAY_USER = "feedback-replay"
@@ -79,9 +80,8 @@ async def export_feedback(app: Any, out: Path, course: str | None, since: dateti
 
 
 def _write_jsonl(out: Path, items: list[dict[str, Any]]) -> None:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text("".join(json.dumps(i, ensure_ascii=False) + "\n" for i in items),
-                   encoding="utf-8")
+    private_dir(out.parent, tighten_existing=False)
+    write_private_text(out, "".join(json.dumps(i, ensure_ascii=False) + "\n" for i in items))
 
 
 async def replay(app: Any, items: list[dict[str, Any]]) -> list[dict[str, Any]]:

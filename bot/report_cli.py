@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.settings import Settings
+from core.private_files import private_dir, write_private_text
 
 if TYPE_CHECKING:
     from bot.container import App
@@ -62,12 +63,12 @@ async def run_report(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def write_files(out: Path, files: dict[str, str]) -> None:
-    """Each file into the folder `out` (made if needed)."""
+    """Each file into the folder `out` (made 0700 if needed), 0600: they quote students."""
     if out.exists() and not out.is_dir():
         raise ReportError(f"--out {out} is a file; give a folder")
-    out.mkdir(parents=True, exist_ok=True)
+    private_dir(out, tighten_existing=False)
     for name, text in files.items():
-        (out / name).write_text(text, encoding="utf-8")
+        write_private_text(out / name, text)
 
 
 def http_report_options(settings: Settings, app: App) -> dict[str, Any]:

@@ -43,10 +43,10 @@ class PostgresMessageJournal(PostgresConnection):
         return bool(rows)
 
     async def finish(self, platform: str, chat_id: str, message_id: str) -> None:
-        # The question's text is not kept once answered: only the key that stops a re-answer.
+        # Neither the question nor its user is kept once answered: only what stops a re-answer.
         await self._execute(
-            "update public.message_journal set status = 'done', payload = '{}'::jsonb"
-            " where platform = %s and chat_id = %s and message_id = %s",
+            "update public.message_journal set status = 'done', payload = '{}'::jsonb,"
+            " user_id = '' where platform = %s and chat_id = %s and message_id = %s",
             (platform, chat_id, message_id))
 
     async def pending(self, platform: str) -> list[dict[str, Any]]:
@@ -57,9 +57,10 @@ class PostgresMessageJournal(PostgresConnection):
         return [dict(row[0]) for row in rows]
 
     async def forget(self, platform: str, user_id: str) -> int:
+        """Pending rows of the user and done rows of their private chat (SqliteMessageJournal)."""
         return await self._execute(
-            "delete from public.message_journal where platform = %s and user_id = %s",
-            (platform, user_id))
+            "delete from public.message_journal where platform = %s"
+            " and (user_id = %s or chat_id = %s)", (platform, user_id, user_id))
 
     async def purge_older_than(self, days: int) -> int:
         return await self._execute(

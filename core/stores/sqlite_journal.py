@@ -2,6 +2,8 @@
 
 A message is claimed (pending) before it is answered and marked done after its reply is sent.
 Redelivery of a done message is ignored; a pending one from an earlier run is answered again.
+A done row keeps only the key that stops a re-answer: not the update, not the user id (see
+`forget` for how a private chat's rows still go with its user).
 """
 from __future__ import annotations
 
@@ -45,9 +47,10 @@ class SqliteMessageJournal(AsyncSqliteFile):
 
     async def finish(self, platform: str, chat_id: str, message_id: str) -> None:
         key = (platform, chat_id, message_id)
-        # The question's text is not kept once answered: only the key that stops a re-answer.
-        await self.db.execute("UPDATE message_journal SET status = 'done', payload = '{}' "
-                              "WHERE platform = ? AND chat_id = ? AND message_id = ?", key)
+        # Neither the question nor its user is kept once answered: only what stops a re-answer.
+        await self.db.execute("UPDATE message_journal SET status = 'done', payload = '{}', "
+                              "user_id = '' WHERE platform = ? AND chat_id = ? AND message_id = ?",
+                              key)
         await self.db.commit()
         self._claimed.discard(key)
 
@@ -60,8 +63,11 @@ class SqliteMessageJournal(AsyncSqliteFile):
         return [json.loads(r[2]) for r in rows if (platform, r[0], r[1]) not in self._claimed]
 
     async def forget(self, platform: str, user_id: str) -> int:
+        """The user's pending rows, and the done rows of their private chat (on Telegram a
+        private chat's id is its user's id; group rows no longer name the user)."""
         cursor = await self.db.execute(
-            "DELETE FROM message_journal WHERE platform = ? AND user_id = ?", (platform, user_id))
+            "DELETE FROM message_journal WHERE platform = ? AND (user_id = ? OR chat_id = ?)",
+            (platform, user_id, user_id))
         await self.db.commit()
         await self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         return cursor.rowcount

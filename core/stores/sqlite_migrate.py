@@ -5,6 +5,7 @@ import sqlite3
 from pathlib import Path
 
 import migrations
+from core.private_files import private_database, private_dir
 
 MIGRATIONS_DIR = migrations.directory("sqlite")
 
@@ -26,9 +27,13 @@ def apply_migrations(conn: sqlite3.Connection, directory: Path = MIGRATIONS_DIR)
 
 
 def connect(path: Path | str) -> sqlite3.Connection:
-    """Open the embedded database in WAL mode with the schema up to date."""
-    if str(path) != ":memory:":
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    """Open the embedded database in WAL mode with the schema up to date; only the bot's own
+    account may read it (core/private_files.py)."""
+    if str(path) != ":memory:":  # a new DATA_DIR is 0700, the database and its WAL 0600
+        file = Path(path)
+        if not file.parent.is_dir():
+            private_dir(file.parent)
+        private_database(file)
     conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=NORMAL")

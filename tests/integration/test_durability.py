@@ -20,6 +20,9 @@ from pathlib import Path
 
 import pytest
 
+from core.outcomes import user_hash
+from core.stores.sqlite_history import UNKEYED
+
 pytestmark = pytest.mark.integration
 
 KILLS = 1_000
@@ -102,7 +105,8 @@ def check(conn: sqlite3.Connection, tag: str, acked: set[int]) -> tuple[str, int
     """(integrity_check result, acknowledged rows missing, rows committed but not acked)."""
     integrity = conn.execute("PRAGMA integrity_check").fetchone()[0]
     rows = {int(q.split(":")[1]) for (q,) in conn.execute(
-        "SELECT question FROM turns WHERE platform = 'crash' AND user_id = ?", (tag,))}
+        "SELECT question FROM turns WHERE platform = 'crash' AND user_hash = ?",
+        (user_hash(UNKEYED, "crash", tag),))}
     return integrity, len(acked - rows), len(rows - acked)
 
 
