@@ -165,11 +165,12 @@ class CourseSpaces:
         name = " ".join(course.split())
         if not name or len(name) > MAX_COURSE_NAME or not name.isprintable():
             return desk_reply(say("course_bad_name", language), "course_bad_name", language)
-        name = await self.known(name) or name
+        typed, name = name, await self.known(name) or name
         if personal:
-            if name not in await self.visible((space,)):
-                visible = ", ".join(await self.visible((space,))) or "—"
-                return desk_reply(say("course_unknown", language, course=name, courses=visible),
+            visible = await self.visible((space,))
+            if name not in visible:  # the name as typed: nothing tells whether it exists
+                return desk_reply(say("course_unknown", language, course=typed,
+                                      courses=", ".join(visible) or "—"),
                                   "course_unknown", language)
             await self.spaces.assign(SpaceAssignment(space=space, course=name, set_by=actor.user))
             return desk_reply(say("course_set_own", language, course=name), "course_set",
@@ -177,7 +178,7 @@ class CourseSpaces:
         scope = actor.scope or scope_of(spaces or (space,)) or ""
         created = await self.claim(name, actor)
         if not created and not (actor.operator or await self.access.can_read(name, scope)):
-            return unavailable(name, language)
+            return unavailable(typed, language)
         await self.spaces.assign(SpaceAssignment(space=space, course=name, set_by=actor.user,
                                                  scope=scope))
         key = "course_set" if name in await self.courses() else "course_set_new"

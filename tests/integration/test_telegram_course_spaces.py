@@ -80,6 +80,12 @@ async def bot(open_bot: Callable[..., Awaitable[Bot]], tmp_path: Path) -> Bot:
     return running
 
 
+async def own(bot: Bot, course: str, group: int = GROUP_A) -> None:
+    """The operator gives a course to a group (`studybuddy courses transfer`)."""
+    assert bot.app.desk.sharing is not None
+    await bot.app.desk.sharing.transfer(course, f"telegram:chat:{group}")
+
+
 class TestChoosingACourse:
     async def test_a_group_admin_sets_the_course_and_a_student_cannot(self, bot, server):
         space = ("telegram:chat:" + str(GROUP_A),)
@@ -117,17 +123,27 @@ class TestChoosingACourse:
             assert course_files(reply) == {"alpha.md" if course == "A" else "beta.md"}
             assert expected in text_of(answer)
 
-    async def test_a_private_chat_picks_its_own_course_among_existing_ones(self, bot, server):
+    async def test_a_private_chat_picks_among_its_groups_courses_and_public_ones(self, bot,
+                                                                               server):
         unset = await bot.say(in_private("/course"))
-        assert "Choose one with /course NAME" in text_of(unset) and "A, B" in text_of(unset)
-        unknown = await bot.say(in_private("/course Z"))
-        assert "There is no course called “Z”" in text_of(unknown)
-        chosen = await bot.say(in_private("/course b"))
-        assert "your private questions now answer from B" in text_of(chosen)
+        assert "You have no course here yet" in text_of(unset)  # A and B: no group of theirs
+        await bot.say(in_group("/course A"))  # group A answers from A; the user is a member
+        server.members = {GROUP_A: {ADMIN, PRIVATE_USER}}
+        refused = await bot.say(in_private("/course b"))
+        assert "You can't choose “b”" in text_of(refused) and "choose: A" in text_of(refused)
+        chosen = await bot.say(in_private("/course a"))
+        assert "your private questions now answer from A" in text_of(chosen)
         answer, reply = await bot.ask(in_private("What is the capital of the kingdom?"))
-        assert course_files(reply) == {"beta.md"}
-        assert "Quellbridge" in text_of(answer)
-        assert server.calls_to("getChatMember") == []  # no admins in a private chat
+        assert course_files(reply) == {"alpha.md"} and "Zarnow" in text_of(answer)
+        asked = {(c.params["chat_id"], c.params["user_id"])
+                 for c in server.calls_to("getChatMember")}
+        assert (str(GROUP_A), str(PRIVATE_USER)) in asked  # membership asked of Telegram
+
+        outsider = await bot.say(in_private("/course a", user=PRIVATE_USER + 1))
+        assert "You can't choose" in text_of(outsider)
+        await bot.app.desk.sharing.set_flags("B", public=True)  # studybuddy courses public B
+        public = await bot.say(in_private("/course b", user=PRIVATE_USER + 1))
+        assert "your private questions now answer from B" in text_of(public)
 
     async def test_the_space_survives_a_restart(self, open_bot, server):
         first = await open_bot()
@@ -166,6 +182,7 @@ class TestUploads:
         assert "heaps.md" in text_of(answer)
 
     async def test_cancel_stores_nothing(self, bot, server):
+        await own(bot, "A")
         await bot.say(in_group("/course A"))
         preview = await bot.say(upload(server, "heaps.md", HEAPS.encode()))
         clicked = server.push_callback(preview, button(preview, "no"), tg.user(ADMIN))
@@ -198,6 +215,7 @@ class TestUploads:
         assert "expired" in (await answered(server, junk))["text"]
 
     async def test_staff_remove_a_document_after_confirming(self, bot, server):
+        await own(bot, "A")
         await bot.say(in_group("/course A"))
         student = await bot.say(in_group("/remove alpha.md", user=STUDENT))
         assert "Only staff" in text_of(student)

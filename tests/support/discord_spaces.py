@@ -15,6 +15,7 @@ from bot.settings import load_settings
 from core.ingest.pipeline import ingest_paths
 from tests.support.discord_desk import serving
 from tests.support.fake_discord import (
+    GUILD_ID,
     MANAGE_GUILD,
     STAFF_ROLE_ID,
     STAFF_ROLE_NAME,
@@ -27,6 +28,7 @@ FAST = {"guild_ready_timeout": 0.05}
 EPHEMERAL = 1 << 6
 ADMIN = {"user_id": STAFF_USER_ID, "permissions": MANAGE_GUILD}
 ROLE_STAFF = {"user_id": STAFF_USER_ID + 1, "roles": (STAFF_ROLE_ID,)}
+SERVER = f"discord:guild:{GUILD_ID}"
 
 ALGEBRA = {"alg_vectors.md": (
     "# Vector spaces\n\nA vector space is a set of vectors closed under vector addition and "
@@ -74,13 +76,19 @@ async def bot(fake: FakeDiscord, app: App) -> AsyncIterator[DiscordAdapter]:
     await adapter.stop()
 
 
-async def add_course(app: App, tmp_path: Path, course: str, files: dict[str, str]) -> None:
+async def add_course(app: App, tmp_path: Path, course: str, files: dict[str, str], *,
+                     owner: str | None = SERVER) -> None:
+    """Ingest a course as the operator would, then (by default) give it to the test server, as
+    `studybuddy courses transfer` does."""
     folder = tmp_path / f"src-{course}"
     folder.mkdir()
     for name, text in files.items():
         (folder / name).write_text(text)
     report = await ingest_paths([folder], app.store, app.embedder, course=course)
     assert report.errors == [] and report.files_ok == len(files)
+    if owner is not None:
+        assert app.desk.sharing is not None
+        await app.desk.sharing.transfer(course, owner)
 
 
 @pytest.fixture

@@ -69,6 +69,7 @@ class FakeDiscord(EventBuilders):
         self._runner: web.AppRunner | None = None
         self.port = 0
         self.files: dict[str, bytes] = {}  # attachment path -> bytes served on download
+        self.members: dict[int, set[int]] = {}  # server id -> its members (GET member route)
         self.messages: dict[str, dict[str, Any]] = {}  # message id -> latest payload
         self.originals: dict[str, str] = {}  # interaction token -> the message @original names
 
@@ -168,6 +169,8 @@ class FakeDiscord(EventBuilders):
         if method == "PUT" and re.fullmatch(r"/applications/\d+(/guilds/\d+)?/commands", path):
             return _json([{**cmd, "id": str(next(self._ids)), "application_id": str(APP_ID),
                            "version": "1"} for cmd in body or []])
+        if method == "GET" and (match := re.fullmatch(r"/guilds/(\d+)/members/(\d+)", path)):
+            return self._member(int(match.group(1)), int(match.group(2)))
         if method == "POST" and re.fullmatch(r"/channels/\d+/typing", path):
             return web.Response(status=204)
         if (match := re.fullmatch(r"/channels/(\d+)/messages", path)) and method == "POST":
@@ -185,6 +188,14 @@ class FakeDiscord(EventBuilders):
                 self.originals.setdefault(match.group(1), sent["id"])
             return _json(sent)
         return _json({"message": "404: Not Found", "code": 0}, status=404)
+
+    def _member(self, guild_id: int, user_id: int) -> web.Response:
+        """GET a server member: everyone is in the test server unless `members` says who."""
+        wanted = self.members.get(guild_id, None if guild_id == GUILD_ID else set())
+        if wanted is not None and user_id not in wanted:
+            return _json({"message": "Unknown Member", "code": 10007}, status=404)
+        return _json({"user": user(user_id, f"user{user_id}"), "roles": [], "deaf": False,
+                      "mute": False, "joined_at": TIMESTAMP, "flags": 0})
 
     def _message(self, channel_id: str, body: Any) -> dict[str, Any]:
         body = body or {}

@@ -49,6 +49,7 @@ class FakeTelegram:
         self.updates: list[dict[str, Any]] = []
         self.faults: dict[str, list[tuple[int, dict[str, Any]]]] = {}
         self.admins: dict[int, set[int]] = {}  # chat id -> user ids getChatMember calls admins
+        self.members: dict[int, set[int]] = {}  # chat id -> its members (others have "left")
         self.files: dict[str, tuple[str, bytes]] = {}  # file_id -> (file_path, content)
         self.downloads: list[str] = []  # file paths fetched from the file route
         self.sent: dict[int, dict[str, Any]] = {}  # message_id -> the message as sent / edited
@@ -237,6 +238,9 @@ class FakeTelegram:
                     "can_change_info": True, "can_invite_users": True,
                     "can_post_stories": False, "can_edit_stories": False,
                     "can_delete_stories": False}
+        chat_members = self.members.get(int(params["chat_id"]))
+        if chat_members is not None and user_id not in chat_members:
+            return {"status": "left", "user": member}
         return {"status": "member", "user": member}
 
     async def _m_getFile(self, params: dict[str, str]) -> Any:

@@ -142,7 +142,8 @@ class TestCommandSync:
         [put] = fake.find("PUT", rf"/applications/{APP_ID}/commands")
         commands = {c["name"]: c for c in put.json}
         assert {"ask", "forget", "course", "upload", "remove", "help"} <= set(commands)
-        assert {o["name"] for o in commands["course"]["options"]} == {"show", "list", "set"}
+        assert {o["name"] for o in commands["course"]["options"]} == {"show", "list", "set", "share",
+                                                                   "join", "unshare"}
         for name in ("upload", "remove"):
             assert int(commands[name]["default_member_permissions"]) == MANAGE_GUILD
             assert commands[name]["contexts"] == [0]  # servers only
