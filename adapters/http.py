@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from adapters import http_input
 from adapters.http_input import BadRequest
@@ -69,6 +70,19 @@ def _refused(request: web.Request, status: int, message: str) -> web.Response:
     logger.info("HTTP %s %.200s refused with %s: %s", request.method, request.rel_url.raw_path,
                 status, message)
     return _error(status, message)
+
+
+class ProtocolLog(logging.LoggerAdapter):  # type: ignore[type-arg]
+    """aiohttp's own log of requests it could not parse (a request line over 8 KB, broken
+    headers): the client's fault, so one line and no traceback; anything else as aiohttp says."""
+
+    def exception(self, msg: object, *args: object, exc_info: Any = True,
+                  **kwargs: Any) -> None:
+        if isinstance(exc_info, HttpProcessingError) and 400 <= (exc_info.code or 400) < 500:
+            self.logger.info("HTTP request refused with %s: %s (malformed HTTP)",
+                             exc_info.code or 400, type(exc_info).__name__)
+            return
+        self.logger.exception(msg, *args, exc_info=exc_info, **kwargs)
 
 
 @web.middleware
@@ -125,7 +139,8 @@ class HttpAdapter:
 
     async def start(self) -> None:
         """Bind and serve; returns once the socket listens."""
-        runner = web.AppRunner(self.build_app(), handle_signals=False, access_log=None)
+        runner = web.AppRunner(self.build_app(), handle_signals=False, access_log=None,
+                               logger=ProtocolLog(logging.getLogger("aiohttp.server")))
         await runner.setup()
         try:
             site = web.TCPSite(runner, self.host, self.port)
