@@ -24,6 +24,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "course_unknown": ("You can't choose “{course}” here: in private chats you can choose "
                            "the courses of your class's server or group and public ones. "
                            "Courses you can choose: {courses}"),
+        "space_none_here": "This chat has no course yet. {how}",
         "space_none_dm": ("You have no course here yet. Courses your class's server or group "
                           "uses become available in private chats to its members. {how}"),
         "course_unavailable": ("“{course}” isn't available here: it belongs to another class, "
@@ -121,6 +122,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "course_unknown": ("لا يمكنك اختيار «{course}» هنا: في المحادثات الخاصة تختار مقررات "
                            "خادم صفك أو مجموعته والمقررات العامة. المقررات المتاحة لك: "
                            "{courses}"),
+        "space_none_here": "لا مقرر لهذه المحادثة بعد. {how}",
         "space_none_dm": ("لا مقرر لك هنا بعد. المقررات التي يستخدمها خادم صفك أو مجموعته "
                           "تصبح متاحة لأعضائها في المحادثات الخاصة. {how}"),
         "course_unavailable": ("«{course}» غير متاح هنا: إما أنه لصف آخر أو أن الاسم مستخدم. "

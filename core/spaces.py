@@ -140,7 +140,8 @@ class CourseSpaces:
     def no_course(self, found: Resolution, language: str, *, personal: bool) -> Reply:
         how = say("how_dm" if personal and found.courses else "how_staff", language)
         if not found.courses:
-            key = "space_none_dm" if personal else "space_none_empty"
+            key = "space_none_dm" if personal else \
+                "space_none_here" if found.origin == "" else "space_none_empty"
             return desk_reply(say(key, language, how=how), "no_course", language)
         return desk_reply(say("space_none", language, how=how, courses=", ".join(found.courses)),
                           "no_course", language)
@@ -177,8 +178,10 @@ class CourseSpaces:
                               language)
         scope = actor.scope or scope_of(spaces or (space,)) or ""
         created = await self.claim(name, actor)
-        if not created and not (actor.operator or await self.access.can_read(name, scope)):
-            return unavailable(typed, language)
+        if not created and scope and not await self.access.can_read(name, scope):
+            if not actor.operator:
+                return unavailable(typed, language)
+            await self.access.registry.grant(name, scope, actor.user)  # the operator shares it
         await self.spaces.assign(SpaceAssignment(space=space, course=name, set_by=actor.user,
                                                  scope=scope))
         key = "course_set" if name in await self.courses() else "course_set_new"

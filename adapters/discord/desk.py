@@ -212,18 +212,20 @@ def add_desk_commands(tree: app_commands.CommandTree[Any], desk: CourseDesk,
     async def upload(interaction: discord.Interaction[Any], file: discord.Attachment,
                      course: str | None = None) -> None:
         async def work() -> None:
-            language = interaction_language(interaction)
-            refused = desk.uploads.refusal(file.filename, file.size,
-                                           allowed=is_staff(interaction, staff_role),
+            language, who = interaction_language(interaction), actor(interaction)
+            spaces = interaction_spaces(interaction)
+            refused = desk.uploads.refusal(file.filename, file.size, allowed=who.is_staff,
                                            platform="discord", language=language)
+            if refused is None:  # another server's course: refused before downloading too
+                _, refused = await desk.uploads.target(course, spaces, who, language)
             if refused is not None:  # nothing downloaded for students, wrong types, huge files
                 await send_reply(interaction, refused)
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
             data = await file.read()
             await send_reply(interaction, await desk.uploads.preview(
-                data, file.filename, course=course, spaces=interaction_spaces(interaction),
-                actor=actor(interaction), language=language))
+                data, file.filename, course=course, spaces=spaces, actor=who,
+                language=language))
         await _guarded(interaction, "upload", work)
 
     @tree.command(name="remove", description="Staff: remove a document from a course")

@@ -11,7 +11,6 @@ progress line or its outcome is ready.
 """
 from __future__ import annotations
 
-import dataclasses
 import html
 import logging
 import re
@@ -23,7 +22,8 @@ from telegram.error import TelegramError
 from telegram.ext import BaseHandler, CallbackQueryHandler, CommandHandler, ContextTypes, filters
 from telegram.ext import MessageHandler as PtbMessageHandler
 
-from adapters.telegram.convert import clean_text, is_direct, spaces_of
+from adapters.telegram.convert import clean_text, spaces_of
+from adapters.telegram.courses import CourseCommand
 from adapters.telegram.gaps import GapsCommand
 from adapters.telegram.help_texts import DESK_TEXTS
 from adapters.telegram.modes import ModeCommand
@@ -97,11 +97,12 @@ class TelegramDesk:
         send = lambda u, c, r: self.replier(u, c).send(r)  # noqa: E731
         self.modes = ModeCommand(desk, staff, send, _message_language, _from_a_person)  # /mode
         self.gaps = GapsCommand(desk, staff, send, _message_language, _from_a_person)  # /gaps
+        self.courses = CourseCommand(desk, staff, send, _message_language, _from_a_person)
 
     def handlers(self) -> list[BaseHandler[Any, Any, Any]]:
         new = filters.UpdateType.MESSAGE
         return [
-            CommandHandler("course", self.on_course, filters=new), self.modes.handler(),
+            self.courses.handler(), self.modes.handler(),
             self.gaps.handler(),
             CommandHandler("remove", self.on_remove, filters=new),
             CommandHandler("upload", self.on_upload_usage, filters=new),
@@ -111,41 +112,6 @@ class TelegramDesk:
         ]
 
     # --- commands ---
-
-    async def on_course(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """/course: this chat's course and the courses it may use; /course NAME: set it;
-        /course list | share | join CODE | unshare NAME|SCOPE."""
-        message = _from_a_person(update)
-        if message is None:
-            return
-        language, spaces = _message_language(message), spaces_of(message)
-        words = clean_text(message, context.bot.username, context.bot.id,
-                           drop_command=True).split(maxsplit=1)
-        verb = words[0].casefold() if words else ""
-        rest = words[1] if len(words) > 1 else ""
-        spaces_desk, sharing = self.desk.spaces, self.desk.sharing
-        if not words or verb == "list":
-            reply = await spaces_desk.listing(spaces, language)
-            if not words:
-                shown = await spaces_desk.show(spaces, language, personal=is_direct(message))
-                if shown.notice == "course_show":
-                    shown = dataclasses.replace(shown, text=f"{shown.text}\n{reply.text}")
-                reply = shown
-        elif sharing is not None and verb in ("share", "join", "unshare"):
-            actor = await self.staff.actor(context.bot, message)
-            if verb == "share":
-                reply = await sharing.share(spaces, actor=actor, language=language)
-            elif verb == "join":
-                reply = await sharing.join(spaces, rest, actor=actor, where="group",
-                                           language=language)
-            else:
-                reply = await sharing.unshare(spaces, rest, actor=actor, language=language)
-        else:
-            name = rest if verb == "set" and rest else " ".join(words)
-            reply = await spaces_desk.assign(
-                spaces[0], name, actor=await self.staff.actor(context.bot, message),
-                where="group", language=language, spaces=spaces)
-        await self.replier(update, context).send(reply)
 
     async def on_remove(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """/remove NAME (staff): preview the removal from this chat's course, with buttons."""
@@ -187,6 +153,9 @@ class TelegramDesk:
         refusal = self.desk.uploads.refusal(filename, document.file_size,
                                             allowed=actor.is_staff, platform="telegram",
                                             language=language)
+        if refusal is None:  # another class's course: refused before downloading too
+            _, refusal = await self.desk.uploads.target(course or None, spaces_of(message),
+                                                        actor, language)
         if refusal is not None:  # a student's file or a wrong one is never downloaded
             await replier.send(refusal)
             return

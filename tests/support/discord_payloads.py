@@ -58,7 +58,7 @@ class EventBuilders:
                     dm: bool = False, sub: str | None = None, kind: int = 2,
                     focused: str | None = None, channel_id: int = CHANNEL_ID,
                     user_id: int = USER_ID, permissions: int = 0,
-                    roles: tuple[int, ...] = ()) -> dict[str, Any]:
+                    roles: tuple[int, ...] = (), guild_id: int = GUILD_ID) -> dict[str, Any]:
         """An INTERACTION_CREATE payload for a slash command (kind 2) or its autocomplete (4).
 
         Option values: str (STRING) or an `attachment()` dict (ATTACHMENT, put in
@@ -77,7 +77,7 @@ class EventBuilders:
         if sub is not None:
             opts = [{"name": sub, "type": 1, "options": opts}]
         data = self._interaction_base(kind, dm=dm, channel_id=channel_id, user_id=user_id,
-                                      permissions=permissions, roles=roles)
+                                      permissions=permissions, roles=roles, guild_id=guild_id)
         data["data"] = {"id": str(next(self._ids)), "name": name, "type": 1, "options": opts}
         if resolved:
             data["data"]["resolved"] = resolved
@@ -104,7 +104,8 @@ class EventBuilders:
                 "url": url, "proxy_url": url, "content_type": "application/octet-stream"}
 
     def _interaction_base(self, kind: int, *, dm: bool, channel_id: int, user_id: int,
-                          permissions: int, roles: tuple[int, ...]) -> dict[str, Any]:
+                          permissions: int, roles: tuple[int, ...],
+                          guild_id: int = GUILD_ID) -> dict[str, Any]:
         who = user(user_id, "alice" if user_id == USER_ID else f"user{user_id % 1000}")
         data: dict[str, Any] = {
             "id": str(next(self._ids)), "application_id": str(APP_ID), "type": kind,
@@ -115,10 +116,10 @@ class EventBuilders:
                      "channel": {"id": str(DM_CHANNEL_ID), "type": 1},
                      "channel_id": str(DM_CHANNEL_ID)}
         else:
-            data |= {"guild_id": str(GUILD_ID), "context": 0, "app_permissions": "0",
+            data |= {"guild_id": str(guild_id), "context": 0, "app_permissions": "0",
                      "guild_locale": "en-US", "channel_id": str(channel_id),
                      "channel": {"id": str(channel_id), "type": 0, "name": "general",
-                                 "position": 0, "guild_id": str(GUILD_ID)},
+                                 "position": 0, "guild_id": str(guild_id)},
                      "member": {**member(permissions=permissions, roles=roles), "user": who},
-                     "authorizing_integration_owners": {"0": str(GUILD_ID)}}
+                     "authorizing_integration_owners": {"0": str(guild_id)}}
         return data
