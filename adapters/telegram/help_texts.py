@@ -12,8 +12,12 @@ TEXTS = {
                  "Courses: each group answers from its own course (its space), a private chat "
                  "from the course you choose.\n"
                  "/course — show this chat's course and the list of courses\n"
-                 "/course NAME — set the course (groups: administrators; private chats: your "
-                 "own choice among the existing courses)\n"
+                 "/course NAME — set the course (groups: administrators, among the group's own "
+                 "courses, shared ones and open ones; a new name becomes the group's course; "
+                 "private chats: your own choice among your groups' courses and public ones)\n"
+                 "/course share — a one-time code another group's admins redeem with "
+                 "/course join CODE to answer from this course (read only); /course unshare "
+                 "NAME|telegram:chat:ID stops it\n"
                  "Staff: send a file as a document with the caption /upload, or /upload COURSE, "
                  "to preview it, then Confirm to add it.\n"
                  "/remove NAME — remove a document from this chat's course (staff)\n"
@@ -21,8 +25,8 @@ TEXTS = {
                  "guide mode, requests to solve homework or exams get concepts and steps, "
                  "not solutions\n"
                  "/gaps [days] — what students could not get answered here (staff)\n"
-                 "Staff are the group's administrators; in private chats, the users listed in "
-                 "TELEGRAM_STAFF_IDS."),
+                 "Staff are the group's administrators, for the courses their group owns; the "
+                 "users listed in TELEGRAM_STAFF_IDS act as the bot's operator everywhere."),
         "usage": "Usage: /ask <your question>, for example: /ask What is merge sort?",
         "error": "Sorry, something went wrong while answering. Please try again in a moment.",
     },
@@ -34,8 +38,12 @@ TEXTS = {
                  "المقررات: تجيب كل مجموعة من مقررها (مساحتها)، والمحادثة الخاصة من المقرر "
                  "الذي تختاره.\n"
                  "/course — اعرض مقرر هذه المحادثة وقائمة المقررات\n"
-                 "‎/course الاسم — حدد المقرر (في المجموعات: المديرون؛ في المحادثة الخاصة: "
-                 "اختيارك من المقررات الموجودة)\n"
+                 "‎/course الاسم — حدد المقرر (في المجموعات: المديرون، من مقررات المجموعة "
+                 "والمُشارَكة والمفتوحة؛ والاسم الجديد يصبح مقرر المجموعة؛ في المحادثة الخاصة: "
+                 "اختيارك من مقررات مجموعاتك والمقررات العامة)\n"
+                 "‎/course share — رمز لمرة واحدة يستخدمه مديرو مجموعة أخرى بالأمر "
+                 "‎/course join الرمز ليجيبوا من هذا المقرر (قراءة فقط)؛ ويوقفه "
+                 "‎/course unshare\n"
                  "المشرفون: أرسلوا الملف كمستند مع التعليق /upload أو ‎/upload المقرر لمعاينته، "
                  "ثم اضغطوا تأكيد لإضافته.\n"
                  "‎/remove الاسم — احذف مستندًا من مقرر هذه المحادثة (للمشرفين)\n"
@@ -43,15 +51,15 @@ TEXTS = {
                  "(للمشرفين): في وضع التوجيه تحصل طلبات حل الواجبات والامتحانات على المفاهيم "
                  "والخطوات لا على الحلول\n"
                  "‎/gaps [أيام] — ما لم يجد الطلاب إجابة جيدة عنه هنا (للمشرفين)\n"
-                 "المشرفون هم مديرو المجموعة، وفي المحادثات الخاصة المستخدمون المدرجون في "
-                 "TELEGRAM_STAFF_IDS."),
+                 "المشرفون هم مديرو المجموعة، للمقررات التي تملكها مجموعتهم؛ والمستخدمون "
+                 "المدرجون في TELEGRAM_STAFF_IDS يعملون كمشغّل البوت في كل مكان."),
         "usage": "الاستخدام: /ask <سؤالك>، مثلًا: /ask ما هو الفرز بالدمج؟",
         "error": "عذرًا، حدث خطأ أثناء الإجابة. حاول مرة أخرى بعد قليل.",
     },
 }
 COMMANDS = [("ask", "Ask a study question"), ("forget", "Erase your history"),
             ("help", "How to use Study Buddy")]
-DESK_COMMANDS = [("course", "Show or set this chat's course"),
+DESK_COMMANDS = [("course", "Show, set or share this chat's course"),
                  ("mode", "Study mode: guide (no finished solutions) or explain"),
                  ("upload", "Staff: send a file captioned /upload [course]"),
                  ("remove", "Staff: remove a document from this chat's course"),
