@@ -20,11 +20,10 @@ _BLANKS = re.compile(r"[ \t\x00-\x08\x0B\x0C\x0E-\x1F\x7F]{2,}|[\t\x00-\x08\x0B\
 # normalize's deletions (Arabic diacritics, tatweel, invisibles) in one pass; none is ASCII.
 _DELETED = re.compile(r"[\u064B-\u065F\u0670\u06D6-\u06ED\u0640"
                       r"\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF\u00AD]")
-# clean_label: controls (C0, DEL, C1, line and paragraph separators) become spaces; direction
-# marks and overrides, zero-width characters and lone surrogates are deleted.
+# clean_label: controls (C0, DEL, C1, line and paragraph separators) become spaces; format
+# characters (direction marks and overrides, zero-width ones) and lone surrogates are deleted.
 _LABEL_CONTROLS = re.compile(r"[\x00-\x1F\x7F-\x9F\u2028\u2029]+")
-_LABEL_INVISIBLE = re.compile(r"[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF"
-                              r"\uD800-\uDFFF]")
+_LABEL_DELETED = frozenset({"Cf", "Cs"})
 _ARABIC_RUN = re.compile(r"[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]+")
 _LATIN_RUN = re.compile(r"[A-Za-z]+")
 # Words: \w covers Arabic letters and digits; Arabic punctuation (، ؛ ؟ ٪ ۔) separates words
@@ -62,8 +61,11 @@ def clean_label(text: str, limit: int) -> str:
     """A name shown to people or stored as a key (document names, user ids): one line, no
     controls or direction overrides (``lecture\u202egnp.md`` would show as "lecturedm.png"),
     at most `limit` characters. May be empty: the caller picks the fallback."""
-    text = _LABEL_INVISIBLE.sub("", _LABEL_CONTROLS.sub(" ", text))
-    return " ".join(unicodedata.normalize("NFC", text).split())[:limit].strip()
+    text = _LABEL_CONTROLS.sub(" ", text)
+    if not text.isascii():
+        text = "".join(c for c in text if unicodedata.category(c) not in _LABEL_DELETED)
+        text = unicodedata.normalize("NFC", text)
+    return " ".join(text.split())[:limit].strip()
 
 
 def whole_number(text: str, low: int, high: int) -> int | None:

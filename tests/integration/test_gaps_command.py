@@ -69,6 +69,12 @@ async def test_telegram_staff_see_the_gap_and_students_are_refused(telegram, tmp
     assert "ALG — last 30 days" in shown and "Kubernetes ingress controller" in shown
 
 
+@pytest.mark.parametrize("days", ["²", "٣", "-3", "0", "366", "week", "9" * 5000])
+async def test_telegram_gaps_with_a_bad_days_value_gets_the_usage_line(telegram, days):
+    reply = text_of(await telegram.say(in_group(f"/gaps {days}")))
+    assert "Usage: /gaps [days]" in reply and "1 to 365" in reply  # not "something went wrong"
+
+
 async def test_the_summary_without_gaps_says_so():
     report = await build_report([], HashingEmbedder(), course="ALG", days=7)
     text = summary(report, 7, "ar")

@@ -8,6 +8,7 @@ from itertools import count
 import psycopg
 import pytest
 
+from core.outcomes import user_hash
 from core.ports import Turn
 from core.stores.errors import StoreError
 from core.stores.pg_migrate import apply_migrations
@@ -43,6 +44,21 @@ def turn(user: str, n: int, *, platform: str = "discord", at: datetime | None = 
                 intent="study", citations=({"n": 1, "title": f"source {n}",
                                             "url_or_path": "notes.md", "source_type": "course"},),
                 created_at=at)
+
+
+async def test_the_table_holds_keyed_hashes_not_user_ids(history_dsn: str) -> None:
+    key, user = b"k" * 32, "telegram-user-7391846250"
+    store = PostgresHistoryStore(history_dsn, user_key=key)
+    try:
+        await store.append(turn(user, 1, platform="telegram"))
+        assert [t.user_id for t in await store.recent("telegram", user, 5)] == [user]
+        rows = await store._fetch("select * from public.history_turns", ())
+        assert user not in repr(rows)
+        assert await store._fetch("select count(*) from public.history_turns where user_hash = %s",
+                                  (user_hash(key, "telegram", user),)) == [(1,)]
+        assert await store.forget("telegram", user) == 1
+    finally:
+        await store.aclose()
 
 
 async def test_recent_returns_the_last_turns_oldest_first(history: PostgresHistoryStore) -> None:

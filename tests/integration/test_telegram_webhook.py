@@ -3,6 +3,7 @@ Bot API and receives updates on the HTTP adapter's server; deliveries without th
 are refused with 401 and never reach the core."""
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from itertools import count
 
@@ -71,4 +72,20 @@ async def test_a_delivery_without_the_secret_is_refused_and_not_processed(runnin
     ok = await client.post("/tg/hook", json=update("hello"), headers={SECRET_HEADER: SECRET})
     assert ok.status_code == 200
     await server.wait_for("sendMessage")  # the good one was answered; the refused one never
+    assert [m.text for m in handler.seen] == ["hello"]
+
+
+@pytest.mark.parametrize("body", [b"{}", b"not json", b'{"update_id": 7, "message": {"chat": 5}}'])
+async def test_a_delivery_that_is_no_update_is_acknowledged_and_logged_once(running, caplog,
+                                                                           body) -> None:
+    """A 200, or Telegram would re-send it forever; one warning line, no traceback."""
+    server, handler, client = running
+    with caplog.at_level(logging.INFO):
+        response = await client.post("/tg/hook", content=body, headers={SECRET_HEADER: SECRET})
+    assert response.status_code == 200
+    [line] = [r for r in caplog.records if r.name.startswith(("adapters", "telegram"))]
+    assert "acknowledged and ignored" in line.getMessage() and line.exc_info is None
+    ok = await client.post("/tg/hook", json=update("hello"), headers={SECRET_HEADER: SECRET})
+    assert ok.status_code == 200
+    await server.wait_for("sendMessage")
     assert [m.text for m in handler.seen] == ["hello"]
