@@ -78,7 +78,10 @@ class CourseSpaces:
 
     async def visible(self, spaces: Sequence[str]) -> list[str]:
         """The courses with materials this chat may read."""
-        return [c for c in await self.courses() if await self.may_read(c, spaces)]
+        names = await self.courses()
+        if spaces and is_personal(spaces[0]):
+            return [c for c in names if await self.may_read(c, spaces)]
+        return await self.access.readable(names, scope_of(spaces))
 
     async def resolve(self, spaces: Sequence[str]) -> Resolution:
         found = await self._resolve_course(spaces)

@@ -100,7 +100,9 @@ class Uploads:
                       spaces: Sequence[str], actor: Actor, language: str) -> Reply:
         """Parse and chunk the file (off the event loop) and describe what Confirm would do."""
         name = display_name(filename)
-        too_big = self.refusal(name, len(data), allowed=True, platform="", language=language)
+        too_big = self.refusal(name, len(data), allowed=actor.is_staff,
+                               platform=spaces[0].split(":", 1)[0] if spaces else "",
+                               language=language)
         if too_big is not None:
             return too_big
         target, refused = await self.target(course, spaces, actor, language)

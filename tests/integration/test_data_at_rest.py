@@ -86,7 +86,11 @@ def test_the_user_hash_key_file_is_never_readable_by_others(tmp_path: Path) -> N
 def restored_logging() -> Iterator[None]:
     root = logging.getLogger()
     handlers, level = list(root.handlers), root.level
+    named = {name: logger.level for name, logger in logging.root.manager.loggerDict.items()
+             if isinstance(logger, logging.Logger)}  # configure_logging sets discord's etc.
     yield
+    for name, was in named.items():
+        logging.getLogger(name).setLevel(was)
     for handler in list(root.handlers):
         root.removeHandler(handler)
         handler.close()
