@@ -8,6 +8,7 @@ tightened when the bot starts.
 """
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 import os
@@ -46,8 +47,13 @@ def private_dir(path: Path, *, tighten_existing: bool = True) -> Path:
 
 
 def private_file(path: Path) -> None:
-    """Make sure `path` exists (empty if new) with mode 0600."""
-    os.close(os.open(path, os.O_WRONLY | os.O_CREAT, PRIVATE_FILE))
+    """Make sure `path` exists (empty if new) with mode 0600.
+
+    An existing file is only chmod-ed, never opened: closing any descriptor of a file drops
+    every POSIX lock this process holds on it, SQLite's included, and a database connection
+    that lost its lock may take itself for the last one and remove a WAL still in use."""
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
     tighten(path, PRIVATE_FILE)
 
 
