@@ -259,7 +259,8 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
         actions = await build_outcomes(settings, stack)
         desk = CourseDesk(spaces, Uploads(store, embedder, spaces,
                                           max_bytes=settings.upload_max_mb * 2**20,
-                                          max_documents=settings.max_documents_per_course),
+                                          max_documents=settings.max_documents_per_course,
+                                          limits=ingest_limits(settings)),
                           InstructorReports(actions.store, embedder),
                           CourseSharing(spaces, timedelta(hours=settings.share_code_hours)))
         metrics = PrometheusMetrics()

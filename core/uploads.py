@@ -57,6 +57,7 @@ class Uploads:
     spaces: CourseSpaces
     max_bytes: int = 20 * 1024 * 1024
     max_documents: int = 200
+    limits: IngestLimits = DEFAULT_LIMITS  # what reading one file may cost (core/ingest/limits)
     clock: Callable[[], float] = time.monotonic
     _pending: dict[str, Pending] = field(default_factory=dict)
 
@@ -119,7 +120,8 @@ class Uploads:
             return _reply(say("upload_cap", language, course=target, count=len(documents),
                               limit=self.max_documents), "upload_cap", language)
         try:
-            document, prepared = await asyncio.to_thread(_prepare, data, name, target)
+            document, prepared = await asyncio.to_thread(_prepare, data, name, target,
+                                                         self.limits)
         except LoadError as exc:
             return _reply(say("upload_failed", language, name=name, reason=str(exc)),
                           "upload_failed", language)
