@@ -75,6 +75,7 @@ async def build_access(settings: Settings, stack: AsyncExitStack, sample_course:
     registry: CourseRegistry = await _open(settings, stack, PostgresCourseRegistry,
                                            SqliteCourseRegistry)
     return CourseAccess(registry, sample_course=sample_course,
+                        default_course=settings.default_course,
                         private_by_default=settings.courses_private_by_default)
 
 

@@ -135,10 +135,12 @@ class CourseAccess:
     """The rules above over a CourseRegistry, with platform memberships checked and cached."""
 
     def __init__(self, registry: CourseRegistry, *, sample_course: str | None = None,
-                 private_by_default: bool = False, clock: Callable[[], float] = time.monotonic
-                 ) -> None:
+                 default_course: str | None = None, private_by_default: bool = False,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.registry = registry
-        self.sample_course = sample_course
+        # always public: the bundled sample, and DEFAULT_COURSE, which the operator chose for
+        # every chat that has none of its own
+        self.public_courses = frozenset(c for c in (sample_course, default_course) if c)
         self.private_by_default = private_by_default
         self.clock = clock
         self._members: dict[str, Membership] = {}
@@ -152,10 +154,10 @@ class CourseAccess:
         return self._complete(name, await self.registry.get(name))
 
     def _complete(self, name: str, found: CourseRecord | None) -> CourseRecord:
-        """No row: the operator's course; the sample course is always public."""
+        """No row: the operator's course; the sample and default courses are public."""
         if found is None:
             found = CourseRecord(name, OPERATOR, private=self.private_by_default)
-        if name == self.sample_course and not found.public:
+        if name in self.public_courses and not found.public:
             found = replace(found, public=True)
         return found
 

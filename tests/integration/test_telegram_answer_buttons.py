@@ -96,6 +96,8 @@ async def open_bot(server: tg.FakeTelegram, tmp_path: Path
 async def bot(open_bot: Callable[[], Awaitable[Bot]], tmp_path: Path) -> Bot:
     running = await open_bot()
     await add_course(running.app, tmp_path, "ALG", "heaps.md", HEAPS)
+    assert running.app.desk.sharing is not None  # students ask in DMs: `studybuddy courses public`
+    await running.app.desk.sharing.set_flags("ALG", public=True)
     return running
 
 

@@ -72,7 +72,7 @@ async def confirm(bot: Bot, preview: dict[str, Any], user: int) -> str:
     await answered(bot.server, clicked)
     done = await bot.server.wait_until(
         lambda: (text := text_of(bot.server.sent[preview["message_id"]])) != text_of(preview)
-        and not text.startswith("Storing") and text or None, "the outcome of Confirm")
+        and not text.startswith("Adding ") and text or None, "the outcome of Confirm")
     return str(done)
 
 
