@@ -8,9 +8,9 @@ import pytest
 from core.messages import IncomingMessage
 from core.ports import SpaceAssignment
 from core.spaces import CourseSpaces
+from core.stores.sqlite_courses import SqliteCourseRegistry
 from core.stores.sqlite_spaces import SqliteSpaceStore
 from core.stores.sqlite_store import SqliteCourseStore
-from core.stores.sqlite_courses import SqliteCourseRegistry
 from core.tenancy import Actor, CourseAccess, CourseRecord
 from core.uploads import Uploads
 from tests.support.fake_embedder import HashingEmbedder

@@ -70,9 +70,13 @@ async def confirm(bot: Bot, preview: dict[str, Any], user: int) -> str:
     """Press Confirm under a preview; the text the preview becomes."""
     clicked = bot.server.push_callback(preview, button(preview, "ok"), tg.user(user))
     await answered(bot.server, clicked)
-    done = await bot.server.wait_until(
-        lambda: (text := text_of(bot.server.sent[preview["message_id"]])) != text_of(preview)
-        and not text.startswith("Adding ") and text or None, "the outcome of Confirm")
+
+    def outcome() -> str | None:
+        text = text_of(bot.server.sent[preview["message_id"]])
+        finished = text != text_of(preview) and not text.startswith("Adding ")
+        return text if finished else None
+
+    done = await bot.server.wait_until(outcome, "the outcome of Confirm")
     return str(done)
 
 

@@ -37,8 +37,7 @@ async def test_another_server_cannot_take_change_or_list_a_course(fake, bot, two
     removal = await command(fake, "remove", {"name": "alg_vectors.md", "course": "ALG101"},
                             **INTRUDER_ADMIN)
     assert "isn't available here" in removal["content"]
-    preview, attachment = await upload(fake, "planted.md", HEAPS, course="ALG101",
-                                       **INTRUDER_ADMIN)
+    preview, _ = await upload(fake, "planted.md", HEAPS, course="ALG101", **INTRUDER_ADMIN)
     assert "isn't available here" in preview["content"]
     assert not fake.find("GET", "/attachments/.*")  # refused before downloading
 
