@@ -7,28 +7,17 @@ the words after /course are read and the sender's facts are gathered (adapters/t
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Awaitable, Callable
 from typing import Any
 
-from telegram import Message, Update
+from telegram import Update
 from telegram.ext import BaseHandler, CommandHandler, ContextTypes, filters
 
 from adapters.telegram.convert import clean_text, is_direct, spaces_of
-from adapters.telegram.staff import StaffCheck
-from core.desk import CourseDesk
-from core.messages import Reply
-
-Send = Callable[[Update, ContextTypes.DEFAULT_TYPE, Reply], Awaitable[None]]
+from adapters.telegram.desk_command import DeskCommand
 
 
-class CourseCommand:
+class CourseCommand(DeskCommand):
     """The PTB handler for /course."""
-
-    def __init__(self, desk: CourseDesk, staff: StaffCheck, send: Send,
-                 language: Callable[[Message], str],
-                 sender: Callable[[Update], Message | None]) -> None:
-        self.desk, self.staff, self.send = desk, staff, send
-        self.language, self.sender = language, sender
 
     def handler(self) -> BaseHandler[Any, Any, Any]:
         return CommandHandler("course", self.on_course, filters=filters.UpdateType.MESSAGE)

@@ -6,32 +6,23 @@ Group administrators in groups, TELEGRAM_STAFF_IDS in private chats, checked on 
 """
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
-from telegram import Message, Update
+from telegram import Update
 from telegram.ext import BaseHandler, CommandHandler, ContextTypes, filters
 
 from adapters.telegram.convert import clean_text, spaces_of
+from adapters.telegram.desk_command import DeskCommand
 from adapters.telegram.help_texts import DESK_TEXTS
-from adapters.telegram.staff import StaffCheck
-from core.desk import CourseDesk
 from core.messages import Intent, Reply
 from core.text import whole_number
 
-Send = Callable[[Update, ContextTypes.DEFAULT_TYPE, Reply], Awaitable[None]]
 MAX_DAYS = 365
 DEFAULT_DAYS = 7
 
 
-class GapsCommand:
+class GapsCommand(DeskCommand):
     """The PTB handler for /gaps."""
-
-    def __init__(self, desk: CourseDesk, staff: StaffCheck, send: Send,
-                 language: Callable[[Message], str],
-                 sender: Callable[[Update], Message | None]) -> None:
-        self.desk, self.staff, self.send = desk, staff, send
-        self.language, self.sender = language, sender
 
     def handler(self) -> BaseHandler[Any, Any, Any]:
         return CommandHandler("gaps", self.on_gaps, filters=filters.UpdateType.MESSAGE)

@@ -7,29 +7,17 @@ of its own keeps desk.py small.
 """
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
-from telegram import Message, Update
+from telegram import Update
 from telegram.ext import BaseHandler, CommandHandler, ContextTypes, filters
 
 from adapters.telegram.convert import clean_text, is_direct, spaces_of
-from adapters.telegram.staff import StaffCheck
-from core.desk import CourseDesk
-from core.messages import Reply
-
-Send = Callable[[Update, ContextTypes.DEFAULT_TYPE, Reply], Awaitable[None]]
-Language = Callable[[Message], str]
-Sender = Callable[[Update], Message | None]
+from adapters.telegram.desk_command import DeskCommand
 
 
-class ModeCommand:
+class ModeCommand(DeskCommand):
     """The PTB handler for /mode."""
-
-    def __init__(self, desk: CourseDesk, staff: StaffCheck, send: Send, language: Language,
-                 sender: Sender) -> None:
-        self.desk, self.staff, self.send = desk, staff, send
-        self.language, self.sender = language, sender
 
     def handler(self) -> BaseHandler[Any, Any, Any]:
         return CommandHandler("mode", self.on_mode, filters=filters.UpdateType.MESSAGE)
