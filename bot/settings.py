@@ -91,7 +91,7 @@ class Settings(BaseSettings):
         None, description="Postgres DSN when HISTORY_STORE=postgres")
 
     user_hash_key: SecretStr | None = Field(
-        None, description="keys the user-id hashes in recorded outcomes and votes (unset: a "
+        None, description="keys the user-id hashes in history, outcomes and votes (unset: a "
                           "random key kept in DATA_DIR; several processes must share one)")
 
     # --- Reranker ---
