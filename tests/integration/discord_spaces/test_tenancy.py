@@ -1,17 +1,21 @@
-"""Course tenancy on Discord, end to end (issue 22): the real discord.py client against the fake
-Discord, the test server (which owns ALG101 and BIO201) and a second server whose owner added
-the bot. Nothing of the first server's courses can be taken, changed, suggested or read from the
-second, until its staff share a course with a one-time code; DMs read the courses of servers the
-user is in (GET member)."""
+"""Course tenancy on Discord, end to end (issue 22), on the embedded stores and on Postgres: the
+real discord.py client against the fake Discord, the test server (which owns ALG101 and BIO201)
+and a second server whose owner added the bot. Nothing of the first server's courses can be
+taken, changed, suggested or read from the second, until its staff share a course with a
+one-time code; DMs read the courses of servers the user is in (GET member)."""
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.container import App, build_app
+from core.stores.pg_migrate import apply_migrations
 from tests.support.discord_desk import command, shown, until, upload
-from tests.support.discord_spaces import ADMIN, HEAPS
+from tests.support.discord_spaces import ADMIN, HEAPS, settings_for
 from tests.support.fake_discord import GUILD_ID, MANAGE_GUILD, USER_ID, FakeDiscord
 
 pytestmark = pytest.mark.integration
@@ -20,6 +24,20 @@ INTRUDER_ADMIN = {"user_id": INTRUDER, "permissions": MANAGE_GUILD, "guild_id": 
                   "channel_id": OTHER_CHANNEL}
 OTHER_STUDENT = {"user_id": INTRUDER + 1, "guild_id": OTHER_GUILD, "channel_id": OTHER_CHANNEL}
 QUESTION = "What is a basis of a vector space?"
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def app(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[App]:
+    """The scene's app, on the embedded stores and on Postgres (HISTORY_STORE=postgres)."""
+    settings: dict[str, Any] = {}
+    if request.param == "postgres":
+        dsn = request.getfixturevalue("local_postgres").create_database("discord_tenancy")
+        apply_migrations(dsn)
+        settings = {"history_store": "postgres", "history_postgres_dsn": dsn,
+                    "user_hash_key": "discord-tenancy-test-key-0123456789"}
+    application = await build_app(settings_for(tmp_path / "data", **settings))
+    yield application
+    await application.close()
 
 
 async def ask(fake: FakeDiscord, **where: Any) -> str:
