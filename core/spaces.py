@@ -33,7 +33,7 @@ class Resolution:
 
     course: str | None
     origin: str  # "space" | "personal" | "default" | "only" | "" (none chosen)
-    courses: tuple[str, ...]  # the courses one could choose from
+    courses: tuple[str, ...]  # the courses one could choose from (when none is chosen)
     mode: str = "explain"  # study-integrity mode of the space: explain | guide
 
 
@@ -89,15 +89,17 @@ class CourseSpaces:
         return found if mode == DEFAULT_MODE else replace(found, mode=mode)
 
     async def _resolve_course(self, spaces: Sequence[str]) -> Resolution:
-        everything = await self.courses()
-        courses = tuple(await self.visible(spaces) if spaces else everything)
+        """The chat's course; the list to choose from is worked out only when none is set
+        (in a DM it asks the platform about memberships)."""
         assigned = await self.spaces.lookup(spaces)
         if assigned is not None and await self.may_read(assigned.course, spaces):
             origin = "personal" if is_personal(assigned.space) else "space"
-            return Resolution(assigned.course, origin, courses)
+            return Resolution(assigned.course, origin, ())
         if self.default_course and (not spaces or await self.may_read(self.default_course,
                                                                        spaces)):
-            return Resolution(self.default_course, "default", courses)
+            return Resolution(self.default_course, "default", ())
+        everything = await self.courses()
+        courses = tuple(await self.visible(spaces) if spaces else everything)
         if len(courses) == 1:
             return Resolution(courses[0], "only", courses)
         if not everything:  # nothing ingested anywhere: outside sources may still help
@@ -116,7 +118,7 @@ class CourseSpaces:
             return self.no_course(found, language, personal=personal)
         text = say("space_course", language, course=found.course,
                    origin=say(f"origin_{found.origin}", language))
-        if found.course not in found.courses:
+        if found.course not in await self.store.courses():
             text += "\n" + say("space_empty", language)
         text += "\n" + say(f"mode_is_{found.mode}", language)
         return desk_reply(text, "course_show", language)
