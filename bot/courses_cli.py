@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from contextlib import AsyncExitStack
 
+from bot.cli_types import Subcommands
 from bot.settings import Settings
 from core.sharing import CourseInfo
 
@@ -20,7 +20,7 @@ class CoursesError(Exception):
     """A courses command the user can fix (unknown course, bad scope); one line."""
 
 
-def add_courses_parser(sub: argparse._SubParsersAction) -> None:
+def add_courses_parser(sub: Subcommands) -> None:
     courses = sub.add_parser("courses", help="who owns each course, its spaces and shares; "
                                              "transfer, public, private")
     actions = courses.add_subparsers(dest="courses_action", metavar="ACTION", required=True)
@@ -47,7 +47,6 @@ async def run_courses(settings: Settings, args: argparse.Namespace) -> int:
     from core.spaces import CourseSpaces
 
     async with _store(settings, None) as (store, _, stack):
-        assert isinstance(stack, AsyncExitStack)
         spaces = CourseSpaces(await build_space_store(settings, stack), store,
                               await build_access(settings, stack, SAMPLE_COURSE_NAME),
                               sample_course=SAMPLE_COURSE_NAME)

@@ -8,9 +8,10 @@ from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 
+from bot.cli_types import ProgressBars, Subcommands
 from bot.settings import Settings, load_settings
 from core.ingest.loaders import FORMATS
-from core.ports import CourseStore, DocumentRecord
+from core.ports import CourseStore, DocumentRecord, Embedder
 
 KINDS = ", ".join(sorted(FORMATS))
 INGEST_TIMEOUT_S = 60.0  # per store call: replacing a large document on Supabase takes a while
@@ -20,7 +21,7 @@ class DocsError(Exception):
     """A docs command the user can fix (unknown or ambiguous document); one line."""
 
 
-def add_docs_parsers(sub: argparse._SubParsersAction) -> None:
+def add_docs_parsers(sub: Subcommands) -> None:
     ingest = sub.add_parser("ingest", help=f"add or update course files ({KINDS}) or folders")
     ingest.add_argument("paths", nargs="+", type=Path, help="files or folders")
     ingest.add_argument("--store", choices=["sqlite", "supabase"], help="override COURSE_STORE")
@@ -43,7 +44,8 @@ def add_docs_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 @asynccontextmanager
-async def _store(settings: Settings, store_kind: str | None) -> AsyncIterator[tuple]:
+async def _store(settings: Settings, store_kind: str | None
+                 ) -> AsyncIterator[tuple[CourseStore, Embedder, AsyncExitStack]]:
     import httpx
 
     from bot.container import build_embedder, build_store
@@ -56,7 +58,8 @@ async def _store(settings: Settings, store_kind: str | None) -> AsyncIterator[tu
         yield store, embedder, stack
 
 
-async def run_ingest(settings: Settings, args: argparse.Namespace, progress) -> int:
+async def run_ingest(settings: Settings, args: argparse.Namespace,
+                     progress: ProgressBars) -> int:
     from bot.container import ingest_limits
     from core.ingest.pipeline import ingest_paths
 

@@ -12,6 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TextIO
 
 from core.ports import StoredChunk
 from core.rerank.local import clip_passage
@@ -27,12 +28,12 @@ class Doc:
     text: str
 
 
-def _open_text(path: Path):
+def _open_text(path: Path) -> TextIO:
     return gzip.open(path, "rt", encoding="utf-8") if str(path).endswith(".gz") else \
         open(path, encoding="utf-8")
 
 
-def _jsonl(path: Path) -> Iterator[dict]:
+def _jsonl(path: Path) -> Iterator[dict[str, Any]]:
     with _open_text(path) as fh:
         for line in fh:
             if line.strip():

@@ -19,6 +19,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from bot.cli_types import Subcommands
 from core.messages import Confidence, IncomingMessage, Reply
 from core.text import normalize
 
@@ -26,7 +27,7 @@ KINDS = ("en", "ar", "ar->en", "unanswerable")
 PAGE_SLACK = 1
 
 
-def add_docs_parser(kinds: argparse._SubParsersAction) -> None:
+def add_docs_parser(kinds: Subcommands) -> None:
     d = kinds.add_parser("docs", help="answers, ✅-precision, ⚠ on unanswerable and page accuracy "
                                       "on your own course files")
     d.add_argument("--docs", type=Path, required=True, help="folder of course files")

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -23,7 +24,7 @@ DEPTH = 100  # Recall@100 needs 100 ranked documents
 UPSERT_BATCH = 256
 
 
-def _bar(total: int, desc: str, show: bool):
+def _bar(total: int, desc: str, show: bool) -> Any:  # a tqdm bar (tqdm ships no types)
     from tqdm import tqdm
 
     return tqdm(total=total, desc=desc, unit="item", leave=False, disable=not show, mininterval=1.0)

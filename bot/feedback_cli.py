@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from bot.cli_types import Subcommands
 from bot.eval_docs import contains_gold, load_qa
 from bot.settings import Settings
 from core.messages import IncomingMessage
@@ -25,7 +26,7 @@ from core.report_gaps import is_gap
 REPLAY_USER = "feedback-replay"
 
 
-def add_feedback_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_feedback_parser(sub: Subcommands) -> None:
     fb = sub.add_parser("feedback", help="what students could not get answered (export)")
     kinds = fb.add_subparsers(dest="feedback_command", metavar="COMMAND", required=True)
     export = kinds.add_parser(
@@ -36,7 +37,7 @@ def add_feedback_parser(sub: argparse._SubParsersAction) -> None:  # type: ignor
                         help="only turns since this date (YYYY-MM-DD) or number of days (7d)")
 
 
-def add_eval_feedback_parser(kinds: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_eval_feedback_parser(kinds: Subcommands) -> None:
     ev = kinds.add_parser("feedback", help="replay an exported feedback set and show what changed")
     ev.add_argument("file", type=Path, help="a file written by `studybuddy feedback export`")
     ev.add_argument("--json", action="store_true", help="print every item as JSON")

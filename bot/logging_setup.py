@@ -22,8 +22,8 @@ def configure_logging(level: str, secrets: Iterable[str], log_file: Path | None 
     """Log at `level` to stderr, or to `log_file` (a terminal chat keeps the screen for the
     conversation); no record may carry a token or key (see reliability.md C4)."""
     root = logging.getLogger()
-    for handler in list(root.handlers):
-        root.removeHandler(handler)
+    for old in list(root.handlers):
+        root.removeHandler(old)
     handler: logging.Handler
     if log_file is not None:
         private_dir(log_file.parent)  # DATA_DIR

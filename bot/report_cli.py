@@ -11,6 +11,7 @@ from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bot.cli_types import Subcommands
 from bot.settings import Settings
 from core.private_files import private_dir, write_private_text
 
@@ -31,7 +32,7 @@ def _days(text: str) -> int:
     return int(text)
 
 
-def add_report_parser(sub: argparse._SubParsersAction) -> None:
+def add_report_parser(sub: Subcommands) -> None:
     report = sub.add_parser(
         "report", help="the instructor report: questions, gaps, cited pages, votes (HTML + CSV)")
     report.add_argument("--out", required=True, type=Path, help="folder to write into")
