@@ -16,6 +16,7 @@ from bench.runner import BenchOptions
 from core.ingest import chunking
 from core.ingest.chunking import chunk_spans
 from core.ingest.document import Span
+from tests.support.hostile_files import cut_by_slicing
 
 MB = 2**20
 SIZES_MB = (4, 16, 64, 200)
@@ -33,19 +34,6 @@ def one_line(megabytes: int) -> str:
     return " ".join(words)[: megabytes * MB]
 
 
-def _slicing_cutter(piece: str, limit: int) -> list[str]:
-    """The cutter before issue 22 (quadratic): the baseline."""
-    out = []
-    while len(piece) > limit:
-        cut = piece.rfind(" ", 0, limit)
-        cut = cut if cut > limit // 2 else limit
-        out.append(piece[:cut].strip())
-        piece = piece[cut:].strip()
-    if piece.strip():
-        out.append(piece)
-    return out
-
-
 def _timed(text: str) -> tuple[float, int]:
     gc.collect()
     started = time.perf_counter()
@@ -55,7 +43,7 @@ def _timed(text: str) -> tuple[float, int]:
 
 def _timed_former(text: str) -> float:
     linear = chunking._split_long
-    chunking._split_long = _slicing_cutter  # type: ignore[assignment]
+    chunking._split_long = cut_by_slicing  # type: ignore[assignment]
     try:
         return _timed(text)[0]
     finally:

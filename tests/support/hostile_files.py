@@ -109,3 +109,17 @@ def blank_pdf(pages: int) -> bytes:
         return out.getvalue()
     finally:
         document.close()
+
+
+def cut_by_slicing(piece: str, limit: int) -> list[str]:
+    """The cutter before issue 22 (quadratic): the reference the linear one must match, and
+    the chunking benchmark's baseline."""
+    out = []
+    while len(piece) > limit:
+        cut = piece.rfind(" ", 0, limit)
+        cut = cut if cut > limit // 2 else limit
+        out.append(piece[:cut].strip())
+        piece = piece[cut:].strip()
+    if piece.strip():
+        out.append(piece)
+    return out

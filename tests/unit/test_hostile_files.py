@@ -157,24 +157,11 @@ def test_a_document_over_the_passage_cap_is_refused() -> None:
     assert len(prepare(line.encode(), "one-line.txt", "CS101")[1][1]) > 100  # default: fine
 
 
-def _cut_by_slicing(piece: str, limit: int) -> list[str]:
-    """The former (quadratic) cutter, kept here as the reference the linear one must match."""
-    out = []
-    while len(piece) > limit:
-        cut = piece.rfind(" ", 0, limit)
-        cut = cut if cut > limit // 2 else limit
-        out.append(piece[:cut].strip())
-        piece = piece[cut:].strip()
-    if piece.strip():
-        out.append(piece)
-    return out
-
-
 @pytest.mark.parametrize("piece", [
     "word " * 2000, "  lead and trail  " * 300 + "   ", "x" * 5000, " " * 3000,
     "a" * 1199 + " " + "b" * 1500, "mixed\tspaces\u00a0and words " * 400])
 def test_long_lines_are_cut_exactly_as_before(piece: str) -> None:
-    assert _split_long(piece, 1200) == _cut_by_slicing(piece, 1200)
+    assert _split_long(piece, 1200) == hf.cut_by_slicing(piece, 1200)
 
 
 def test_one_long_line_is_chunked_whole() -> None:
