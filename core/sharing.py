@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from core.desk_texts import say
 from core.messages import Reply
 from core.ports import SpaceAssignment
-from core.spaces import CourseSpaces, desk_reply, is_personal, not_staff
+from core.spaces import CourseSpaces, desk_reply, is_personal, not_staff, platform_of
 from core.tenancy import OPERATOR, Actor, CourseRecord, is_scope_key, scope_of
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud or retyped
@@ -45,7 +45,7 @@ class CourseSharing:
     async def share(self, spaces: Sequence[str], *, actor: Actor, language: str) -> Reply:
         """`/course share`: a one-time code for this chat's course, for its owners."""
         if not actor.is_staff:
-            return not_staff(_platform(spaces), language)
+            return not_staff(platform_of(spaces), language)
         course = (await self.spaces.resolve(spaces)).course
         if course is None:
             return desk_reply(say("share_no_course", language), "share_no_course", language)
@@ -64,7 +64,7 @@ class CourseSharing:
         """`/course join CODE`: staff of another scope answer from a shared course."""
         scope = scope_of(spaces)
         if not actor.is_staff or scope is None or is_personal(spaces[0]):
-            return not_staff(_platform(spaces), language)
+            return not_staff(platform_of(spaces), language)
         cleaned = "".join(ch for ch in code.upper() if ch in CODE_ALPHABET)
         if len(cleaned) != CODE_LENGTH:
             return desk_reply(say("join_usage", language), "join_usage", language)
@@ -83,12 +83,12 @@ class CourseSharing:
         SCOPE` stops sharing this scope's courses with that scope."""
         scope = scope_of(spaces)
         if not actor.is_staff or scope is None:
-            return not_staff(_platform(spaces), language)
+            return not_staff(platform_of(spaces), language)
         registry, wanted = self.spaces.access.registry, " ".join(target.split())
-        mine = [c for c, s in await registry.grants() if s == scope]
+        grants = await registry.grants()
+        mine = [c for c, s in grants if s == scope]
         owned = [r.name for r in await registry.records() if r.owner == scope]
-        shares = ", ".join([*mine, *(f"{c} → {s}" for c, s in await registry.grants()
-                                     if c in owned)]) or "—"
+        shares = ", ".join([*mine, *(f"{c} → {s}" for c, s in grants if c in owned)]) or "—"
         if not wanted:
             return desk_reply(say("unshare_usage", language, shares=shares), "unshare_usage",
                               language)
@@ -152,8 +152,4 @@ class CourseSharing:
 
 def code_hash(code: str) -> str:
     return hashlib.sha256(code.encode()).hexdigest()
-
-
-def _platform(spaces: Sequence[str]) -> str:
-    return spaces[0].split(":", 1)[0] if spaces else ""
 

@@ -134,7 +134,7 @@ class CourseSpaces:
         """`/mode guide|explain` (staff of the space's own server or group): how this space
         answers requests for graded work. `where` names the space in the confirmation."""
         if not actor.is_staff:
-            return not_staff(space.split(":", 1)[0], language)
+            return not_staff(platform_of((space,)), language)
         wanted = mode.strip().casefold()
         if wanted not in MODES:
             return desk_reply(say("mode_bad", language), "mode_bad", language)
@@ -167,11 +167,12 @@ class CourseSpaces:
         server | group) in the confirmation."""
         personal = is_personal(space)
         if not personal and not actor.is_staff:
-            return not_staff(space.split(":", 1)[0], language)
+            return not_staff(platform_of((space,)), language)
         name = " ".join(course.split())
         if not name or len(name) > MAX_COURSE_NAME or not name.isprintable():
             return desk_reply(say("course_bad_name", language), "course_bad_name", language)
-        typed, name = name, await self.known(name) or name
+        existing = await self.known(name)
+        typed, name = name, existing or name
         if personal:
             visible = await self.visible((space,))
             if name not in visible:  # the name as typed: nothing tells whether it exists
@@ -182,7 +183,7 @@ class CourseSpaces:
             return desk_reply(say("course_set_own", language, course=name), "course_set",
                               language)
         scope = actor.scope or scope_of(spaces or (space,)) or ""
-        created = await self.claim(name, actor)
+        created = existing is None and await self.claim(name, actor)
         if not created and scope and not await self.access.can_read(name, scope):
             if not actor.operator:
                 return unavailable(typed, language)
@@ -194,14 +195,17 @@ class CourseSpaces:
                           "course_set", language)
 
     async def claim(self, name: str, actor: Actor) -> bool:
-        """Create a course that does not exist yet, owned by the actor's scope (the operator's
-        for bot-wide staff outside a server or group); False when it already exists."""
-        if await self.known(name) is not None:
-            return False
+        """Create a course the caller found missing (`known`), owned by the actor's scope (the
+        operator's outside a server or group); False when another owner got the name first."""
         owner = actor.scope or OPERATOR
         stored = await self.access.registry.create(CourseRecord(name, owner,
                                                                 created_by=actor.user))
         return stored.owner == owner
+
+
+def platform_of(spaces: Sequence[str]) -> str:
+    """The platform a chat's space keys belong to ("telegram:chat:-100…" -> "telegram")."""
+    return spaces[0].split(":", 1)[0] if spaces else ""
 
 
 def is_personal(space: str) -> bool:

@@ -23,9 +23,10 @@ from core.ingest.loaders import FORMATS, LoadedDocument, content_hash
 from core.ingest.pipeline import IngestReport, store_document
 from core.messages import Reply
 from core.ports import CourseStore, DocumentRecord, Embedder, StoredChunk
-from core.spaces import CourseSpaces, not_staff, unavailable
+from core.spaces import CourseSpaces, not_staff, platform_of, unavailable
 from core.spaces import desk_reply as _reply
 from core.tenancy import Actor
+from core.text import DISPLAY_NAME_CHARS, clean_label
 
 log = logging.getLogger(__name__)
 PENDING_TTL_S = 900.0  # a preview left unanswered for 15 minutes is dropped
@@ -102,14 +103,13 @@ class Uploads:
         """Parse and chunk the file (off the event loop) and describe what Confirm would do."""
         name = display_name(filename)
         too_big = self.refusal(name, len(data), allowed=actor.is_staff,
-                               platform=spaces[0].split(":", 1)[0] if spaces else "",
-                               language=language)
+                               platform=platform_of(spaces), language=language)
         if too_big is not None:
             return too_big
         target, refused = await self.target(course, spaces, actor, language)
-        if refused is not None or target is None:
-            return refused or _reply(say("upload_no_course", language), "upload_no_course",
-                                     language)
+        if refused is not None:
+            return refused
+        assert target is not None  # target() gives a course or the reason there is none
         documents = await self.store.documents(target)
         same_name = next((d for d in documents if d.display_name == name), None)
         digest = content_hash(data)
@@ -146,9 +146,9 @@ class Uploads:
         if not actor.is_staff:
             return not_staff(platform, language)
         target, refused = await self.target(course, spaces, actor, language)
-        if refused is not None or target is None:
-            return refused or _reply(say("upload_no_course", language), "upload_no_course",
-                                     language)
+        if refused is not None:
+            return refused
+        assert target is not None  # target() gives a course or the reason there is none
         documents = await self.store.documents(target)
         wanted = name.strip().casefold()
         match = next((d for d in documents if wanted in (d.display_name.casefold(), d.id)), None)
@@ -246,8 +246,6 @@ class Uploads:
 def display_name(filename: str) -> str:
     """The uploaded file's own name, never a path the sender chose, on one line without
     direction overrides (with U+202E "lecture\\u202egnp.md" shows as "lecturedm.png")."""
-    from core.text import DISPLAY_NAME_CHARS, clean_label
-
     name = clean_label(PurePath(filename.replace("\\", "/")).name, DISPLAY_NAME_CHARS)
     return name or "upload"
 
