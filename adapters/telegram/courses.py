@@ -34,13 +34,13 @@ class CourseCommand(DeskCommand):
         verb = words[0].casefold() if words else ""
         rest = words[1] if len(words) > 1 else ""
         spaces_desk, sharing = self.desk.spaces, self.desk.sharing
-        if not words or verb == "list":
+        if verb == "list":
             reply = await spaces_desk.listing(spaces, language)
-            if not words:
-                shown = await spaces_desk.show(spaces, language, personal=is_direct(message))
-                if shown.notice == "course_show":
-                    shown = dataclasses.replace(shown, text=f"{shown.text}\n{reply.text}")
-                reply = shown
+        elif not words:
+            reply = await spaces_desk.show(spaces, language, personal=is_direct(message))
+            if reply.notice == "course_show":  # "no course" replies list the courses already
+                listing = await spaces_desk.listing(spaces, language)
+                reply = dataclasses.replace(reply, text=f"{reply.text}\n{listing.text}")
         elif sharing is not None and verb in ("share", "join", "unshare"):
             actor = await self.staff.actor(context.bot, message)
             if verb == "share":
