@@ -12,6 +12,7 @@ import json
 from bot.cli_types import Subcommands
 from bot.settings import Settings
 from core.sharing import CourseInfo
+from core.tenancy import OPERATOR, CourseRecord
 
 SCOPE_HELP = "operator, discord:guild:ID or telegram:chat:ID"
 
@@ -65,16 +66,21 @@ async def run_courses(settings: Settings, args: argparse.Namespace) -> int:
                 record = await sharing.set_flags(args.name, private=on)
         except (LookupError, ValueError) as err:
             raise CoursesError(str(err)) from None
-        print(f"{record.name}: {_access(record.public, record.private, record.owner)}")
+        print(f"{record.name}: {ACCESS[_access(record)]}")
         return 0
 
 
-def _access(public: bool, private: bool, owner: str) -> str:
-    if public:
-        return "public (any private chat may read it)"
-    if owner == "operator" and not private:
-        return "open (any staff may use it; private chats of members of its servers and groups)"
-    return "private (its owner and the servers and groups it is shared with)"
+ACCESS = {"public": "public (any private chat may read it)",
+          "open": "open (any staff may use it; private chats of members of its servers and "
+                  "groups)",
+          "private": "private (its owner and the servers and groups it is shared with)"}
+
+
+def _access(record: CourseRecord) -> str:
+    """public, open (an operator course anyone's staff may use) or private."""
+    if record.public:
+        return "public"
+    return "open" if record.owner == OPERATOR and not record.private else "private"
 
 
 def _print(courses: list[CourseInfo], *, as_json: bool) -> int:
@@ -89,8 +95,7 @@ def _print(courses: list[CourseInfo], *, as_json: bool) -> int:
         print("No courses yet. Add one with: studybuddy ingest PATH --course NAME")
         return 0
     for c in courses:
-        print(f"{c.record.name}  owner {c.record.owner}  "
-              f"{_access(c.record.public, c.record.private, c.record.owner).split(' ')[0]}  "
+        print(f"{c.record.name}  owner {c.record.owner}  {_access(c.record)}  "
               f"{c.documents} document(s)")
         print(f"  spaces: {', '.join(c.spaces) or '—'}")
         print(f"  shared with: {', '.join(c.shares) or '—'}")
