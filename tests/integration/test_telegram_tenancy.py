@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.support import fake_telegram as tg
+from tests.support.postgres import state_settings
 from tests.support.telegram_desk import (
     ADMIN,
     GROUP_A,
@@ -52,15 +53,7 @@ async def server() -> AsyncIterator[tg.FakeTelegram]:
 @pytest.fixture(params=["sqlite", "postgres"])
 async def bot(request: pytest.FixtureRequest, server: tg.FakeTelegram, tmp_path: Path
               ) -> AsyncIterator[Bot]:
-    settings: dict[str, Any] = {}
-    if request.param == "postgres":
-        from core.stores.pg_migrate import apply_migrations
-
-        dsn = request.getfixturevalue("local_postgres").create_database("tenancy")
-        apply_migrations(dsn)
-        settings = {"history_store": "postgres", "history_postgres_dsn": dsn,
-                    "user_hash_key": "tenancy-test-key-0123456789abcdef"}
-    running = Bot(server, await make_app(tmp_path, **settings))
+    running = Bot(server, await make_app(tmp_path, **state_settings(request, "tenancy")))
     await running.adapter.start()
     yield running
     await running.close()

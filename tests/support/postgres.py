@@ -73,6 +73,19 @@ class LocalPostgres:
         return self.dsn_for(name)
 
 
+def state_settings(request: Any, name: str) -> dict[str, Any]:
+    """Settings that keep a bot's chat state (history, spaces, courses, outcomes) on a fresh,
+    migrated Postgres database when the test is parametrized "postgres"; {} for "sqlite"."""
+    if request.param != "postgres":
+        return {}
+    from core.stores.pg_migrate import apply_migrations
+
+    dsn = request.getfixturevalue("local_postgres").create_database(name)
+    apply_migrations(dsn)
+    return {"history_store": "postgres", "history_postgres_dsn": dsn,
+            "user_hash_key": f"{name}-test-key-0123456789abcdef"}
+
+
 def bootstrap_supabase_roles(dsn: str) -> None:
     """Give a database the anon / authenticated / service_role roles and grants of Supabase."""
     with psycopg.connect(dsn, autocommit=True) as conn:

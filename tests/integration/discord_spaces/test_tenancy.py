@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from bot.container import App, build_app
-from core.stores.pg_migrate import apply_migrations
 from tests.support.discord_desk import command, shown, until, upload
 from tests.support.discord_spaces import ADMIN, HEAPS, settings_for
 from tests.support.fake_discord import GUILD_ID, MANAGE_GUILD, USER_ID, FakeDiscord
+from tests.support.postgres import state_settings
 
 pytestmark = pytest.mark.integration
 OTHER_GUILD, OTHER_CHANNEL, INTRUDER = 4000000000000000001, 4000000000000000002, 4000000000000001
@@ -29,13 +29,8 @@ QUESTION = "What is a basis of a vector space?"
 @pytest.fixture(params=["sqlite", "postgres"])
 async def app(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[App]:
     """The scene's app, on the embedded stores and on Postgres (HISTORY_STORE=postgres)."""
-    settings: dict[str, Any] = {}
-    if request.param == "postgres":
-        dsn = request.getfixturevalue("local_postgres").create_database("discord_tenancy")
-        apply_migrations(dsn)
-        settings = {"history_store": "postgres", "history_postgres_dsn": dsn,
-                    "user_hash_key": "discord-tenancy-test-key-0123456789"}
-    application = await build_app(settings_for(tmp_path / "data", **settings))
+    application = await build_app(settings_for(tmp_path / "data",
+                                               **state_settings(request, "discord_tenancy")))
     yield application
     await application.close()
 
