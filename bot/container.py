@@ -24,6 +24,7 @@ from bot.chat_state import (
     build_space_store,
     database_path,
 )
+from bot.http_client import http_client
 from bot.settings import Settings
 from core.answer_actions import AnswerActions
 from core.desk import CourseDesk
@@ -232,9 +233,7 @@ async def build_app(settings: Settings, *, progress_factory: ProgressFactory | N
     """Wire a complete Study Buddy from settings."""
     stack = AsyncExitStack()
     try:
-        client = httpx.AsyncClient(timeout=httpx.Timeout(settings.source_timeout_s),
-                                   follow_redirects=True,
-                                   headers={"User-Agent": settings.user_agent})
+        client = http_client(settings)
         stack.push_async_callback(client.aclose)
         embedder = build_embedder(settings, client)
         # Query-time embedding (triage, store search, local reranker, extractive strips)

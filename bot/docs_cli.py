@@ -46,13 +46,12 @@ def add_docs_parsers(sub: Subcommands) -> None:
 @asynccontextmanager
 async def _store(settings: Settings, store_kind: str | None
                  ) -> AsyncIterator[tuple[CourseStore, Embedder, AsyncExitStack]]:
-    import httpx
-
     from bot.container import build_embedder, build_store
+    from bot.http_client import http_client
 
     if store_kind:
         settings = load_settings(course_store=store_kind)  # re-validated: supabase needs keys
-    async with AsyncExitStack() as stack, httpx.AsyncClient() as client:
+    async with AsyncExitStack() as stack, http_client(settings) as client:
         embedder = build_embedder(settings, client)
         store = await build_store(settings, embedder, stack, timeout_s=INGEST_TIMEOUT_S)
         yield store, embedder, stack

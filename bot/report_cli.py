@@ -42,15 +42,14 @@ def add_report_parser(sub: Subcommands) -> None:
 
 async def run_report(settings: Settings, args: argparse.Namespace) -> int:
     """Write report.html and the CSV files into --out; prints what was written."""
-    import httpx
-
     from adapters.report_csv import report_csv_files
     from adapters.report_page import render_html
     from bot.chat_state import build_outcomes
     from bot.container import build_embedder
+    from bot.http_client import http_client
     from core.report import InstructorReports
 
-    async with AsyncExitStack() as stack, httpx.AsyncClient() as client:
+    async with AsyncExitStack() as stack, http_client(settings) as client:
         actions = await build_outcomes(settings, stack)
         reports = InstructorReports(actions.store, build_embedder(settings, client))
         report = await reports.build(course=args.course, days=args.days)
