@@ -1,7 +1,7 @@
 """Keep secrets out of logs: quiet the HTTP client loggers and redact secrets from records.
 
 httpx logs every request URL at INFO and the Telegram bot token is part of that URL path,
-which is how tokens have leaked in other projects (see reference/reliability.md, C4). A filter
+which is a well-known way bot tokens leak into logs. A filter
 on a *handler* sees every record that reaches it, whichever logger emitted it; a filter on a
 logger would only see that logger's own records, so `install_redaction` attaches to handlers.
 """

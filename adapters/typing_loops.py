@@ -4,7 +4,7 @@ Both platforms show the indicator for a few seconds only (Telegram 5 s, Discord 
 is re-sent while an answer is being worked on. The indicator belongs to the chat, not to a
 question: a busy channel with five pending questions needs one refresh loop, not five. Every
 refresh spends the request budget the answers need (Telegram 30 requests/s; Discord per-route
-buckets), and per-question typing loops are a known source of 429 storms (reference/reliability.md).
+buckets), and per-question typing loops are a known source of 429 storms.
 """
 from __future__ import annotations
 

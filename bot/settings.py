@@ -1,6 +1,7 @@
 """Settings from the environment and `.env` (pydantic-settings); the only module reading either.
 
-Every seed constant is here with its default; `to_rag_config()` hands the core a frozen copy.
+Every RagConfig constant (core/config.py) is here with its default; `to_rag_config()` hands the
+core a frozen copy.
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
-    # --- Corrective-RAG constants (seed 000) ---
+    # --- Corrective-RAG constants (RagConfig, core/config.py) ---
     high_threshold: float = Field(0.8, ge=0, le=1,
                                   description="score_gate (complex): top >= this -> generate")
     low_threshold: float = Field(0.2, ge=0, le=1,

@@ -3,7 +3,8 @@
 "typing…" is shown until the reply goes out, through the adapter's TypingLoops (one refresh loop
 per chat, shared by the questions pending there; Telegram shows it for 5 s, so every 4 s). The
 first part replies to the user's message; the rest follow in order. Link previews are off: a
-previewer fetching a model-written URL is an exfiltration channel (reference/reliability.md, A5/B4).
+previewer fetching a model-written URL is an exfiltration channel (it sends the URL, and whatever
+it carries, to a third party).
 """
 from __future__ import annotations
 

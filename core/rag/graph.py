@@ -1,4 +1,5 @@
-"""Wiring only: the 13 seed nodes and their gates, compiled once per process."""
+"""Wiring only: the 13 nodes (core/rag/nodes/) and their gates (core/rag/routing.py), compiled
+once per process."""
 from __future__ import annotations
 
 from typing import TypeAlias

@@ -1,4 +1,4 @@
-"""The graph's gates: pure functions of state and config, exactly as seed 000 specifies."""
+"""The graph's gates: pure functions of state and config; core/rag/graph.py wires them in."""
 from __future__ import annotations
 
 from typing import Literal

@@ -1,1 +1,1 @@
-"""The 13 seed nodes, one module each, named exactly as seed 000 names them."""
+"""The graph's 13 nodes, one module each, named exactly as core/rag/graph.py registers them."""
