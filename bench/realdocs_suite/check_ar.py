@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Quality check for the Arabic part of the realdocs suite (qa_ar.jsonl).
+
+Standard library only. For every answerable question, verifies that at least
+one gold string (or an alternative) occurs in the visible text of its document
+(HTML tags stripped, script/style dropped, whitespace normalised). Also checks
+the schema, the half-split rule, the kind counts, and reports the share of
+Arabic letters in each ar-* document.
+
+Usage: python check_ar.py [-v]
+"""
+import collections
+import json
+import os
+import re
+import sys
+import unicodedata
+from html.parser import HTMLParser
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DOCS = os.path.join(HERE, 'docs')
+QA = os.path.join(HERE, 'qa_ar.jsonl')
+
+KINDS = {'ar', 'ar->en', 'unanswerable'}
+TYPES = {'code', 'numeric', 'definition', 'procedure', 'fact', 'none'}
+KEYS = ['id', 'question', 'lang', 'doc', 'page', 'answers', 'answerable', 'kind', 'type', 'half']
+
+
+class _Text(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.parts = []
+        self.skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ('script', 'style'):
+            self.skip += 1
+
+    def handle_endtag(self, tag):
+        if tag in ('script', 'style') and self.skip:
+            self.skip -= 1
+
+    def handle_data(self, data):
+        if not self.skip:
+            self.parts.append(data)
+
+
+def norm(s):
+    # whitespace normalisation only (plus NFC); bidi marks are treated as spaces
+    s = unicodedata.normalize('NFC', s)
+    s = re.sub('[\u200e\u200f\u202a-\u202e\u2066-\u2069]', ' ', s)
+    return ' '.join(s.split())
+
+
+def visible_text(path):
+    p = _Text()
+    with open(path, encoding='utf-8') as f:
+        p.feed(f.read())
+    p.close()
+    return norm(' '.join(p.parts))
+
+
+def arabic_share(text):
+    ar = len(re.findall('[\u0621-\u064A\u0671-\u06D3]', text))
+    lat = len(re.findall('[A-Za-z]', text))
+    return ar / (ar + lat) if ar + lat else 0.0
+
+
+def main():
+    verbose = '-v' in sys.argv
+    texts = {}
+    for name in sorted(os.listdir(DOCS)):
+        if name.startswith('ar-') and name.endswith('.html'):
+            texts[name] = visible_text(os.path.join(DOCS, name))
+
+    print('Documents (Arabic-letter share of visible text):')
+    for name, t in texts.items():
+        print('  %-60s %.2f  (%d chars)' % (name, arabic_share(t), len(t)))
+
+    rows = []
+    with open(QA, encoding='utf-8') as f:
+        for ln, line in enumerate(f, 1):
+            line = line.strip()
+            if line:
+                rows.append((ln, json.loads(line)))
+
+    errors = []
+    passed = failed = 0
+    ids = set()
+    seen_half = collections.defaultdict(int)
+    for ln, r in rows:
+        where = '%s (line %d)' % (r.get('id'), ln)
+        if list(r.keys()) != KEYS:
+            errors.append('%s: keys %s' % (where, list(r.keys())))
+        if r['id'] in ids:
+            errors.append('%s: duplicate id' % where)
+        ids.add(r['id'])
+        if r['kind'] not in KINDS:
+            errors.append('%s: bad kind' % where)
+        if r['type'] not in TYPES:
+            errors.append('%s: bad type' % where)
+        if r['lang'] != 'ar' or r['page'] is not None:
+            errors.append('%s: lang/page' % where)
+        # half rule: alternate fit/report within (doc, kind), first = fit
+        key = (r['doc'], r['kind'])
+        expect = 'fit' if seen_half[key] % 2 == 0 else 'report'
+        seen_half[key] += 1
+        if r['half'] != expect:
+            errors.append('%s: half %s, expected %s' % (where, r['half'], expect))
+        if r['kind'] == 'unanswerable':
+            if r['answerable'] or r['doc'] is not None or r['answers'] or r['type'] != 'none':
+                errors.append('%s: unanswerable fields' % where)
+            continue
+        if not r['answerable'] or not r['answers']:
+            errors.append('%s: answerable fields' % where)
+            continue
+        doc = r['doc']
+        if doc not in texts:
+            errors.append('%s: unknown doc %s' % (where, doc))
+            failed += 1
+            continue
+        if r['kind'] == 'ar' and not doc.startswith('ar-handbook-'):
+            errors.append('%s: kind ar on non-Arabic doc' % where)
+        if r['kind'] == 'ar->en' and not doc.startswith('ar-src-en-handbook-'):
+            errors.append('%s: kind ar->en on non-English doc' % where)
+        hits = [a for a in r['answers'] if norm(a) and norm(a) in texts[doc]]
+        if hits:
+            passed += 1
+            if verbose:
+                print('  ok   %s %r' % (r['id'], hits[0]))
+        else:
+            failed += 1
+            errors.append('%s: no gold string found in %s: %r' % (where, doc, r['answers']))
+
+    c = collections.Counter
+    print('\nQuestions: %d' % len(rows))
+    print('  by kind: %s' % dict(c(r['kind'] for _, r in rows)))
+    print('  by type: %s' % dict(c(r['type'] for _, r in rows)))
+    print('  by half: %s' % dict(c(r['half'] for _, r in rows)))
+    print('  by doc : %s' % dict(c(r['doc'] for _, r in rows)))
+    how = sum(1 for _, r in rows if r['kind'] == 'ar' and 'كيف' in r['question'])
+    print('  "كيف" questions (kind ar): %d' % how)
+    print('\nGold check: %d passed, %d failed (answerable: %d)' % (passed, failed, passed + failed))
+    for e in errors:
+        print('ERROR', e)
+    return 1 if errors else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
