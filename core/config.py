@@ -1,4 +1,4 @@
-"""RagConfig: every seed constant of the Corrective-RAG graph, validated once.
+"""RagConfig: every tunable constant of the Corrective-RAG graph, validated once.
 
 Only bot/settings.py reads the environment; the core receives this frozen object.
 """
@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.errors import StudyBuddyError
 
-class ConfigError(ValueError):
+
+class ConfigError(StudyBuddyError, ValueError):
     """A setting has a value the engine cannot work with; names the setting."""
 
 

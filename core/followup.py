@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
 
+from core.errors import log_failure
 from core.ports import Turn
 from core.rag.llm_output import message_text, parse_lines
 from core.rag.prompts import FOLLOWUP_SYSTEM
@@ -71,8 +72,8 @@ async def standalone_question(question: str, history: Sequence[Turn], llm: BaseC
     try:
         answer = await llm.ainvoke([SystemMessage(FOLLOWUP_SYSTEM),
                                     HumanMessage(f"{convo}\nStudent: {question}")])
-        rewritten = (parse_lines(message_text(answer)).get("QUESTION") or [""])[0]
-        return (rewritten or rule_rewrite(question, history)), 1
     except Exception as exc:
-        log.warning("follow-up rewrite failed (%s); using the rule", type(exc).__name__)
+        log_failure(log, "follow-up rewrite", exc, "using the rule")
         return rule_rewrite(question, history), 1
+    rewritten = (parse_lines(message_text(answer)).get("QUESTION") or [""])[0]
+    return (rewritten or rule_rewrite(question, history)), 1

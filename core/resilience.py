@@ -23,6 +23,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import ConfigDict
 
+from core.errors import UpstreamError
 from core.ports import Document, Reranker, Source
 
 log = logging.getLogger(__name__)
@@ -30,7 +31,7 @@ log = logging.getLogger(__name__)
 CLOSED, OPEN, HALF_OPEN = "closed", "open", "half_open"
 
 
-class CircuitOpen(RuntimeError):
+class CircuitOpen(UpstreamError, RuntimeError):
     """The dependency's breaker is open: the call was refused without contacting it."""
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from core.desk_texts import say
+from core.errors import log_failure
 from core.ingest.document import LoadError
 from core.ingest.limits import DEFAULT_LIMITS, IngestLimits
 from core.ingest.loaders import FORMATS, LoadedDocument, content_hash
@@ -126,7 +127,7 @@ class Uploads:
             return _reply(say("upload_failed", language, name=name, reason=str(exc)),
                           "upload_failed", language)
         except Exception as exc:  # a parser bug on one odd file is a reply, not a crash
-            log.warning("upload %s could not be parsed: %s", name, type(exc).__name__)
+            log_failure(log, f"parsing upload {name!r}", exc, "told the uploader")
             return _reply(say("upload_failed", language, name=name, reason=type(exc).__name__),
                           "upload_failed", language)
         if not prepared[1]:
@@ -207,7 +208,7 @@ class Uploads:
             await store_document(self.store, self.embedder, pending.document, pending.prepared,
                                  replaces=pending.replaces, report=report, progress=count)
         except Exception as exc:
-            log.warning("storing upload %s failed: %s", pending.display_name, type(exc).__name__)
+            log_failure(log, f"storing upload {pending.display_name!r}", exc, "nothing stored")
             return _reply(say("store_failed", language, name=pending.display_name),
                           "store_failed", language)
         finally:

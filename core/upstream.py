@@ -16,12 +16,14 @@ from xml.etree.ElementTree import ParseError
 
 import httpx
 
+from core.errors import UpstreamError
+
 DEFAULT_TIMEOUT_S = 8.0
 _TAG = re.compile(r"<[^>]*>")
 _SPACE = re.compile(r"\s+")
 
 
-class SourceFailure(RuntimeError):
+class SourceFailure(UpstreamError, RuntimeError):
     """A source could not answer. The message is one safe line: no URL, body or key.
     `unreachable`: no connection could be made at all (no network, DNS failure, refused)."""
 
@@ -42,7 +44,7 @@ def described_failures(secrets: Iterable[str] = ()) -> Iterator[None]:
                             unreachable=isinstance(exc, httpx.ConnectError)) from None
 
 
-class UnexpectedShape(ValueError):
+class UnexpectedShape(UpstreamError, ValueError):
     """The payload parsed, but is not shaped like the documented API response."""
 
 

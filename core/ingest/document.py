@@ -9,8 +9,10 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
+from core.errors import StudyBuddyError
 
-class LoadError(Exception):
+
+class LoadError(StudyBuddyError):
     """A file could not be read; the message is one line meant for the user (no file name:
     the caller prefixes it)."""
 

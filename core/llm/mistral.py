@@ -26,6 +26,7 @@ from langchain_core.rate_limiters import InMemoryRateLimiter
 from langchain_mistralai import ChatMistralAI
 from pydantic import PrivateAttr, SecretStr
 
+from core.errors import UpstreamError
 from core.llm.retry import (
     DEFAULT_BASE_DELAY_S,
     DEFAULT_MAX_DELAY_S,
@@ -40,7 +41,7 @@ log = logging.getLogger(__name__)
 DEFAULT_BASE_URL = "https://api.mistral.ai/v1"
 
 
-class MistralError(RuntimeError):
+class MistralError(UpstreamError, RuntimeError):
     """A Mistral call failed for good (after retries when retryable); text is key-free."""
 
     def __init__(self, message: str, *, status_code: int | None = None, attempts: int = 1) -> None:

@@ -13,13 +13,14 @@ from collections.abc import Sequence
 import httpx
 import numpy as np
 
+from core.errors import UpstreamError
 from core.llm.retry import DEFAULT_RETRY_AFTER_CAP_S, retry_delay
 from core.upstream import describe_failure, expect, parse_json
 
 log = logging.getLogger(__name__)
 
 
-class EmbeddingError(RuntimeError):
+class EmbeddingError(UpstreamError, RuntimeError):
     """The embeddings endpoint could not embed a batch."""
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
 
+from core.errors import log_failure
 from core.messages import Citation, Confidence
 from core.rag.citations import citations_for, cite, confidence_of
 from core.rag.extractive import Strip, compose, relevant_strips
@@ -96,11 +97,12 @@ async def guided_answer(state: RagState, ctx: RagContext, *, node: str) -> dict[
                 SystemMessage(GUIDE_SYSTEM.format(language=LANGUAGE_NAMES.get(language,
                                                                                 "English"))),
                 HumanMessage(generate_user(question, context))])
+        except Exception as exc:
+            log_failure(log, "guided generation", exc, "answering offline")
+        else:
             text, citations = cite(strip_solution(message_text(draft)), context)
             if text:
                 return _update(node, with_question_back(text, language), citations, 1)
-        except Exception as exc:
-            log.warning("guided generation failed (%s); answering offline", type(exc).__name__)
         return _offline(await concept_strips(question, context, ctx), context, language, node,
                         llm_calls=1)
     return _offline(await concept_strips(question, context, ctx), context, language, node)

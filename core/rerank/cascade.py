@@ -15,6 +15,7 @@ import logging
 import math
 from collections.abc import Sequence
 
+from core.errors import log_failure
 from core.ports import Ranked, Reranker
 from core.rerank.calibration import RETRIEVAL_RANK, Calibration, rank_raw
 
@@ -50,9 +51,7 @@ class RerankCascade:
                 scores = await asyncio.wait_for(tier.score(query, passages), self._timeout_s)
                 return Ranked(_checked(scores, len(passages)), tier.name)
             except Exception as exc:  # a tier failing is expected; the next one takes over
-                reason = "timed out" if isinstance(exc, TimeoutError) else str(exc)[:200]
-                log.warning("reranker tier %s failed (%s); trying the next tier", tier.name,
-                            reason or type(exc).__name__)
+                log_failure(log, f"reranker tier {tier.name}", exc, "trying the next tier")
         return Ranked(retrieval_scores_by_rank(len(passages)), "retrieval")
 
 

@@ -11,13 +11,14 @@ from collections.abc import Sequence
 
 import httpx
 
+from core.errors import UpstreamError
 from core.rerank.calibration import JINA_V2, Calibration, logit
 from core.upstream import describe_failure, expect, parse_json, request
 
 MAX_DOC_CHARS = 2048  # ~500 tokens: the free tier allows 100k tokens a minute
 
 
-class RerankError(RuntimeError):
+class RerankError(UpstreamError, RuntimeError):
     """A reranker tier could not score this request."""
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from core.errors import UpstreamError
 
-class StoreError(RuntimeError):
+
+class StoreError(UpstreamError, RuntimeError):
     """A store call failed; carries a clear, secret-free message."""
 
 

@@ -99,7 +99,9 @@ async def test_everything_failing_falls_back_to_calibrated_retrieval_order(caplo
     assert ranked == Ranked(retrieval_scores_by_rank(3), "retrieval")
     assert all(0.0 < s < 1.0 for s in ranked.scores)
     assert ranked.scores[0] > ranked.scores[1] > ranked.scores[2]
-    assert len(warnings(caplog)) == 2
+    jina_outage, local_bug = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert jina_outage.levelno == logging.WARNING and jina_outage.exc_info is None
+    assert local_bug.levelno == logging.ERROR and local_bug.exc_info is not None  # a traceback
 
 
 async def test_no_tiers_means_retrieval_tier():

@@ -11,6 +11,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
+from core.errors import log_failure
 from core.rag.llm_output import first_word, message_text, parse_lines
 from core.rag.prompts import EVALUATOR_SYSTEM, evaluator_user
 from core.rag.state import RagContext, RagState
@@ -30,7 +31,7 @@ async def evaluator(state: RagState, runtime: Runtime[RagContext]) -> dict[str, 
         answer = await ctx.llm.ainvoke([SystemMessage(EVALUATOR_SYSTEM),
                                         HumanMessage(evaluator_user(state["question"], context))])
     except Exception as exc:
-        log.warning("evaluator failed (%s); treating as ambiguous", type(exc).__name__)
+        log_failure(log, "evaluator", exc, "treating the context as ambiguous")
         return {"route": ["evaluator"], "llm_calls": 1, "verdict": "ambiguous",
                 "missing": ""}
     fields = parse_lines(message_text(answer))

@@ -10,6 +10,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
+from core.errors import log_failure
 from core.messages import Citation, Confidence
 from core.rag import canned, guide
 from core.rag.citations import citations_for, cite, confidence_of
@@ -34,11 +35,12 @@ async def generate(state: RagState, runtime: Runtime[RagContext]) -> dict[str, A
         try:
             draft = await ctx.llm.ainvoke([SystemMessage(GENERATE_SYSTEM.format(language=language)),
                                            HumanMessage(generate_user(question, context))])
+        except Exception as exc:
+            log_failure(log, "generation", exc, "answering extractively")
+        else:
             text, citations = cite(message_text(draft), context)
             if text:
                 return _answer(text, citations, llm_calls=1)
-        except Exception as exc:
-            log.warning("generation failed (%s); answering extractively", type(exc).__name__)
         update = await extractive_answer(question, state, ctx)
         return update | {"llm_calls": 1}
     return await extractive_answer(question, state, ctx)

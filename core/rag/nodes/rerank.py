@@ -17,6 +17,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from core.errors import log_failure
 from core.ports import Source, Vocabulary
 from core.rag.coverage import (
     ABSENT_WORDS_MIN,
@@ -73,8 +74,7 @@ async def absent_course_words(question: str, course: str | None, ctx: RagContext
         known = await asyncio.wait_for(lookup(lookup_terms(words), course),
                                        ctx.config.source_timeout_s)
     except Exception as exc:  # a failed lookup must not fail the question
-        log.warning("course vocabulary lookup failed (%s); not used for this question",
-                    type(exc).__name__)
+        log_failure(log, "course vocabulary lookup", exc, "not used for this question")
         return []
     return absent_from_course(words, known)
 

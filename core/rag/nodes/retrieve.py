@@ -13,6 +13,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from core.errors import log_failure
 from core.ports import Document
 from core.rag.state import RagContext, RagState
 from core.resilience import CircuitOpen
@@ -54,6 +55,6 @@ async def _search(ctx: RagContext, name: str, query: str, k: int, course: str | 
         log.info("source %s skipped: circuit open", name)
     except (SourceFailure, StoreError) as exc:  # their messages are written to be logged
         log.warning("source %s failed: %s", name, exc)
-    except Exception as exc:  # anything else may carry a URL or a key in its text
-        log.warning("source %s failed: %s", name, type(exc).__name__)
+    except Exception as exc:  # a bug in a source: its traceback, and the other sources answer
+        log_failure(log, f"source {name}", exc, "answering from the others")
     return [], True

@@ -14,6 +14,7 @@ from typing import Any
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
+from core.errors import log_failure
 from core.rag import canned, rules
 from core.rag.integrity import tier_reads_graded_work
 from core.rag.llm_output import first_word, message_text, parse_lines
@@ -62,7 +63,7 @@ async def _semantic(question: str, ctx: RagContext) -> SemanticVerdict | None:
     try:
         return await ctx.classifier.classify(question)
     except Exception as exc:  # the embedder is shared with retrieval: let that path report it
-        log.warning("semantic triage failed (%s); asking the next tier", type(exc).__name__)
+        log_failure(log, "semantic triage", exc, "asking the next tier")
         return None
 
 
@@ -75,7 +76,7 @@ async def _tier1(question: str, language: str, ctx: RagContext) -> dict[str, Any
                                                          HumanMessage(question)]),
                                         ctx.config.triage_timeout_s)
     except Exception as exc:  # timeout, rate limit, network: take the thorough path
-        log.warning("triage tier 1 failed (%s); treating as complex", type(exc).__name__)
+        log_failure(log, "triage tier 1", exc, "treating the question as complex")
         return {"intent": "complex", "sub_questions": [question], "llm_calls": 1,
                 "triage_tier": "llm"}
     fields = parse_lines(message_text(answer))
