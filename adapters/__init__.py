@@ -6,7 +6,10 @@ one of them is an `Adapter`.
 from __future__ import annotations
 
 import asyncio
+import importlib
 from typing import Protocol
+
+from core.errors import StudyBuddyError
 
 
 class Adapter(Protocol):
@@ -29,21 +32,23 @@ class Adapter(Protocol):
         ...
 
 
-class StartFailed(RuntimeError):
+class StartFailed(StudyBuddyError, RuntimeError):
     """An adapter could not start; the message is one line for the operator (secrets are
     redacted by the caller, which knows them)."""
 
     def __init__(self, name: str, exc: BaseException) -> None:
-        super().__init__(f"the {name} adapter could not start: {start_failure(exc)}")
+        super().__init__(f"the {name} adapter could not start: {start_failure(name, exc)}")
 
 
-def start_failure(exc: BaseException) -> str:
-    """Why a platform client failed to start, without its traceback."""
-    kind = type(exc).__name__
-    if kind == "InvalidToken":  # python-telegram-bot: the server refused the token
-        return "Telegram rejected the bot token; check TELEGRAM_TOKEN (from @BotFather)"
-    if kind in ("NetworkError", "TimedOut"):
-        return (f"cannot reach the Telegram Bot API ({kind}); check the network, or "
-                "TELEGRAM_BASE_URL for a self-hosted server")
-    text = " ".join(str(exc).split())[:300]
-    return text if kind.endswith("StartError") else f"{kind}: {text}"
+# Each platform package names its own exceptions (isinstance, in its errors.py); imported only
+# when that adapter failed, so its SDK is loaded already.
+_CLASSIFIERS = {"discord": "adapters.discord.errors", "telegram": "adapters.telegram.errors"}
+
+
+def start_failure(name: str, exc: BaseException) -> str:
+    """Why the `name` adapter failed to start, without its traceback."""
+    module = _CLASSIFIERS.get(name)
+    known = importlib.import_module(module).start_failure(exc) if module else None
+    if isinstance(known, str):
+        return known
+    return f"{type(exc).__name__}: {' '.join(str(exc).split())[:300]}"

@@ -1,150 +1,36 @@
-"""Discord lifecycle: connect, listen for DMs, mentions and /ask, hand them to the core, reply.
+"""Discord lifecycle: connect, listen for DMs and mentions, register the commands and buttons,
+hand messages to the core, reply.
 
-No business logic here: convert.py decides what a message means, render.py how a reply looks, the
-MessageHandler what to answer and whether to show typing. Mentions are disabled on the client and on
-every send, because the text we send comes from an LLM and from users (reliability.md A4).
+No business logic here: convert.py decides what a message means, replier.py how it is sent,
+commands.py and desk.py the slash commands, errors.py what a failure looks like, the core's
+MessageHandler what to answer and whether to show typing. Mentions are disabled on the client
+and on every send, because the text we send comes from an LLM and from users (reliability.md A4).
 """
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections.abc import AsyncIterator, Iterable
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from collections.abc import Iterable
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from adapters.discord.answer_buttons import AnswerButton, answer_view
-from adapters.discord.buttons import DeskButton
-from adapters.discord.convert import (
-    PLATFORM,
-    interaction_to_incoming,
-    is_addressed_to_bot,
-    message_to_incoming,
-)
-from adapters.discord.desk import ServerMembership, add_desk_commands
-from adapters.discord.render import render_reply
-from adapters.discord.sending import APOLOGY, NO_MENTIONS, exception_summary
+from adapters.discord.buttons import AnswerButton, DeskButton, answer_buttons
+from adapters.discord.commands import add_commands
+from adapters.discord.convert import PLATFORM, should_answer, to_incoming
+from adapters.discord.desk import add_desk_commands
+from adapters.discord.errors import DiscordStartError, add_error_hook, report
+from adapters.discord.replier import NO_MENTIONS, TYPING_REFRESH_S, MessageReplier
+from adapters.discord.staff import ServerMembership
+from adapters.discord.texts import APOLOGY
 from adapters.typing_loops import TypingLoops
 from core.desk import CourseDesk
-from core.messages import Reply
 from core.ports import MessageHandler
 
 log = logging.getLogger(__name__)
 
 READY_TIMEOUT_S = 60.0
-TYPING_REFRESH_S = 5.0  # discord.py's own interval; the indicator lasts about 10 s
-
-
-class DiscordStartError(RuntimeError):
-    """The bot could not connect; the message is safe to log (it never contains the token)."""
-
-
-class MessageReplier:
-    """Replies to one user message: the first part as a reply, further parts as follow-ups."""
-
-    def __init__(self, message: discord.Message, typing_loops: TypingLoops | None = None) -> None:
-        self._message = message
-        self._typing_loops = typing_loops or TypingLoops(TYPING_REFRESH_S)
-
-    async def _send_typing(self) -> None:
-        try:
-            await self._message.channel.typing()  # one indicator (~10 s); the loop refreshes it
-        except discord.HTTPException as exc:
-            log.warning("discord typing indicator failed: %s", exc.status)
-
-    @asynccontextmanager
-    async def typing(self) -> AsyncIterator[None]:
-        """"typing…" in this channel until the answer is ready (one loop per channel)."""
-        key = self._message.channel.id
-        await self._typing_loops.hold(key, self._send_typing)
-        try:
-            yield
-        finally:
-            await self._typing_loops.release(key)
-
-    async def send(self, reply: Reply) -> None:
-        await self.send_texts(render_reply(reply), view=answer_view(reply))
-
-    async def send_texts(self, parts: list[str], *, view: discord.ui.View | None = None
-                         ) -> None:
-        """The parts in order; `view` (the answer buttons) goes under the last one."""
-        first, *rest = parts
-        # AllowedMentions.none() already has replied_user=False, so the author is not pinged.
-        # Passing mention_author=False as well would add "replied_user": false to the payload;
-        # leaving it out keeps every payload exactly {"parse": []} (Discord's default is false).
-        await self._message.reply(first, suppress_embeds=True, allowed_mentions=NO_MENTIONS,
-                                  **_view_if(view, not rest))
-        for index, part in enumerate(rest, start=2):
-            await self._message.channel.send(part, suppress_embeds=True,
-                                             allowed_mentions=NO_MENTIONS,
-                                             **_view_if(view, index == len(parts)))
-
-
-class InteractionReplier:
-    """Answers a deferred slash command through its followup webhook (valid for 15 minutes)."""
-
-    def __init__(self, interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
-        self._interaction = interaction
-        self._ephemeral = ephemeral
-
-    def typing(self) -> AbstractAsyncContextManager[None]:
-        # The deferred response already shows "Study Buddy is thinking…".
-        return contextlib.nullcontext()
-
-    async def send(self, reply: Reply) -> None:
-        await self.send_texts(render_reply(reply), view=answer_view(reply))
-
-    async def send_texts(self, parts: list[str], *, view: discord.ui.View | None = None
-                         ) -> None:
-        """The parts as followups; `view` (the answer buttons) goes under the last one."""
-        for index, part in enumerate(parts, start=1):
-            await self._interaction.followup.send(part, ephemeral=self._ephemeral,
-                                                  suppress_embeds=True,
-                                                  allowed_mentions=NO_MENTIONS,
-                                                  **_view_if(view, index == len(parts)))
-
-
-def _view_if(view: discord.ui.View | None, last: bool) -> dict[str, Any]:
-    """The `view` keyword for a send: only under the last part, and only when there is one."""
-    return {"view": view} if view is not None and last else {}
-
-
-async def _apologise(replier: MessageReplier | InteractionReplier) -> None:
-    try:
-        await replier.send_texts([APOLOGY])
-    except discord.HTTPException as exc:
-        log.warning("discord apology could not be sent: %s", exc.status)
-
-
-def add_commands(tree: app_commands.CommandTree[Any], handler: MessageHandler) -> None:
-    """Register /ask and /forget on the tree (global; setup_hook may copy them to a guild)."""
-
-    @tree.command(name="ask", description="Ask Study Buddy a study question")
-    @app_commands.describe(question="Your question")
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-    async def ask(interaction: discord.Interaction, question: str) -> None:
-        # Defer first: Discord voids the interaction if nothing answers it within 3 s.
-        await interaction.response.defer(thinking=True)
-        replier = InteractionReplier(interaction)
-        try:
-            await handler.respond(interaction_to_incoming(interaction, question), replier)
-        except Exception as exc:
-            log.error("discord /ask failed: %s", exception_summary(exc))
-            await _apologise(replier)
-
-    @tree.command(name="forget", description="Erase what Study Buddy remembers about you")
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-    async def forget(interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        replier = InteractionReplier(interaction, ephemeral=True)
-        try:
-            await replier.send(await handler.forget(PLATFORM, str(interaction.user.id)))
-        except Exception as exc:
-            log.error("discord /forget failed: %s", exception_summary(exc))
-            await _apologise(replier)
 
 
 class StudyBuddyClient(discord.Client):
@@ -162,6 +48,7 @@ class StudyBuddyClient(discord.Client):
         self.guild_id = guild_id
         self.typing_loops = TypingLoops(TYPING_REFRESH_S)  # one refresh loop per channel
         self.tree: app_commands.CommandTree[StudyBuddyClient] = app_commands.CommandTree(self)
+        add_error_hook(self.tree)
         add_commands(self.tree, handler)
         self.desk = desk  # read by the Confirm / Cancel buttons (buttons.py)
         if desk is not None:
@@ -190,14 +77,13 @@ class StudyBuddyClient(discord.Client):
                  f"guild {self.guild_id}" if guild else "global")
 
     async def on_message(self, message: discord.Message) -> None:
-        if self.user is None or not is_addressed_to_bot(message, self.user.id):
+        if self.user is None or not should_answer(message, self.user.id):
             return
-        replier = MessageReplier(message, self.typing_loops)
+        replier = MessageReplier(message, self.typing_loops, buttons=answer_buttons)
         try:
-            await self.handler.respond(message_to_incoming(message, self.user.id), replier)
+            await self.handler.respond(to_incoming(message, self.user.id), replier)
         except Exception as exc:
-            log.error("discord message handling failed: %s", exception_summary(exc))
-            await _apologise(replier)
+            await report("message handling", exc, lambda: replier.send_texts([APOLOGY]))
 
 
 class ShardedStudyBuddyClient(StudyBuddyClient, discord.AutoShardedClient):

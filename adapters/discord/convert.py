@@ -48,7 +48,7 @@ def is_direct(message: Any) -> bool:
     return getattr(message, "guild", None) is None
 
 
-def is_addressed_to_bot(message: Any, bot_id: int) -> bool:
+def should_answer(message: Any, bot_id: int) -> bool:
     """Answer DMs and guild mentions from humans; ignore ourselves, other bots and the rest."""
     author = message.author
     if author.id == bot_id or getattr(author, "bot", False):
@@ -88,7 +88,7 @@ def space_keys(user_id: Any, guild_id: Any, channel_id: Any, parent_id: Any = No
     return (*keys, f"discord:guild:{guild_id}")
 
 
-def message_spaces(message: Any) -> tuple[str, ...]:
+def spaces_of(message: Any) -> tuple[str, ...]:
     """Space keys of a message: a thread's own key, then its parent channel's, then the guild's."""
     guild = getattr(message, "guild", None)
     channel = message.channel
@@ -104,7 +104,7 @@ def interaction_spaces(interaction: Any) -> tuple[str, ...]:
                       getattr(channel, "parent_id", None))
 
 
-def message_to_incoming(message: Any, bot_id: int) -> IncomingMessage:
+def to_incoming(message: Any, bot_id: int) -> IncomingMessage:
     """A Discord message (DM or guild mention) as the core sees it."""
     text = strip_bot_mentions(message.content or "", bot_id, _bot_role_ids(message, bot_id))
     return IncomingMessage(
@@ -117,7 +117,7 @@ def message_to_incoming(message: Any, bot_id: int) -> IncomingMessage:
         reply_to_text=replied_text(message),
         message_id=str(message.id),
         sent_at=_sent_at(getattr(message, "created_at", None)),
-        spaces=message_spaces(message),
+        spaces=spaces_of(message),
     )
 
 

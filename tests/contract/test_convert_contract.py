@@ -109,10 +109,10 @@ class DiscordKit:
         return _DiscordMessage(text, reference=SimpleNamespace(resolved=resolved))
 
     def addressed(self, event: Any) -> bool:
-        return self.module.is_addressed_to_bot(event, DISCORD_BOT)
+        return self.module.should_answer(event, DISCORD_BOT)
 
     def convert(self, event: Any) -> IncomingMessage:
-        return self.module.message_to_incoming(event, DISCORD_BOT)
+        return self.module.to_incoming(event, DISCORD_BOT)
 
 
 @pytest.fixture(params=[TelegramKit, DiscordKit], ids=["telegram", "discord"])

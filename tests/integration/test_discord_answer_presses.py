@@ -11,7 +11,7 @@ import pytest
 
 from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.render import render_reply
-from adapters.discord.sending import APOLOGY
+from adapters.discord.texts import APOLOGY
 from core.messages import IncomingMessage, Intent, Reply
 from tests.support.discord_desk import serving
 from tests.support.fake_discord import APP_ID, DM_CHANNEL_ID, USER_ID, Call, FakeDiscord

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from telegram import Message
 
-from adapters.discord.convert import message_to_incoming
+from adapters.discord.convert import to_incoming as discord_incoming
 from adapters.discord.render import render_reply as discord_render
 from adapters.http import HttpAdapter
 from adapters.telegram.convert import should_answer, to_incoming
@@ -179,14 +179,14 @@ class TestDiscordConvert:
             created_at=None)
 
     async def test_other_mentions_stay_in_the_question_and_are_answered(self, buddy):
-        incoming = message_to_incoming(self.event(f"<@{DISCORD_BOT}> {MENTIONS}"), DISCORD_BOT)
+        incoming = discord_incoming(self.event(f"<@{DISCORD_BOT}> {MENTIONS}"), DISCORD_BOT)
         assert incoming.text == MENTIONS and incoming.mentions_bot
         reply = await buddy.handle(incoming)
         assert "O(n log n)" in reply.text
         assert not any(LIVE_PING.search(p) for p in discord_render(reply))
 
     async def test_mention_only_gets_the_type_a_question_notice(self, buddy):
-        incoming = message_to_incoming(self.event(f"<@{DISCORD_BOT}>   "), DISCORD_BOT)
+        incoming = discord_incoming(self.event(f"<@{DISCORD_BOT}>   "), DISCORD_BOT)
         assert "Please type a question" in (await buddy.handle(incoming)).text
 
 

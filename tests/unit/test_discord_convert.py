@@ -12,11 +12,11 @@ from adapters.discord.convert import (
     interaction_language,
     interaction_spaces,
     interaction_to_incoming,
-    is_addressed_to_bot,
     mentions_bot,
-    message_to_incoming,
     replied_text,
+    should_answer,
     strip_bot_mentions,
+    to_incoming,
 )
 
 BOT, ALICE, GUILD, CHANNEL = 111111111111111111, 222222222222222222, 333, 444
@@ -65,17 +65,17 @@ class TestStripMentions:
 
 class TestAddressing:
     def test_dm_from_a_human_is_answered(self):
-        assert is_addressed_to_bot(Msg("hello", guild=None), BOT)
+        assert should_answer(Msg("hello", guild=None), BOT)
 
     def test_guild_mention_is_answered(self):
-        assert is_addressed_to_bot(mentioning_bot(f"<@{BOT}> hi"), BOT)
+        assert should_answer(mentioning_bot(f"<@{BOT}> hi"), BOT)
 
     def test_guild_message_without_mention_is_ignored(self):
-        assert not is_addressed_to_bot(Msg("what is a heap?"), BOT)
+        assert not should_answer(Msg("what is a heap?"), BOT)
 
     def test_everyone_is_not_a_mention_of_the_bot(self):
         msg = Msg("@everyone exam tomorrow", mention_everyone=True)
-        assert not mentions_bot(msg, BOT) and not is_addressed_to_bot(msg, BOT)
+        assert not mentions_bot(msg, BOT) and not should_answer(msg, BOT)
 
     def test_mention_text_without_mention_data_is_not_a_mention(self):
         assert not mentions_bot(Msg(f"<@{BOT}> hi"), BOT)
@@ -83,22 +83,22 @@ class TestAddressing:
     def test_bots_own_role_counts_as_a_mention(self):
         role = SimpleNamespace(id=77, tags=SimpleNamespace(bot_id=BOT))
         msg = Msg("<@&77> what is a heap?", role_mentions=[role])
-        assert is_addressed_to_bot(msg, BOT)
-        assert message_to_incoming(msg, BOT).text == "what is a heap?"
+        assert should_answer(msg, BOT)
+        assert to_incoming(msg, BOT).text == "what is a heap?"
 
     def test_other_roles_do_not_count(self):
         role = SimpleNamespace(id=78, tags=None)
         assert not mentions_bot(Msg("<@&78> hi", role_mentions=[role]), BOT)
 
     def test_self_other_bots_webhooks_and_system_messages_are_ignored(self):
-        assert not is_addressed_to_bot(Msg("hi", guild=None, author=Author(BOT, bot=True)), BOT)
-        assert not is_addressed_to_bot(mentioning_bot("hi", author=Author(9, bot=True)), BOT)
-        assert not is_addressed_to_bot(Msg("hi", guild=None, webhook_id=5), BOT)
-        assert not is_addressed_to_bot(
+        assert not should_answer(Msg("hi", guild=None, author=Author(BOT, bot=True)), BOT)
+        assert not should_answer(mentioning_bot("hi", author=Author(9, bot=True)), BOT)
+        assert not should_answer(Msg("hi", guild=None, webhook_id=5), BOT)
+        assert not should_answer(
             Msg("", guild=None, type=discord.MessageType.pins_add), BOT)
 
     def test_replies_are_user_messages(self):
-        assert is_addressed_to_bot(Msg("and this?", guild=None, type=discord.MessageType.reply),
+        assert should_answer(Msg("and this?", guild=None, type=discord.MessageType.reply),
                                    BOT)
 
 
@@ -117,7 +117,7 @@ class TestReplyTo:
 class TestIncoming:
     def test_guild_mention(self):
         ref = SimpleNamespace(resolved=SimpleNamespace(content="Heaps are trees."))
-        incoming = message_to_incoming(mentioning_bot(f"<@{BOT}>  why?", reference=ref), BOT)
+        incoming = to_incoming(mentioning_bot(f"<@{BOT}>  why?", reference=ref), BOT)
         assert incoming.platform == "discord"
         assert (incoming.user_id, incoming.chat_id, incoming.message_id) == \
             (str(ALICE), str(CHANNEL), "555")
@@ -125,7 +125,7 @@ class TestIncoming:
         assert not incoming.is_direct and incoming.mentions_bot and incoming.sent_at == SENT
 
     def test_dm(self):
-        incoming = message_to_incoming(Msg("what is a heap?", guild=None), BOT)
+        incoming = to_incoming(Msg("what is a heap?", guild=None), BOT)
         assert incoming.is_direct and not incoming.mentions_bot
         assert incoming.text == "what is a heap?"
 
@@ -146,17 +146,17 @@ class TestSpaces:
     """Course-space keys, most specific first (core/spaces.py answers from the first set one)."""
 
     def test_guild_channel_message(self):
-        assert message_to_incoming(mentioning_bot(f"<@{BOT}> hi"), BOT).spaces == \
+        assert to_incoming(mentioning_bot(f"<@{BOT}> hi"), BOT).spaces == \
             (f"discord:channel:{CHANNEL}", f"discord:guild:{GUILD}")
 
     def test_thread_message_lists_thread_then_parent_then_guild(self):
         thread = SimpleNamespace(id=777, parent_id=CHANNEL)
         msg = mentioning_bot(f"<@{BOT}> hi", channel=thread)
-        assert message_to_incoming(msg, BOT).spaces == \
+        assert to_incoming(msg, BOT).spaces == \
             ("discord:channel:777", f"discord:channel:{CHANNEL}", f"discord:guild:{GUILD}")
 
     def test_dm_message_is_the_users_own_space(self):
-        assert message_to_incoming(Msg("hi", guild=None), BOT).spaces == \
+        assert to_incoming(Msg("hi", guild=None), BOT).spaces == \
             (f"discord:user:{ALICE}",)
 
     def test_interactions_in_a_channel_a_thread_and_a_dm(self):

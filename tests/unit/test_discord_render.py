@@ -136,11 +136,11 @@ class TestAnswerButtons:
     """The buttons a reply renders with: only on recorded study answers, ids within limits."""
 
     async def test_only_a_recorded_answer_gets_buttons(self):
-        from adapters.discord.answer_buttons import answer_view
+        from adapters.discord.buttons import answer_buttons
 
-        assert answer_view(study_reply("What is a heap?")) is None  # no answer id
-        assert answer_view(Reply(text="Hi!", intent=Intent.CHITCHAT)) is None
-        view = answer_view(Reply(text="A heap…", intent=Intent.SIMPLE, answer_id="Ab-_9xYz",
+        assert answer_buttons(study_reply("What is a heap?")) is None  # no answer id
+        assert answer_buttons(Reply(text="Hi!", intent=Intent.CHITCHAT)) is None
+        view = answer_buttons(Reply(text="A heap…", intent=Intent.SIMPLE, answer_id="Ab-_9xYz",
                                  language="ar"))
         assert view is not None and view.timeout is None
         assert [b.custom_id for b in view.children] == [  # type: ignore[attr-defined]
@@ -148,7 +148,7 @@ class TestAnswerButtons:
         assert view.children[0].item.label == "المصادر"  # type: ignore[attr-defined]
 
     def test_custom_ids_match_the_template_and_fit_discord(self):
-        from adapters.discord.answer_buttons import ANSWER_TEMPLATE, custom_id
+        from adapters.discord.buttons import ANSWER_TEMPLATE, custom_id
 
         for action in ("src", "up", "dn", "r0", "r3"):
             cid = custom_id(action, "Ab-_9xYz", "en")

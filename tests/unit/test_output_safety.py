@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adapters.discord import render as discord_render
-from adapters.discord.adapter import NO_MENTIONS, InteractionReplier, MessageReplier
+from adapters.discord.replier import NO_MENTIONS, InteractionReplier, MessageReplier
 from adapters.telegram import render as telegram_render
 from core.messages import Citation, Confidence, Intent, Reply
 from tests.support.telegram_html import parse_telegram_html

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from adapters.discord.sending import APOLOGY
+from adapters.discord.texts import APOLOGY
 from bot.container import build_app
 from core.uploads import Uploads
 from tests.support.discord_desk import (

@@ -1,0 +1,38 @@
+"""The commands every user has on Discord: /ask and /forget (the desk's are in desk.py).
+
+A command that raises ends in errors.on_command_error (the tree's on_error): /ask apologises in
+the channel, where it answers; the rest privately.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from adapters.discord.buttons import answer_buttons
+from adapters.discord.convert import PLATFORM, interaction_to_incoming
+from adapters.discord.errors import PUBLIC_APOLOGY
+from adapters.discord.replier import InteractionReplier
+from core.ports import MessageHandler
+
+
+def add_commands(tree: app_commands.CommandTree[Any], handler: MessageHandler) -> None:
+    """Register /ask and /forget on the tree (global; setup_hook may copy them to a guild)."""
+
+    @tree.command(name="ask", description="Ask Study Buddy a study question",
+                  extras={PUBLIC_APOLOGY: True})
+    @app_commands.describe(question="Your question")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    async def ask(interaction: discord.Interaction, question: str) -> None:
+        # Defer first: Discord voids the interaction if nothing answers it within 3 s.
+        await interaction.response.defer(thinking=True)
+        await handler.respond(interaction_to_incoming(interaction, question),
+                              InteractionReplier(interaction, buttons=answer_buttons))
+
+    @tree.command(name="forget", description="Erase what Study Buddy remembers about you")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    async def forget(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        replier = InteractionReplier(interaction, ephemeral=True, buttons=answer_buttons)
+        await replier.send(await handler.forget(PLATFORM, str(interaction.user.id)))

@@ -1,0 +1,62 @@
+"""Who is who on Discord: staff are members with the Manage Server permission in the channel, or
+the DISCORD_STAFF_ROLE role (name or id); DISCORD_OPERATOR_IDS are the bot's operators; server
+members may read their server's courses in DMs (ServerMembership).
+
+`default_permissions` only hides staff commands from others in the client, and server admins can
+change that, so staff is checked again each time a command runs.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from core.tenancy import Actor
+
+log = logging.getLogger(__name__)
+
+
+def actor_of(interaction: discord.Interaction[Any], staff_role: str | None,
+             operators: frozenset[int]) -> Actor:
+    """The facts core/tenancy.py decides on: the server (scope), staff there, operator."""
+    guild = interaction.guild_id
+    return Actor(str(interaction.user.id), f"discord:guild:{guild}" if guild else None,
+                 staff=is_staff(interaction, staff_role),
+                 operator=interaction.user.id in operators)
+
+
+def is_staff(interaction: discord.Interaction[Any], staff_role: str | None) -> bool:
+    """Manage Server in this channel, or the configured staff role (name or id); never in DMs."""
+    if interaction.guild_id is None:
+        return False
+    if interaction.permissions.manage_guild:
+        return True
+    wanted = (staff_role or "").strip()
+    if not wanted:
+        return False
+    roles = getattr(interaction.user, "roles", None) or ()
+    return any(str(role.id) == wanted or role.name.casefold() == wanted.casefold()
+               for role in roles if not role.is_default())
+
+
+class ServerMembership:
+    """core/tenancy.py's Membership for Discord: is the user in the server? (GET member; the
+    core caches answers; no answer counts as "no")."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    async def is_member(self, user_id: str, scope: str) -> bool:
+        guild = self.client.get_guild(int(scope.rsplit(":", 1)[1]))
+        if guild is None:  # the bot is not (or no longer) in that server
+            return False
+        try:
+            await guild.fetch_member(int(user_id))
+        except discord.NotFound:
+            return False
+        except discord.HTTPException as err:
+            log.warning("discord member lookup failed, treating as not a member: %s",
+                        err.status)
+            return False
+        return True
