@@ -4,9 +4,11 @@ Frozen plain data only: no platform objects, no behaviour beyond small derived v
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
+from typing import Any
 
 
 class Confidence(StrEnum):
@@ -104,6 +106,22 @@ class Reply:
     pending: str | None = None  # token of an action awaiting Confirm / Cancel (staff desk)
     answer_id: str | None = None  # study answers: what the Sources / 👍 / 👎 buttons carry
     retry_after_s: int | None = None  # "busy" / "rate_limited": seconds before asking again
+
+    @classmethod
+    def from_state(cls, state: Mapping[str, Any], *, language: str = "en",
+                   course: str | None = None, llm_calls: int = 0) -> Reply:
+        """The reply a finished graph run (core/rag/state.py RagState) gives; `language` is
+        used when triage did not set one, `llm_calls` adds calls made outside the graph."""
+        return cls(
+            text=state.get("answer", ""), intent=Intent(state.get("intent", "complex")),
+            citations=tuple(state.get("citations") or ()),
+            confidence=state.get("confidence", Confidence.LOW),
+            low_confidence=bool(state.get("low_confidence", False)),
+            route=tuple(state.get("route") or ()), retries=int(state.get("retries", 0)),
+            llm_calls=int(state.get("llm_calls", 0)) + llm_calls,
+            rerank_tier=state.get("rerank_tier"), language=state.get("language", language),
+            top_score=state.get("top_score"), course=course,
+            unavailable=tuple(sorted(set(state.get("source_errors") or ()))))
 
     @property
     def is_fast_path(self) -> bool:

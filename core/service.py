@@ -20,9 +20,9 @@ from core.observe import NoObserver, Observer
 from core.ports import HistoryStore, Replier, Turn
 from core.rag import rules
 from core.rag.graph import RagGraph
-from core.rag.state import RagContext
+from core.rag.state import RagContext, RagState
 from core.rate_limit import MemoryRateLimiter, RateLimiter
-from core.spaces import CourseSpaces
+from core.spaces import DEFAULT_MODE, CourseSpaces
 from core.stores.errors import StoreError
 from core.text import clean_input, detect_language
 
@@ -98,14 +98,8 @@ class StudyBuddy:
         if len(text) > self.limits.max_question_chars:
             return text, language, _notice("too_long", language, length=len(text),
                                            limit=self.limits.max_question_chars)
-        decided = rules.decision(rules.classify(text))
-        if decided is None:
-            return text, language, None
-        # Greetings and refusals: the rules decided, so no history, no queue and no graph run —
-        # the same triage verdict and canned reply the graph's fast path gives.
-        terminal = "reply_chitchat" if decided["intent"] == "chitchat" else "reply_refusal"
-        return text, language, Reply(text=decided["reply"], intent=Intent(decided["intent"]),
-                                     route=("triage", terminal), language=decided["language"])
+        settled = rules.fast_path(text)  # greetings and refusals: no history, queue or graph
+        return text, language, None if settled is None else Reply.from_state(settled)
 
     async def _study(self, message: IncomingMessage, text: str, language: str) -> Reply:
         """The study path: per-user rate limit, bounded queue, then the graph under a deadline."""
@@ -139,7 +133,7 @@ class StudyBuddy:
 
     async def _answer(self, message: IncomingMessage, text: str, language: str) -> Reply:
         started = time.perf_counter()
-        course, mode = message.course, "explain"
+        course, mode = message.course, DEFAULT_MODE
         if self.spaces is not None:
             found = await self.spaces.resolve(message.spaces)
             mode = found.mode
@@ -156,19 +150,11 @@ class StudyBuddy:
             _log_history_failure("read", err)
             history = []
         question, rewrite_calls = await standalone_question(text, history, self.context.llm)
-        state = await self.graph.ainvoke({"question": question, "course": course, "mode": mode},
-                                         context=self.context,
+        start: RagState = {"question": question, "course": course, "mode": mode}
+        state = await self.graph.ainvoke(start, context=self.context,
                                          config={"recursion_limit": RECURSION_LIMIT})
-        reply = Reply(
-            text=state.get("answer", ""), intent=Intent(state.get("intent", "complex")),
-            citations=tuple(state.get("citations") or ()),
-            confidence=state.get("confidence", Confidence.LOW),
-            low_confidence=bool(state.get("low_confidence", False)),
-            route=tuple(state.get("route") or ()), retries=int(state.get("retries", 0)),
-            llm_calls=int(state.get("llm_calls", 0)) + rewrite_calls,
-            rerank_tier=state.get("rerank_tier"), language=state.get("language", language),
-            top_score=state.get("top_score"), course=course,
-            unavailable=tuple(sorted(set(state.get("source_errors") or ()))))
+        reply = Reply.from_state(state, language=language, course=course,
+                                 llm_calls=rewrite_calls)
         if not reply.is_fast_path:
             try:
                 await self.history.append(Turn(

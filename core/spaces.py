@@ -19,12 +19,13 @@ from dataclasses import dataclass, replace
 from core.desk_texts import say
 from core.messages import Intent, Reply
 from core.ports import CourseStore, SpaceAssignment, SpaceStore
+from core.rag.state import Mode
 from core.tenancy import OPERATOR, Actor, CourseAccess, CourseRecord, scope_of
 
 COURSES_TTL_S = 30.0  # how long the list of stored courses is trusted (uploads invalidate it)
 MAX_COURSE_NAME = 64
-MODES = ("explain", "guide")
-DEFAULT_MODE = "explain"
+MODES: tuple[Mode, ...] = ("explain", "guide")
+DEFAULT_MODE: Mode = "explain"
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +35,7 @@ class Resolution:
     course: str | None
     origin: str  # "space" | "personal" | "default" | "only" | "" (none chosen)
     courses: tuple[str, ...]  # the courses one could choose from (when none is chosen)
-    mode: str = "explain"  # study-integrity mode of the space: explain | guide
+    mode: Mode = "explain"  # study-integrity mode of the space
 
 
 class CourseSpaces:
@@ -106,10 +107,10 @@ class CourseSpaces:
             return Resolution(None, "only", courses)
         return Resolution(None, "", courses)
 
-    async def mode(self, spaces: Sequence[str]) -> str:
+    async def mode(self, spaces: Sequence[str]) -> Mode:
         """The chat's study-integrity mode: the most specific space's, else explain."""
         found = await self.spaces.mode(spaces) if spaces else None
-        return found if found in MODES else DEFAULT_MODE
+        return next((mode for mode in MODES if mode == found), DEFAULT_MODE)
 
     async def show(self, spaces: Sequence[str], language: str, *, personal: bool) -> Reply:
         """`/course`: the chat's course and where it comes from, or how to choose one."""

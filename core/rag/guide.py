@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
-from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
 
@@ -86,7 +85,7 @@ def topic_of(question: str) -> str:
     return words if len(words.split()) >= 2 else question
 
 
-async def guided_answer(state: RagState, ctx: RagContext, *, node: str) -> dict[str, Any]:
+async def guided_answer(state: RagState, ctx: RagContext, *, node: str) -> RagState:
     """The node update for a graded-work request in guide mode (node: generate | fallback)."""
     language = state.get("language", "en")
     context = state.get("context") or []
@@ -126,7 +125,7 @@ def with_question_back(text: str, language: str) -> str:
 
 
 def _offline(strips: Sequence[Strip], context: Sequence[Chunk], language: str, node: str,
-             llm_calls: int = 0) -> dict[str, Any]:
+             llm_calls: int = 0) -> RagState:
     say = texts(language)
     concepts = compose(strips)
     if has_solution(concepts):  # belt and braces: the filter above should have caught it
@@ -137,9 +136,9 @@ def _offline(strips: Sequence[Strip], context: Sequence[Chunk], language: str, n
     return _update(node, text, citations, llm_calls)
 
 
-def _update(node: str, text: str, citations: list[Citation], llm_calls: int) -> dict[str, Any]:
+def _update(node: str, text: str, citations: list[Citation], llm_calls: int) -> RagState:
     confidence = Confidence.LOW if node == "fallback" else confidence_of(citations)
-    update: dict[str, Any] = {"route": [node, "guide"], "answer": text, "citations": citations,
+    update: RagState = {"route": [node, "guide"], "answer": text, "citations": citations,
                               "confidence": confidence,
                               "low_confidence": confidence is Confidence.LOW}
     if llm_calls:

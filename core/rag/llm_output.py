@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import re
+from typing import TypeVar
+
+W = TypeVar("W", bound=str)  # one of the allowed words, typed as the caller's Literal
 
 _LINE = re.compile(r"^\s*[*_#>\-\s]*([A-Za-z][A-Za-z _-]*?)\s*[*_]*\s*[:=]\s*(.*)$")
 
@@ -18,13 +21,13 @@ def parse_lines(text: str) -> dict[str, list[str]]:
     return found
 
 
-def first_word(value: str | None, allowed: tuple[str, ...], default: str) -> str:
+def first_word(value: str | None, allowed: tuple[W, ...], default: W) -> W:
     """The first allowed word found in value (case-insensitive), else default."""
     if value:
-        lowered = value.lower()
-        for word in re.findall(r"[a-z]+", lowered):
-            if word in allowed:
-                return str(word)
+        for word in re.findall(r"[a-z]+", value.lower()):
+            for choice in allowed:
+                if word == choice:
+                    return choice
     return default
 
 

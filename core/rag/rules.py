@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal
 
+from core.messages import Confidence
 from core.rag import canned
+from core.rag.state import RagState
 from core.text import STOPWORDS, detect_language, keywords, normalize, split_words
 
 _GREETING = (r"hi+|hello+|hey+|hiya|yo|howdy|greetings|good (morning|afternoon|evening|day)"
@@ -168,7 +170,8 @@ _SPLIT = re.compile(r"\?\s*|؟\s*|;\s*|\b(?:and also|and then|as well as)\b"
                     r"|\band\b(?= (?:what|how|why|when|where|which|who)\b)")
 
 
-def split_question(question: str, max_parts: int) -> tuple[str, list[str]]:
+def split_question(question: str, max_parts: int
+                   ) -> tuple[Literal["simple", "complex"], list[str]]:
     """Offline stand-in for tier 1: ('simple'|'complex', sub-questions) from surface cues."""
     parts = [p.strip(" ,.") for p in _SPLIT.split(question) if p and keywords(p)]
     is_complex = bool(_COMPLEX_MARKERS.search(normalize(question))) or len(parts) > 1
@@ -178,13 +181,24 @@ def split_question(question: str, max_parts: int) -> tuple[str, list[str]]:
     return "complex", subs[:max_parts]
 
 
-def decision(tier0: Triage0) -> dict[str, Any] | None:
-    """The fast-path verdict when the rules decide: intent, language, canned reply. The triage
-    node and the service (which answers these without running the graph) share it."""
+def decision(tier0: Triage0) -> RagState | None:
+    """The triage node's update when the rules decide: intent, language, canned reply."""
     if tier0.intent == "chitchat":
-        reply = canned.chitchat(tier0.kind, tier0.language)
-    elif tier0.intent == "unsafe":
-        reply = canned.refusal(tier0.kind, tier0.language)
-    else:
+        return {"intent": "chitchat", "language": tier0.language, "sub_questions": [],
+                "reply": canned.chitchat(tier0.kind, tier0.language)}
+    if tier0.intent == "unsafe":
+        return {"intent": "unsafe", "language": tier0.language, "sub_questions": [],
+                "reply": canned.refusal(tier0.kind, tier0.language)}
+    return None
+
+
+def fast_path(question: str) -> RagState | None:
+    """The final state of a graph run the rules settle (greeting, refusal), without the graph:
+    the service answers these before history, rate limit and queue, with the same reply."""
+    decided = decision(classify(question))
+    if decided is None:
         return None
-    return {"intent": tier0.intent, "language": tier0.language, "sub_questions": [], "reply": reply}
+    terminal = "reply_chitchat" if decided.get("intent") == "chitchat" else "reply_refusal"
+    return decided | {"route": ["triage", terminal], "triage_tier": "rules",
+                      "answer": decided.get("reply", ""), "citations": [],
+                      "confidence": Confidence.NONE, "low_confidence": False}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Annotated, Any, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict
 
 from langchain_core.language_models import BaseChatModel
 
@@ -19,6 +19,12 @@ from core.ports import Embedder, RerankPort, Source
 
 if TYPE_CHECKING:
     from core.rag.semantic_triage import SemanticTriage
+
+
+IntentName = Literal["chitchat", "unsafe", "simple", "complex"]
+Verdict = Literal["correct", "ambiguous", "incorrect"]
+Mode = Literal["explain", "guide"]  # guide: requests for graded work get hints, not solutions
+TriageTier = Literal["rules", "semantic", "llm", "default"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +66,11 @@ class RagState(TypedDict, total=False):
 
     question: str  # standalone question (follow-ups already rewritten by the service)
     course: str | None  # the asking chat's course: the course store searches only it
-    mode: str  # study-integrity mode of the chat: explain (default) | guide (no graded work)
+    mode: Mode  # study-integrity mode of the chat: explain (default) | guide (no graded work)
     language: str  # "en" | "ar"
-    intent: str  # chitchat | unsafe | simple | complex
+    intent: IntentName
     sub_questions: list[str]  # up to MAX_SUBQUERIES for complex questions
-    triage_tier: str  # who decided the intent: rules | semantic | llm | default
+    triage_tier: TriageTier  # who decided the intent
     triage_plan: list[list[str]]  # [source, query] pairs the LLM triage chose for pass 0
     graded_work: bool  # the semantic tier reads a request to solve graded work (guide mode)
     reply: str  # canned reply chosen by triage for fast paths
@@ -78,7 +84,7 @@ class RagState(TypedDict, total=False):
     context: list[Chunk]  # reranked, pinned, cut to FINAL_CONTEXT_N
     top_score: float
     rerank_tier: str
-    verdict: str  # correct | ambiguous | incorrect
+    verdict: Verdict | None  # None until the evaluator has judged this pass
     missing: str
     retries: int
     answer: str

@@ -6,7 +6,6 @@ alone; an LLM failure counts as 'ambiguous' so the loop re-queries instead of er
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
@@ -14,14 +13,14 @@ from langgraph.runtime import Runtime
 from core.errors import log_failure
 from core.rag.llm_output import first_word, message_text, parse_lines
 from core.rag.prompts import EVALUATOR_SYSTEM, evaluator_user
-from core.rag.state import RagContext, RagState
+from core.rag.state import RagContext, RagState, Verdict
 from core.text import keywords
 
 log = logging.getLogger(__name__)
-VERDICTS = ("correct", "ambiguous", "incorrect")
+VERDICTS: tuple[Verdict, ...] = ("correct", "ambiguous", "incorrect")
 
 
-async def evaluator(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any]:
+async def evaluator(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     """Grade the context once (not per document) and say what is missing."""
     ctx = runtime.context
     context = state.get("context") or []
@@ -40,7 +39,7 @@ async def evaluator(state: RagState, runtime: Runtime[RagContext]) -> dict[str, 
             "missing": (fields.get("MISSING") or [""])[0]}
 
 
-def score_verdict(state: RagState, ctx: RagContext) -> dict[str, Any]:
+def score_verdict(state: RagState, ctx: RagContext) -> RagState:
     """Offline judgement: correct when the top score clears the band's midpoint."""
     config = ctx.config
     midpoint = (config.high_threshold + config.low_threshold) / 2

@@ -2,8 +2,6 @@
 In guide mode a request for graded work gets guide.py's concepts and steps, also flagged."""
 from __future__ import annotations
 
-from typing import Any
-
 from langgraph.runtime import Runtime
 
 from core.messages import Confidence
@@ -15,7 +13,7 @@ from core.rag.state import RagContext, RagState
 PARTIAL_STRIPS = 2
 
 
-async def fallback(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any]:
+async def fallback(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     """Say the course does not cover it, then the best partial strips with their sources."""
     ctx = runtime.context
     if guide.applies(state):

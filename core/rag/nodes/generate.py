@@ -5,7 +5,6 @@ In guide mode a request for graded work is answered by core/rag/guide.py instead
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
@@ -23,7 +22,7 @@ log = logging.getLogger(__name__)
 LANGUAGE_NAMES = {"en": "English", "ar": "Arabic"}
 
 
-async def generate(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any]:
+async def generate(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     """Write a short, cited answer from the final context."""
     ctx = runtime.context
     if guide.applies(state):
@@ -46,7 +45,7 @@ async def generate(state: RagState, runtime: Runtime[RagContext]) -> dict[str, A
     return await extractive_answer(question, state, ctx)
 
 
-async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> dict[str, Any]:
+async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> RagState:
     context = state.get("context") or []
     strips = await relevant_strips(question, context, ctx.embedder,
                                    ctx.config.max_answer_sentences, ctx.sentence_embedder)
@@ -62,8 +61,8 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
     return update
 
 
-def _answer(text: str, citations: list[Citation], llm_calls: int = 0) -> dict[str, Any]:
-    update = {"route": ["generate"], "answer": text, "citations": citations,
+def _answer(text: str, citations: list[Citation], llm_calls: int = 0) -> RagState:
+    update: RagState = {"route": ["generate"], "answer": text, "citations": citations,
               "confidence": confidence_of(citations), "low_confidence": not citations}
     if llm_calls:
         update["llm_calls"] = llm_calls

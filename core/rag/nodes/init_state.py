@@ -1,13 +1,11 @@
 """init_state: resets per-question working state before the first retrieval pass."""
 from __future__ import annotations
 
-from typing import Any
-
 from core.rag.state import RagState
 
 
-async def init_state(state: RagState) -> dict[str, Any]:
+async def init_state(state: RagState) -> RagState:
     """Start the retry loop from zero with an empty pool (the loop is bounded by `retries`)."""
     return {"route": ["init_state"], "retries": 0, "pool": [], "context": [], "chunks": [],
             "documents": [], "queries": [], "selected_sources": [],
-            "top_score": 0.0, "verdict": "", "missing": ""}
+            "top_score": 0.0, "verdict": None, "missing": ""}

@@ -1,14 +1,12 @@
 """merge_pool: the candidate pool of this pass — new chunks plus the best ones carried over."""
 from __future__ import annotations
 
-from typing import Any
-
 from langgraph.runtime import Runtime
 
 from core.rag.state import Chunk, RagContext, RagState
 
 
-async def merge_pool(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any]:
+async def merge_pool(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     """Dedupe by id, carry >= KEEP_THRESHOLD chunks (at most CARRY_MAX) across retries, cap
     POOL_MAX."""
     config = runtime.context.config

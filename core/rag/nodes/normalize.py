@@ -1,14 +1,12 @@
 """normalize: turns raw documents into Chunks with content ids (SHA-256 of normalised text)."""
 from __future__ import annotations
 
-from typing import Any
-
 from core.ports import Document
 from core.rag.state import Chunk, RagState
 from core.text import clean_input, content_id
 
 
-async def normalize(state: RagState) -> dict[str, Any]:
+async def normalize(state: RagState) -> RagState:
     """Clean text, give each hit its content id, and drop duplicates within the pass."""
     seen: dict[str, Chunk] = {}
     for rank, doc in state.get("documents") or []:

@@ -1,14 +1,12 @@
 """reply_chitchat: the instant canned answer to greetings, thanks and goodbyes."""
 from __future__ import annotations
 
-from typing import Any
-
 from core.messages import Confidence
 from core.rag import canned
 from core.rag.state import RagState
 
 
-async def reply_chitchat(state: RagState) -> dict[str, Any]:
+async def reply_chitchat(state: RagState) -> RagState:
     """Answer with triage's canned reply in the user's language; no retrieval, no sources."""
     text = state.get("reply") or canned.chitchat("greeting", state.get("language", "en"))
     return {"route": ["reply_chitchat"], "answer": text, "citations": [],

@@ -1,14 +1,12 @@
 """reply_refusal: the standard polite refusal for off-limits or unreadable messages."""
 from __future__ import annotations
 
-from typing import Any
-
 from core.messages import Confidence
 from core.rag import canned
 from core.rag.state import RagState
 
 
-async def reply_refusal(state: RagState) -> dict[str, Any]:
+async def reply_refusal(state: RagState) -> RagState:
     """Refuse in the user's language; never echoes the message back."""
     text = state.get("reply") or canned.refusal("default", state.get("language", "en"))
     return {"route": ["reply_refusal"], "answer": text, "citations": [],

@@ -34,7 +34,7 @@ from core.text import detect_language
 log = logging.getLogger(__name__)
 
 
-async def rerank(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any]:
+async def rerank(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     """Score every pooled chunk, pin the best course chunks, cut to FINAL_CONTEXT_N."""
     ctx = runtime.context
     pool = state.get("pool") or []

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from itertools import product
-from typing import Any
 
 from langgraph.runtime import Runtime
 
@@ -23,7 +22,7 @@ from core.upstream import SourceFailure
 log = logging.getLogger(__name__)
 
 
-async def retrieve(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any]:
+async def retrieve(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     """Fetch candidate documents for this pass from the router's chosen sources."""
     ctx = runtime.context
     plan = [(s, q) for s, q in state.get("plan") or []] or list(

@@ -1,11 +1,9 @@
 """retry_check: counts a re-query; the gate after it sends the question back or to fallback."""
 from __future__ import annotations
 
-from typing import Any
-
 from core.rag.state import RagState
 
 
-async def retry_check(state: RagState) -> dict[str, Any]:
+async def retry_check(state: RagState) -> RagState:
     """Increment the retry counter — the only thing bounding the loop (not recursion_limit)."""
     return {"route": ["retry_check"], "retries": state.get("retries", 0) + 1}

@@ -7,8 +7,6 @@ widens to every source with keyword-style queries.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from langgraph.runtime import Runtime
 
 from core.rag.coverage import named_terms
@@ -18,12 +16,12 @@ from core.text import detect_language, query_words
 _NOTHING_MISSING = ("", "none", "n/a", "nothing", "unknown")
 
 
-async def router(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any]:
+async def router(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     """Choose (sources, queries) for this pass."""
     enabled = list(runtime.context.sources)
     question = state["question"]
     intent = state.get("intent", "complex")
-    update: dict[str, Any] = {"route": ["router"], "plan": []}
+    update: RagState = {"route": ["router"], "plan": []}
     if state.get("retries", 0) == 0:
         if intent == "complex":
             return update | {"selected_sources": enabled,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
@@ -20,13 +19,13 @@ from core.rag.integrity import tier_reads_graded_work
 from core.rag.llm_output import first_word, message_text, parse_lines
 from core.rag.prompts import TRIAGE_SYSTEM, source_menu
 from core.rag.semantic_triage import SemanticVerdict
-from core.rag.state import RagContext, RagState
+from core.rag.state import IntentName, RagContext, RagState
 
 log = logging.getLogger(__name__)
-INTENTS = ("simple", "complex", "chitchat", "unsafe")
+INTENTS: tuple[IntentName, ...] = ("simple", "complex", "chitchat", "unsafe")
 
 
-async def triage(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any]:
+async def triage(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     """Route the message: fast paths get a canned reply, study questions an intent +
     sub-questions."""
     ctx = runtime.context
@@ -35,21 +34,23 @@ async def triage(state: RagState, runtime: Runtime[RagContext]) -> dict[str, Any
     decided = rules.decision(tier0)
     if decided is not None:
         return {"route": ["triage"], "triage_tier": "rules"} | decided
-    update: dict[str, Any] = {"route": ["triage"], "language": tier0.language, "reply": "",
-                              "triage_plan": [], "graded_work": False}
+    update: RagState = {"route": ["triage"], "language": tier0.language, "reply": "",
+                        "triage_plan": [], "graded_work": False}
     verdict = await _semantic(question, ctx)
     if verdict is not None and verdict.intent != "study":
-        reply = (canned.chitchat(verdict.kind, tier0.language) if verdict.intent == "chitchat"
-                 else canned.refusal(verdict.kind, tier0.language))
-        return update | {"intent": verdict.intent, "sub_questions": [], "reply": reply,
-                         "triage_tier": "semantic"}
+        if verdict.intent == "chitchat":
+            fast: RagState = {"intent": "chitchat",
+                              "reply": canned.chitchat(verdict.kind, tier0.language)}
+        else:
+            fast = {"intent": "unsafe", "reply": canned.refusal(verdict.kind, tier0.language)}
+        return update | fast | {"sub_questions": [], "triage_tier": "semantic"}
     if verdict is None and ctx.llm is not None:
         return update | await _tier1(question, tier0.language, ctx)
     intent, subs = rules.split_question(question, ctx.config.max_subqueries)
     if verdict is not None and ctx.llm is not None and verdict.kind in ("simple", "complex"):
         # in place of the LLM's reading, the model's (93.8% vs the surface cues' 86.5% on
         # held-out study questions); offline keeps the cues its gates were calibrated with
-        intent = verdict.kind
+        intent = "complex" if verdict.kind == "complex" else "simple"
         subs = subs if intent == "complex" else [question]
     return update | {"intent": intent, "sub_questions": subs,
                      "triage_tier": "semantic" if verdict else "default",
@@ -67,7 +68,7 @@ async def _semantic(question: str, ctx: RagContext) -> SemanticVerdict | None:
         return None
 
 
-async def _tier1(question: str, language: str, ctx: RagContext) -> dict[str, Any]:
+async def _tier1(question: str, language: str, ctx: RagContext) -> RagState:
     assert ctx.llm is not None
     system = TRIAGE_SYSTEM.format(max_sub=ctx.config.max_subqueries,
                                   sources=source_menu(list(ctx.sources)))
@@ -82,8 +83,8 @@ async def _tier1(question: str, language: str, ctx: RagContext) -> dict[str, Any
     fields = parse_lines(message_text(answer))
     intent = first_word((fields.get("INTENT") or [""])[0], INTENTS, "complex")
     subs = [s for s in fields.get("SUB", fields.get("SUB_QUESTION", [])) if s]
-    update: dict[str, Any] = {"intent": intent, "llm_calls": 1, "triage_tier": "llm",
-                              "sub_questions": subs[: ctx.config.max_subqueries] or [question]}
+    update: RagState = {"intent": intent, "llm_calls": 1, "triage_tier": "llm",
+                        "sub_questions": subs[: ctx.config.max_subqueries] or [question]}
     if intent == "chitchat":
         update["reply"] = (fields.get("REPLY") or [canned.chitchat("greeting", language)])[0]
     elif intent == "unsafe":
