@@ -11,8 +11,8 @@ import asyncio
 import json
 import logging
 import sys
-from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
@@ -20,12 +20,15 @@ from adapters import StartFailed
 from adapters.logsafe import RedactSecrets
 from bot.courses_cli import CoursesError, add_courses_parser, run_courses
 from bot.docs_cli import DocsError, add_docs_parsers, run_docs, run_ingest
+from bot.evaluate import add_eval_parser
+from bot.feedback_cli import add_feedback_parser, run_feedback
+from bot.progress import TqdmBars
 from bot.report_cli import ReportError, add_report_parser
 from bot.settings import Settings, invalid_settings_line, load_settings
 from core.stores.errors import StoreError
 
 if TYPE_CHECKING:
-    from adapters import Adapter
+    from bot.composition import Bot
     from bot.container import App
 
 EPILOG = """examples:
@@ -72,57 +75,15 @@ def _parser() -> argparse.ArgumentParser:
     migrate.add_argument("--status", action="store_true",
                          help="list pending migrations, apply none")
     sub.add_parser("graph", help="print the graph as Mermaid (from the compiled graph)")
-    from bot.evaluate import add_eval_parser
-
     add_eval_parser(sub)  # eval retrieval | xquad | docs | feedback (bot/evaluate.py, eval_docs.py)
-    from bot.feedback_cli import add_feedback_parser
-
     add_feedback_parser(sub)  # feedback export (bot/feedback_cli.py)
     add_report_parser(sub)  # report (bot/report_cli.py)
     add_courses_parser(sub)  # courses list | transfer | public | private (bot/courses_cli.py)
     return parser
 
 
-class _Progress:
-    """tqdm bars for ingestion; `close()` ends any bar an error left open, so the error line
-    that follows starts on a line of its own."""
-
-    def __init__(self, desc: str) -> None:
-        self.desc = desc
-        self._bars: list[Any] = []  # tqdm bars (tqdm ships no types)
-
-    def __call__(self, total: int) -> Callable[[int], None]:
-        from tqdm import tqdm
-
-        bar = tqdm(total=total, desc=self.desc, unit="chunk", file=sys.stderr, disable=total == 0)
-        self._bars.append(bar)
-
-        def update(n: int) -> None:
-            bar.update(n)
-            if bar.n >= total:
-                bar.close()
-        return update
-
-    def close(self) -> None:
-        for bar in self._bars:
-            bar.close()
-
-
-async def with_app(settings: Settings, action: Callable[[App], Awaitable[int]]) -> int:
-    from bot.container import build_app
-
-    progress = _Progress("Ingesting sample course")
-    try:
-        app = await build_app(settings, progress_factory=progress)
-    finally:
-        progress.close()
-    try:
-        return await action(app)
-    finally:
-        await app.close()
-
-
 async def _ask(settings: Settings, args: argparse.Namespace) -> int:
+    from bot.composition import with_bot
     from core.messages import IncomingMessage
 
     question = " ".join(args.question)
@@ -132,7 +93,8 @@ async def _ask(settings: Settings, args: argparse.Namespace) -> int:
         raise UserError(f"The question is {len(question)} characters long; the limit is "
                         f"{settings.max_question_chars} (MAX_QUESTION_CHARS).")
 
-    async def action(app: App) -> int:
+    async def action(bot: Bot) -> int:
+        app = bot.app
         if await app.store.count() == 0:
             raise UserError("The course store is empty. Add materials with: studybuddy ingest PATH")
         reply = await app.service.handle(IncomingMessage("cli", args.user, args.user, question,
@@ -150,7 +112,7 @@ async def _ask(settings: Settings, args: argparse.Namespace) -> int:
 
             print(render_reply(reply))
         return 0
-    return await with_app(settings, action)
+    return await with_bot(settings, action)
 
 
 def _migrate(settings: Settings, args: argparse.Namespace) -> int:
@@ -176,26 +138,19 @@ def _migrate(settings: Settings, args: argparse.Namespace) -> int:
 
 
 async def _serve(settings: Settings, console_only: bool) -> int:
-    from bot.logging_setup import LOG_FILE
-    from bot.runner import build_adapters, run_adapters
+    from bot.composition import AdapterSet, with_bot
+    from bot.runner import run_adapters
 
-    async def action(app: App) -> int:
-        adapters: list[Adapter]
-        if console_only:
-            from adapters.console import ConsoleAdapter
-
-            adapters = [ConsoleAdapter(app.service, spaces=app.desk.spaces,
-                                       log_path=str(settings.data_dir / LOG_FILE))]
-        else:
-            adapters = build_adapters(settings, app)
-        await _say_unreachable(app, settings)
-        tidy = asyncio.create_task(app.keep_tidy(), name="retention")
+    async def action(bot: Bot) -> int:
+        await _say_unreachable(bot.app, settings)
+        tidy = asyncio.create_task(bot.app.keep_tidy(), name="retention")
         try:
-            await run_adapters(adapters)
+            await run_adapters(bot.adapters)
         finally:
             tidy.cancel()
         return 0
-    return await with_app(settings, action)
+    adapters = AdapterSet.CONSOLE if console_only else AdapterSet.CONFIGURED
+    return await with_bot(settings, action, adapters)
 
 
 async def _say_unreachable(app: App, settings: Settings) -> None:
@@ -250,12 +205,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "ask":
             return asyncio.run(_ask(settings, args))
         if args.command == "ingest":
-            return asyncio.run(run_ingest(settings, args, _Progress("Ingesting")))
+            return asyncio.run(run_ingest(settings, args, TqdmBars("Ingesting")))
         if args.command == "docs":
             return asyncio.run(run_docs(settings, args))
         if args.command == "feedback":
-            from bot.feedback_cli import run_feedback
-
             return run_feedback(settings, args)
         if args.command == "courses":
             return asyncio.run(run_courses(settings, args))

@@ -1,6 +1,7 @@
 """Builds everything from Settings: clients, stores, sources, reranker, LLM, graph, service.
 
-The only place where concrete classes are chosen; everything is built here, nothing at import.
+The building blocks of the app; bot/composition.py's compose() puts them together with the
+adapters. Everything is built when called, nothing at import.
 """
 from __future__ import annotations
 

@@ -41,17 +41,9 @@ def add_courses_parser(sub: Subcommands) -> None:
 
 
 async def run_courses(settings: Settings, args: argparse.Namespace) -> int:
-    from bot.chat_state import build_access, build_space_store
-    from bot.container import SAMPLE_COURSE_NAME
-    from bot.docs_cli import _store
-    from core.sharing import CourseSharing
-    from core.spaces import CourseSpaces
+    from bot.composition import open_course_sharing
 
-    async with _store(settings, None) as (store, _, stack):
-        spaces = CourseSpaces(await build_space_store(settings, stack), store,
-                              await build_access(settings, stack, SAMPLE_COURSE_NAME),
-                              sample_course=SAMPLE_COURSE_NAME)
-        sharing = CourseSharing(spaces)
+    async with open_course_sharing(settings) as sharing:
         try:
             if args.courses_action == "list":
                 return _print(await sharing.overview(), as_json=args.json)

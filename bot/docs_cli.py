@@ -4,17 +4,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 
 from bot.cli_types import ProgressBars, Subcommands
 from bot.settings import Settings, load_settings
 from core.ingest.loaders import FORMATS
-from core.ports import CourseStore, DocumentRecord, Embedder
+from core.ports import CourseStore, DocumentRecord
 
 KINDS = ", ".join(sorted(FORMATS))
-INGEST_TIMEOUT_S = 60.0  # per store call: replacing a large document on Supabase takes a while
 
 
 class DocsError(Exception):
@@ -43,28 +40,20 @@ def add_docs_parsers(sub: Subcommands) -> None:
                             help="override COURSE_STORE")
 
 
-@asynccontextmanager
-async def _store(settings: Settings, store_kind: str | None
-                 ) -> AsyncIterator[tuple[CourseStore, Embedder, AsyncExitStack]]:
-    from bot.container import build_embedder, build_store
-    from bot.http_client import http_client
-
-    if store_kind:
-        settings = load_settings(course_store=store_kind)  # re-validated: supabase needs keys
-    async with AsyncExitStack() as stack, http_client(settings) as client:
-        embedder = build_embedder(settings, client)
-        store = await build_store(settings, embedder, stack, timeout_s=INGEST_TIMEOUT_S)
-        yield store, embedder, stack
+def _settings(settings: Settings, store_kind: str | None) -> Settings:
+    """--store overrides COURSE_STORE (re-validated: supabase needs keys)."""
+    return load_settings(course_store=store_kind) if store_kind else settings
 
 
 async def run_ingest(settings: Settings, args: argparse.Namespace,
                      progress: ProgressBars) -> int:
+    from bot.composition import open_course_store
     from bot.container import ingest_limits
     from core.ingest.pipeline import ingest_paths
 
-    async with _store(settings, args.store) as (store, embedder, stack):
-        stack.callback(progress.close)
-        report = await ingest_paths(args.paths, store, embedder, course=args.course,
+    async with open_course_store(_settings(settings, args.store)) as opened:
+        opened.stack.callback(progress.close)
+        report = await ingest_paths(args.paths, opened.store, opened.embedder, course=args.course,
                                     progress_factory=progress, limits=ingest_limits(settings))
     for skipped in report.skipped:
         print(f"skipped: {skipped}")
@@ -80,10 +69,12 @@ async def run_ingest(settings: Settings, args: argparse.Namespace,
 
 
 async def run_docs(settings: Settings, args: argparse.Namespace) -> int:
-    async with _store(settings, args.store) as (store, _, _):
+    from bot.composition import open_course_store
+
+    async with open_course_store(_settings(settings, args.store)) as opened:
         if args.docs_action == "list":
-            return await _list(store, args)
-        return await _remove(store, args)
+            return await _list(opened.store, args)
+        return await _remove(opened.store, args)
 
 
 async def _list(store: CourseStore, args: argparse.Namespace) -> int:

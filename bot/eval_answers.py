@@ -1,6 +1,6 @@
 """XQuAD answer check: full-graph offline replies (extractive) and gold-answer containment.
 
-The app is the product's own (`bot.container.build_app`) with offline settings, so the graph runs
+The app is the product's own (`bot.composition.compose`) with offline settings, so the graph runs
 as the product runs offline: course store -> local e5 reranker cascade -> score gates ->
 extractive generate. The graph is invoked directly rather than through StudyBuddy.handle because
 the check also reads the top-ranked context passage (the ceiling baseline), which a Reply does not
@@ -34,9 +34,9 @@ async def answer_containment(settings: Settings, questions: Mapping[str, str],
     `settings` points at (built beforehand by the caller)."""
     from tqdm import tqdm
 
-    from bot.container import build_app
+    from bot.composition import compose
 
-    app = await build_app(settings)
+    app = (await compose(settings)).app
     graph, context = app.service.graph, app.service.context
     hits = fallbacks = ceiling = 0
     misses: list[dict[str, Any]] = []

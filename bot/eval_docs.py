@@ -109,8 +109,8 @@ def _rates(row: dict[str, int]) -> dict[str, Any]:
 async def evaluate_docs(docs: Path, qa: Path, *, store_dir: Path | None = None,
                         show: bool = False) -> dict[str, Any]:
     """Ingest `docs`, ask every question of `qa`, score the replies."""
-    from bot.cli import _Progress
-    from bot.container import build_app
+    from bot.composition import compose
+    from bot.progress import TqdmBars
     from bot.settings import load_settings
     from core.ingest.pipeline import ingest_paths
 
@@ -120,9 +120,9 @@ async def evaluate_docs(docs: Path, qa: Path, *, store_dir: Path | None = None,
             data_dir=store_dir or Path(tmp), auto_ingest_sample=False, course_filter=None,
             wikipedia_enabled=False, arxiv_enabled=False, web_search="none",
             rate_limit_per_minute=600, history_turns=0)
-        app = await build_app(settings)
+        app = (await compose(settings)).app
         try:
-            progress = _Progress("Ingesting")
+            progress = TqdmBars("Ingesting")
             try:
                 report = await ingest_paths([docs], app.store, app.embedder, course="eval",
                                             progress_factory=progress if show else None)

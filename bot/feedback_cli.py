@@ -1,7 +1,7 @@
 """`studybuddy feedback export` and `studybuddy eval feedback`: what students could not get
 answered, as a regression set the instructor completes, and a replay that shows what changed.
 
-The export uses the question format of ../shared/data/realdocs/qa.jsonl (id, question, lang,
+The export uses the question format of bench/realdocs_unseen/qa.jsonl (id, question, lang,
 doc, page, answers, answerable, kind) with the answers left empty for the instructor, plus a
 `feedback` object saying why the turn is there (⚠, 👎 and its reasons) and what was answered.
 """
@@ -13,7 +13,7 @@ import json
 import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.cli_types import Subcommands
 from bot.eval_docs import contains_gold, load_qa
@@ -22,6 +22,9 @@ from core.messages import IncomingMessage
 from core.outcomes import Outcome
 from core.private_files import private_dir, write_private_text
 from core.report_gaps import is_gap
+
+if TYPE_CHECKING:
+    from bot.composition import Bot
 
 REPLAY_USER = "feedback-replay"
 
@@ -105,10 +108,10 @@ async def replay(app: Any, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def run_feedback(settings: Settings, args: argparse.Namespace) -> int:
     """`studybuddy feedback export`."""
-    from bot.cli import with_app
+    from bot.composition import with_bot
 
-    return asyncio.run(with_app(settings, lambda app: export_feedback(
-        app, args.out, args.course, args.since)))
+    return asyncio.run(with_bot(settings, lambda bot: export_feedback(
+        bot.app, args.out, args.course, args.since)))
 
 
 def run_eval_feedback(args: argparse.Namespace) -> int:
@@ -121,15 +124,15 @@ def run_eval_feedback(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
 
-    async def action(app: Any) -> int:
-        rows = await replay(app, items)
+    async def action(bot: Bot) -> int:
+        rows = await replay(bot.app, items)
         _print(rows, as_json=args.json)
         return 0
 
-    from bot.cli import with_app
+    from bot.composition import with_bot
     from bot.settings import load_settings
 
-    return asyncio.run(with_app(load_settings(), action))
+    return asyncio.run(with_bot(load_settings(), action))
 
 
 def _print(rows: list[dict[str, Any]], *, as_json: bool) -> None:

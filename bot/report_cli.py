@@ -1,5 +1,5 @@
 """`studybuddy report --out DIR [--course C] [--days 7]`: the instructor report as one HTML page
-plus CSV files, and the wiring that lets the HTTP adapter serve the same page at GET /report.
+plus CSV files (the HTTP adapter serves the same page at GET /report: bot/composition.py).
 
 Only the outcome store and the embedder are opened (no sample-course ingestion, no sources), so a
 report can be made beside a running bot.
@@ -7,16 +7,11 @@ report can be made beside a running bot.
 from __future__ import annotations
 
 import argparse
-from contextlib import AsyncExitStack
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from bot.cli_types import Subcommands
 from bot.settings import Settings
 from core.private_files import private_dir, write_private_text
-
-if TYPE_CHECKING:
-    from bot.container import App
 
 REPORT_FILE = "report.html"
 MAX_DAYS = 366
@@ -44,14 +39,9 @@ async def run_report(settings: Settings, args: argparse.Namespace) -> int:
     """Write report.html and the CSV files into --out; prints what was written."""
     from adapters.report_csv import report_csv_files
     from adapters.report_page import render_html
-    from bot.chat_state import build_outcomes
-    from bot.container import build_embedder
-    from bot.http_client import http_client
-    from core.report import InstructorReports
+    from bot.composition import open_reports
 
-    async with AsyncExitStack() as stack, http_client(settings) as client:
-        actions = await build_outcomes(settings, stack)
-        reports = InstructorReports(actions.store, build_embedder(settings, client))
+    async with open_reports(settings) as reports:
         report = await reports.build(course=args.course, days=args.days)
     files = {REPORT_FILE: render_html(report)} | report_csv_files(report)
     write_files(args.out, files)
@@ -69,13 +59,3 @@ def write_files(out: Path, files: dict[str, str]) -> None:
     private_dir(out, tighten_existing=False)
     for name, text in files.items():
         write_private_text(out / name, text)
-
-
-def http_report_options(settings: Settings, app: App) -> dict[str, Any]:
-    """HttpAdapter keyword arguments for GET /report: none unless REPORT_TOKEN is set."""
-    token = settings.report_token.get_secret_value() if settings.report_token else ""
-    if not token:
-        return {}
-    from core.report import InstructorReports
-
-    return {"reports": InstructorReports(app.actions.store, app.embedder), "report_token": token}

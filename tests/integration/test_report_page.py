@@ -25,8 +25,8 @@ TURNS = (
 
 @pytest.fixture
 async def served(sample_store, tmp_path) -> AsyncIterator[tuple[str, list]]:
+    from bot.composition import report_route
     from bot.container import build_app
-    from bot.report_cli import http_report_options
     from bot.settings import load_settings
 
     data = tmp_path / "data"
@@ -35,7 +35,9 @@ async def served(sample_store, tmp_path) -> AsyncIterator[tuple[str, list]]:
                              arxiv_enabled=False, rate_limit_per_minute=100,
                              report_token=TOKEN)
     app = await build_app(settings)
-    adapter = HttpAdapter(app.service, port=0, **http_report_options(settings, app))
+    route = report_route(settings, app)
+    assert route is not None
+    adapter = HttpAdapter(app.service, port=0, reports=route.reports, report_token=route.token)
     try:
         replies = await play(app, TURNS)
         await adapter.start()
