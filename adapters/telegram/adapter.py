@@ -1,58 +1,39 @@
-"""TelegramAdapter: PTB Application lifecycle, command and message routing, error replies.
+"""TelegramAdapter: the PTB Application's lifecycle (long polling or webhook), and which
+handlers it routes updates to.
 
 Uses PTB's manual lifecycle (initialize, start, updater.start_polling / the reverse on stop) so
 it shares the event loop with the other adapters; never `run_polling()`, which owns and closes
-the loop. No business logic here: everything is answered by the injected MessageHandler.
+the loop. No business logic here: commands.py and desk.py are the handlers, buttons.py the
+button presses, errors.py the one error hook, and the core answers everything.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
-import traceback
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from telegram import BotCommand, Update
 from telegram.error import TelegramError
-from telegram.ext import (
-    AIORateLimiter,
-    Application,
-    ApplicationBuilder,
-    CommandHandler,
-    ContextTypes,
-    filters,
-)
-from telegram.ext import MessageHandler as PtbMessageHandler
+from telegram.ext import AIORateLimiter, ApplicationBuilder, ContextTypes
 from telegram.request import BaseRequest
 
 from adapters.logsafe import RedactSecrets, install_redaction, quiet_http_loggers
-from adapters.telegram.answer_buttons import AnswerButtons, answer_keyboard
-from adapters.telegram.convert import PLATFORM, language_hint, should_answer, to_incoming
-from adapters.telegram.desk import TelegramDesk
-from adapters.telegram.help_texts import COMMANDS, DESK_COMMANDS, TEXTS
+from adapters.telegram.buttons import AnswerButtons, answer_buttons
+from adapters.telegram.commands import add_commands
+from adapters.telegram.convert import PLATFORM
+from adapters.telegram.desk import add_desk_commands
+from adapters.telegram.errors import add_error_hook
 from adapters.telegram.journal_sweep import SWEEP_S, JournalSweep
-from adapters.telegram.replier import TYPING_REFRESH_S, TelegramReplier
+from adapters.telegram.replier import TYPING_REFRESH_S, PtbApp, TelegramReplier
 from adapters.telegram.staff import GroupMembership, StaffCheck
+from adapters.telegram.texts import COMMANDS, DESK_COMMANDS
 from adapters.telegram.webhook import Handler, Webhook, journaled, receiver
 from adapters.typing_loops import TypingLoops
 from core.desk import CourseDesk
-from core.messages import Intent, Reply
 from core.ports import MessageHandler, MessageJournal
 
 logger = logging.getLogger(__name__)
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
-PtbApp = Application[Any, Any, Any, Any, Any, Any]  # default context types: nothing customised
-
-
-
-def notice(text: str) -> Reply:
-    return Reply(text=text, intent=Intent.NOTICE)
-
-
-def _texts(update: Update) -> dict[str, str]:
-    message = update.effective_message
-    lang = language_hint(message) if message else None
-    return TEXTS.get(lang or "en", TEXTS["en"])
 
 
 class TelegramAdapter:
@@ -81,8 +62,8 @@ class TelegramAdapter:
         self._redactor = RedactSecrets([token])
         self._uninstall_redaction: Callable[[], None] | None = None
         self.answer_buttons = AnswerButtons(handler, self._redactor.redact)  # Sources / 👍 / 👎
-        self.desk = (TelegramDesk(desk, StaffCheck(staff_ids), self._replier,
-                                  self._redactor.redact) if desk is not None else None)
+        self.desk = desk  # /course, /mode, /gaps, /remove, /upload, Confirm / Cancel
+        self.staff = StaffCheck(staff_ids)
         self.app: PtbApp | None = None  # built in start(): PTB logs its URLs on creation
 
     def _build(self) -> PtbApp:
@@ -102,15 +83,13 @@ class TelegramAdapter:
         return app
 
     def _add_handlers(self, app: PtbApp) -> None:
-        new = filters.UpdateType.MESSAGE  # edits of old messages are not new questions
-        app.add_handler(CommandHandler(["start", "help"], self._on_help, filters=new))
-        app.add_handler(CommandHandler("ask", self._on_ask, filters=new))
-        app.add_handler(CommandHandler("forget", self._on_forget, filters=new))
-        app.add_handler(PtbMessageHandler(new & filters.TEXT & ~filters.COMMAND, self._on_text))
+        # The journal's claim is news only to a webhook delivery waiting for it (webhook.py).
+        add_commands(app, self.handler, self._replier, journal=self.journal,
+                     claimed=journaled if self.webhook is not None else None)
         app.add_handlers(self.answer_buttons.handlers())  # "ans:" presses; the desk's are "desk:"
-        if self.desk is not None:  # /course, /remove, /upload captions, Confirm / Cancel
-            app.add_handlers(self.desk.handlers())
-        app.add_error_handler(self._on_error)
+        if self.desk is not None:
+            add_desk_commands(app, self.desk, self.staff, self._replier, self._redactor.redact)
+        add_error_hook(app, self._replier, self._redactor.redact)
 
     # --- lifecycle ---
 
@@ -124,7 +103,7 @@ class TelegramAdapter:
             self.app = app = self._build()
             await app.initialize()
             if self.desk is not None:  # private chats read the courses of their groups
-                self.desk.desk.spaces.access.add_membership(PLATFORM, GroupMembership(app.bot))
+                self.desk.spaces.access.add_membership(PLATFORM, GroupMembership(app.bot))
             await self._set_commands(app)
             await app.start()
             if self.sweep is not None:  # what a dead process (or the last run) left unanswered
@@ -178,73 +157,8 @@ class TelegramAdapter:
         assert chat is not None
         if message is None:
             return TelegramReplier(context.bot, chat.id, typing_loops=self.typing_loops,
-                                   buttons=answer_keyboard)
+                                   buttons=answer_buttons)
         thread = message.message_thread_id if message.is_topic_message else None
         return TelegramReplier(context.bot, chat.id, message.message_id,
                                message_thread_id=thread, typing_loops=self.typing_loops,
-                               buttons=answer_keyboard)
-
-    async def _answer(self, update: Update, context: ContextTypes.DEFAULT_TYPE, *,
-                      drop_command: bool) -> None:
-        message = update.effective_message
-        assert message is not None
-        incoming = to_incoming(message, context.bot.username, context.bot.id,
-                               drop_command=drop_command)
-        replier = self._replier(update, context)
-        key = (incoming.chat_id, str(message.message_id))
-        if self.journal is not None and not await self.journal.begin(
-                PLATFORM, *key, incoming.user_id, update.to_dict()):
-            journaled()  # someone has it: the webhook delivery may be acknowledged
-            logger.info("skipping an already answered or in-flight Telegram message")
-            return
-        journaled()  # claimed: a crash from here on is replayed by the sweep, never lost
-        try:
-            if not incoming.text:
-                await replier.send(notice(_texts(update)["usage"]))
-                return
-            await self.handler.respond(incoming, replier)
-        finally:  # also on failure: a message that crashes the handler must not loop forever
-            if self.journal is not None:
-                await self.journal.finish(PLATFORM, *key)
-
-    async def _on_text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """Private chats: every message; groups: only messages that mention the bot."""
-        message = update.effective_message
-        if message is None or not should_answer(message, context.bot.username, context.bot.id):
-            return
-        await self._answer(update, context, drop_command=False)
-
-    async def _on_ask(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """/ask <question>, anywhere; no question -> usage."""
-        message = update.effective_message
-        if message is None or (message.from_user is not None and message.from_user.is_bot):
-            return
-        await self._answer(update, context, drop_command=True)
-
-    async def _on_help(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """/start and /help."""
-        await self._replier(update, context).send(notice(_texts(update)["help"]))
-
-    async def _on_forget(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """/forget: erase the sender's history and confirm."""
-        user = update.effective_user
-        if user is None or user.is_bot:
-            return
-        reply = await self.handler.forget(PLATFORM, str(user.id))
-        if self.journal is not None:
-            await self.journal.forget(PLATFORM, str(user.id))
-        await self._replier(update, context).send(reply)
-
-    async def _on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """Log the failure (token redacted) and tell the user something went wrong."""
-        error = context.error
-        # Rendered and redacted here, not left to handlers: an exception text can carry the
-        # request URL, and with it the token, whatever filters the runner installed.
-        details = "".join(traceback.format_exception(error)) if error else "no exception"
-        logger.error("Telegram update failed:\n%s", self._redactor.redact(details))
-        if not isinstance(update, Update) or update.effective_chat is None:
-            return
-        try:
-            await self._replier(update, context).send(notice(_texts(update)["error"]))
-        except TelegramError as err:
-            logger.warning("Could not send the error notice: %s", self._redactor.redact(str(err)))
+                               buttons=answer_buttons)

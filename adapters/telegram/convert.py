@@ -76,6 +76,12 @@ def language_hint(message: Message) -> str | None:
     return code.split("-")[0].lower() if code else None
 
 
+def language_of(code: str | None) -> str:
+    """The language the desk and the buttons speak to a Telegram UI language: Arabic to Arabic
+    UIs, English to everyone else."""
+    return "ar" if (code or "").lower().split("-")[0] == "ar" else "en"
+
+
 def to_incoming(message: Message, bot_username: str | None, bot_id: int | None = None, *,
                 drop_command: bool = False) -> IncomingMessage:
     """The neutral message the core answers; `drop_command` for "/ask question"."""

@@ -1,63 +1,47 @@
-"""The course desk on Telegram: /course, /mode (modes.py), /remove, documents captioned /upload,
-and the Confirm / Cancel buttons under a preview.
+"""The course desk on Telegram: /course (show, list, set, share, join, unshare), /mode, /gaps,
+/remove, and documents captioned /upload; their Confirm / Cancel buttons are in buttons.py.
 
 What a course is and what an upload does are the core's decisions (core/spaces.py,
-core/uploads.py). Here: which space a chat is, who is staff (adapters/telegram/staff.py), asking
-the core before anything is downloaded, and editing the preview message as the work goes on.
-Button data is "desk:ok|no:<token>:<owner>" (owner: the initiator's user id, or "g" for an
-anonymous group admin, whose click then comes from a real account: any of the group's admins
-may act for it). A click is always answered: a refusal at once, a Confirm when its first
-progress line or its outcome is ready.
+core/uploads.py, core/sharing.py); who is staff is staff.py's (group administrators; in private
+chats TELEGRAM_STAFF_IDS), checked on every command. Here: reading the words after the command,
+which space a chat is, and asking the core before anything is downloaded. A handler that raises
+ends in errors.py's hook (the apology).
 """
 from __future__ import annotations
 
-import html
+import dataclasses
 import logging
 import re
 from collections.abc import Callable
-from typing import Any
 
-from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram import Message, Update, ext
 from telegram.error import TelegramError
-from telegram.ext import BaseHandler, CallbackQueryHandler, CommandHandler, ContextTypes, filters
-from telegram.ext import MessageHandler as PtbMessageHandler
+from telegram.ext import CallbackQueryHandler, CommandHandler, ContextTypes, filters
 
-from adapters.telegram.convert import clean_text, spaces_of
-from adapters.telegram.courses import CourseCommand
-from adapters.telegram.gaps import GapsCommand
-from adapters.telegram.help_texts import DESK_TEXTS
-from adapters.telegram.modes import ModeCommand
-from adapters.telegram.render import render_reply
-from adapters.telegram.replier import TelegramReplier
-from adapters.telegram.staff import StaffCheck, is_anonymous_admin
+from adapters.telegram.buttons import DeskButtons, confirm_buttons
+from adapters.telegram.convert import clean_text, is_direct, language_of, spaces_of
+from adapters.telegram.replier import PtbApp, ReplierFor
+from adapters.telegram.staff import StaffCheck, is_anonymous_admin, owner_of
+from adapters.telegram.texts import DESK_TEXTS
 from core.desk import CourseDesk
-from core.desk_texts import say
 from core.messages import Intent, Reply
+from core.text import whole_number
 
 logger = logging.getLogger(__name__)
 
 UPLOAD_CAPTION = r"^/upload(@\w+)?(\s|$)"  # what the document handler's filter lets through
 _UPLOAD = re.compile(r"/upload(?:@(?P<bot>\w+))?(?P<course>\s.*)?", re.DOTALL)
-_BUTTON = re.compile(r"desk:(?P<action>ok|no):(?P<token>[\w-]{1,32}):(?P<owner>g|\d{1,20})")
-ANSWER_MAX = 200  # answerCallbackQuery text limit
-Replier = Callable[[Update, ContextTypes.DEFAULT_TYPE], TelegramReplier]
-
-
-def language_of(code: str | None) -> str:
-    """The desk speaks Arabic to Arabic Telegram UIs, English to everyone else."""
-    return "ar" if (code or "").lower().split("-")[0] == "ar" else "en"
-
-
-def _message_language(message: Message) -> str:
-    return language_of(message.from_user.language_code if message.from_user else None)
+MAX_DAYS = 365  # /gaps
+DEFAULT_DAYS = 7
+Context = ContextTypes.DEFAULT_TYPE
 
 
 def text(key: str, language: str, **values: object) -> str:
     return DESK_TEXTS.get(language, DESK_TEXTS["en"])[key].format(**values)
 
 
-def notice(body: str, language: str) -> Reply:
-    return Reply(text=body, intent=Intent.NOTICE, language=language)
+def notice(body: str, language: str, kind: str | None = None) -> Reply:
+    return Reply(text=body, intent=Intent.NOTICE, notice=kind, language=language)
 
 
 def upload_course(caption: str, bot_username: str | None) -> str | None:
@@ -72,73 +56,153 @@ def upload_course(caption: str, bot_username: str | None) -> str | None:
     return " ".join((match.group("course") or "").split())
 
 
-def buttons(token: str, owner: str, language: str) -> InlineKeyboardMarkup:
-    """Confirm / Cancel under a preview; callback data stays far below Telegram's 64 bytes."""
-    return InlineKeyboardMarkup([[
-        InlineKeyboardButton(text("confirm", language), callback_data=f"desk:ok:{token}:{owner}"),
-        InlineKeyboardButton(text("cancel", language), callback_data=f"desk:no:{token}:{owner}"),
-    ]])
+def gaps_usage(language: str) -> Reply:
+    """The /gaps usage line, for a days value that is not a whole number in range."""
+    return notice(text("gaps_usage", language, max=MAX_DAYS), language, "gaps_usage")
 
 
-def owner_of(message: Message) -> str:
-    return "g" if is_anonymous_admin(message) or message.from_user is None \
-        else str(message.from_user.id)
+def _language(message: Message) -> str:
+    return language_of(message.from_user.language_code if message.from_user else None)
 
 
-class TelegramDesk:
-    """PTB handlers for the course desk commands, the upload caption and the buttons."""
+def _from_a_person(update: Update) -> Message | None:
+    """The message, unless another bot sent it (an anonymous admin's GroupAnonymousBot counts
+    as a person: it is one of the group's admins)."""
+    message = update.effective_message
+    if message is None:
+        return None
+    user = message.from_user
+    if user is not None and user.is_bot and not is_anonymous_admin(message):
+        return None
+    return message
 
-    def __init__(self, desk: CourseDesk, staff: StaffCheck, replier: Replier,
-                 redact: Callable[[str], str] = lambda s: s) -> None:
-        self.desk = desk
-        self.staff = staff
-        self.replier = replier
-        self.redact = redact
-        send = lambda u, c, r: self.replier(u, c).send(r)  # noqa: E731
-        self.modes = ModeCommand(desk, staff, send, _message_language, _from_a_person)  # /mode
-        self.gaps = GapsCommand(desk, staff, send, _message_language, _from_a_person)  # /gaps
-        self.courses = CourseCommand(desk, staff, send, _message_language, _from_a_person)
 
-    def handlers(self) -> list[BaseHandler[Any, Any, Any]]:
-        new = filters.UpdateType.MESSAGE
-        return [
-            self.courses.handler(), self.modes.handler(),
-            self.gaps.handler(),
-            CommandHandler("remove", self.on_remove, filters=new),
-            CommandHandler("upload", self.on_upload_usage, filters=new),
-            PtbMessageHandler(new & filters.Document.ALL & filters.CaptionRegex(UPLOAD_CAPTION),
-                              self.on_upload),
-            CallbackQueryHandler(self.on_button, pattern=r"^desk:"),
-        ]
+def _words(message: Message, context: Context) -> str:
+    """What follows the command, without the bot's mentions."""
+    return clean_text(message, context.bot.username, context.bot.id, drop_command=True)
 
-    # --- commands ---
 
-    async def on_remove(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+def add_desk_commands(app: PtbApp, desk: CourseDesk, staff: StaffCheck, replier: ReplierFor,
+                      redact: Callable[[str], str] = lambda s: s) -> None:
+    """Register /course, /mode, /gaps, /remove, /upload and the Confirm / Cancel buttons."""
+    commands = _DeskCommands(desk, staff, replier, redact)
+    new = filters.UpdateType.MESSAGE
+    app.add_handlers([
+        CommandHandler("course", commands.on_course, filters=new),
+        CommandHandler("mode", commands.on_mode, filters=new),
+        CommandHandler("gaps", commands.on_gaps, filters=new),
+        CommandHandler("remove", commands.on_remove, filters=new),
+        CommandHandler("upload", commands.on_upload_usage, filters=new),
+        ext.MessageHandler(new & filters.Document.ALL & filters.CaptionRegex(UPLOAD_CAPTION),
+                          commands.on_upload),
+        CallbackQueryHandler(DeskButtons(desk, staff, redact).on_button, pattern=r"^desk:"),
+    ])
+
+
+class _DeskCommands:
+    """The PTB callbacks of the desk commands."""
+
+    def __init__(self, desk: CourseDesk, staff: StaffCheck, replier: ReplierFor,
+                 redact: Callable[[str], str]) -> None:
+        self.desk, self.staff, self.replier, self.redact = desk, staff, replier, redact
+
+    async def _send(self, update: Update, context: Context, reply: Reply,
+                    owner: str | None = None) -> None:
+        """The reply; with Confirm / Cancel (for `owner`) when it awaits one."""
+        markup = (confirm_buttons(reply.pending, owner, reply.language)
+                  if reply.pending and owner is not None else None)
+        await self.replier(update, context).send(reply, reply_markup=markup)
+
+    async def on_course(self, update: Update, context: Context) -> None:
+        """/course: this chat's course and the courses it may use; /course NAME: set it;
+        /course list | share | join CODE | unshare NAME|SCOPE."""
+        message = _from_a_person(update)
+        if message is None:
+            return
+        language, spaces = _language(message), spaces_of(message)
+        words = _words(message, context).split(maxsplit=1)
+        verb = words[0].casefold() if words else ""
+        rest = words[1] if len(words) > 1 else ""
+        spaces_desk, sharing = self.desk.spaces, self.desk.sharing
+        if verb == "list":
+            reply = await spaces_desk.listing(spaces, language)
+        elif not words:
+            reply = await spaces_desk.show(spaces, language, personal=is_direct(message))
+            if reply.notice == "course_show":  # "no course" replies list the courses already
+                listing = await spaces_desk.listing(spaces, language)
+                reply = dataclasses.replace(reply, text=f"{reply.text}\n{listing.text}")
+        elif sharing is not None and verb in ("share", "join", "unshare"):
+            actor = await self.staff.actor(context.bot, message)
+            if verb == "share":
+                reply = await sharing.share(spaces, actor=actor, language=language)
+            elif verb == "join":
+                reply = await sharing.join(spaces, rest, actor=actor, where="group",
+                                           language=language)
+            else:
+                reply = await sharing.unshare(spaces, rest, actor=actor, language=language)
+        else:
+            name = rest if verb == "set" and rest else " ".join(words)
+            reply = await spaces_desk.assign(
+                spaces[0], name, actor=await self.staff.actor(context.bot, message),
+                where="group", language=language, spaces=spaces)
+        await self._send(update, context, reply)
+
+    async def on_mode(self, update: Update, context: Context) -> None:
+        """/mode: show this chat's mode (anyone); /mode guide|explain (staff): set it."""
+        message = _from_a_person(update)
+        if message is None:
+            return
+        language, spaces = _language(message), spaces_of(message)
+        wanted = _words(message, context)
+        if not wanted:
+            reply = await self.desk.spaces.show_mode(spaces, language)
+        else:
+            reply = await self.desk.spaces.set_mode(
+                spaces[0], wanted, actor=await self.staff.actor(context.bot, message),
+                where="chat" if is_direct(message) else "group", language=language)
+        await self._send(update, context, reply)
+
+    async def on_gaps(self, update: Update, context: Context) -> None:
+        """/gaps [days] (staff): the top gaps of the chat's course; anything but ASCII digits
+        in range ("²", "-3", "abc") gets the usage line."""
+        message = _from_a_person(update)
+        if message is None:
+            return
+        wanted = _words(message, context)
+        days = whole_number(wanted, 1, MAX_DAYS) if wanted else DEFAULT_DAYS
+        if days is None:
+            await self._send(update, context, gaps_usage(_language(message)))
+            return
+        reply = await self.desk.gaps(spaces_of(message),
+                                     actor=await self.staff.actor(context.bot, message),
+                                     platform="telegram", language=_language(message),
+                                     days=days)
+        await self._send(update, context, reply)
+
+    async def on_remove(self, update: Update, context: Context) -> None:
         """/remove NAME (staff): preview the removal from this chat's course, with buttons."""
         message = _from_a_person(update)
         if message is None:
             return
-        language = _message_language(message)
-        name = clean_text(message, context.bot.username, context.bot.id, drop_command=True)
+        language = _language(message)
+        name = _words(message, context)
         if not name:
-            await self.replier(update, context).send(notice(text("remove_usage", language),
-                                                            language))
+            await self._send(update, context, notice(text("remove_usage", language), language))
             return
         reply = await self.desk.uploads.preview_removal(
             name, course=None, spaces=spaces_of(message),
             actor=await self.staff.actor(context.bot, message), platform="telegram",
             language=language)
-        await self._send_with_buttons(update, context, reply, owner_of(message))
+        await self._send(update, context, reply, owner_of(message))
 
-    async def on_upload_usage(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def on_upload_usage(self, update: Update, context: Context) -> None:
         """/upload typed as text (e.g. from the command menu): how to upload instead."""
         message = _from_a_person(update)
         if message is not None:
-            language = _message_language(message)
-            await self.replier(update, context).send(notice(text("upload_usage", language),
-                                                            language))
+            language = _language(message)
+            await self._send(update, context, notice(text("upload_usage", language), language))
 
-    async def on_upload(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def on_upload(self, update: Update, context: Context) -> None:
         """A document captioned /upload [course]: refuse before downloading, else preview."""
         message = _from_a_person(update)
         if message is None or message.document is None:
@@ -146,7 +210,7 @@ class TelegramDesk:
         course = upload_course(message.caption or "", context.bot.username)
         if course is None:
             return
-        document, language = message.document, _message_language(message)
+        document, language = message.document, _language(message)
         filename = document.file_name or "upload"
         replier = self.replier(update, context)
         actor = await self.staff.actor(context.bot, message)
@@ -171,109 +235,4 @@ class TelegramDesk:
             reply = await self.desk.uploads.preview(
                 data, filename, course=course or None, spaces=spaces_of(message),
                 actor=actor, language=language)
-            await self._send_with_buttons(update, context, reply, owner_of(message))
-
-    async def _send_with_buttons(self, update: Update, context: ContextTypes.DEFAULT_TYPE,
-                                 reply: Reply, owner: str) -> None:
-        markup = buttons(reply.pending, owner, reply.language) if reply.pending else None
-        await self.replier(update, context).send(reply, reply_markup=markup)
-
-    # --- buttons ---
-
-    async def on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """Confirm / Cancel. The query is always answered (Telegram shows a spinner until it is),
-        also for an expired or foreign token."""
-        query = update.callback_query
-        if query is None:
-            return
-        language = language_of(query.from_user.language_code)
-        match = _BUTTON.fullmatch(query.data or "")
-        if match is None:
-            await self._answer(query, say("expired", language))
-            return
-        action, token, owner = match.group("action", "token", "owner")
-        by = await self._clicker(query, context, owner)
-        if action == "no":
-            result = self.desk.uploads.cancel(token, by=by, language=language)
-        else:
-            answered = False
-
-            async def progress(line: str) -> None:
-                """Every ~2 s while a file is stored: the spinner stops at the first one."""
-                nonlocal answered
-                if not answered:
-                    await self._answer(query, text("working", language))
-                    answered = True
-                await self._edit_text(query, line)
-
-            try:
-                result = await self.desk.uploads.confirm(token, by=by, language=language,
-                                                         progress=progress)
-            except Exception:
-                if not answered:  # the error handler tells the chat; the spinner stops here
-                    await self._answer(query, None)
-                raise
-            if answered:
-                await self._edit_reply(query, result)
-                return
-        if result.notice in ("not_yours", "expired"):  # the preview stays as it is
-            await self._answer(query, result.text)
-            if result.notice == "expired":
-                await self._drop_buttons(query)
-            return
-        await self._answer(query, None)
-        await self._edit_reply(query, result)
-
-    async def _clicker(self, query: CallbackQuery, context: ContextTypes.DEFAULT_TYPE,
-                       owner: str) -> str:
-        """Who acts: the user, or the group when an anonymous admin's preview is clicked by
-        one of the group's admins."""
-        chat = query.message.chat if query.message is not None else None
-        if owner == "g" and chat is not None and await self.staff.is_admin(
-                context.bot, chat.id, query.from_user.id):
-            return f"chat:{chat.id}"
-        return str(query.from_user.id)
-
-    async def _answer(self, query: CallbackQuery, body: str | None) -> None:
-        try:
-            await query.answer(body[:ANSWER_MAX] if body else None)
-        except TelegramError as err:  # "query is too old": nothing the user can be shown
-            logger.warning("answerCallbackQuery failed: %s", self.redact(str(err)))
-
-    async def _drop_buttons(self, query: CallbackQuery) -> None:
-        try:
-            await query.edit_message_reply_markup(reply_markup=None)
-        except TelegramError as err:
-            logger.warning("removing the buttons failed: %s", self.redact(str(err)))
-
-    async def _edit_text(self, query: CallbackQuery, body: str) -> None:
-        """A progress line in place of the preview (plain text, escaped for HTML mode)."""
-        await self._edit_html(query, html.escape(body))
-
-    async def _edit_reply(self, query: CallbackQuery, reply: Reply) -> None:
-        """The outcome replaces the preview; anything past Telegram's limit follows below."""
-        first, *rest = render_reply(reply)
-        await self._edit_html(query, first)
-        message = query.message
-        if rest and message is not None:
-            replier = TelegramReplier(query.get_bot(), message.chat.id)
-            for part in rest:
-                await replier.send_text(part)
-
-    async def _edit_html(self, query: CallbackQuery, body: str) -> None:
-        try:
-            await query.edit_message_text(body, parse_mode="HTML", reply_markup=None)
-        except TelegramError as err:  # e.g. "message is not modified", or deleted meanwhile
-            logger.warning("editing the preview failed: %s", self.redact(str(err)))
-
-
-def _from_a_person(update: Update) -> Message | None:
-    """The message, unless another bot sent it (an anonymous admin's GroupAnonymousBot counts
-    as a person: it is one of the group's admins)."""
-    message = update.effective_message
-    if message is None:
-        return None
-    user = message.from_user
-    if user is not None and user.is_bot and not is_anonymous_admin(message):
-        return None
-    return message
+            await self._send(update, context, reply, owner_of(message))

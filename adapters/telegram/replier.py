@@ -13,11 +13,12 @@ import html
 import logging
 import re
 from collections.abc import AsyncIterator, Callable
-from typing import TypedDict
+from typing import Any, TypedDict
 
-from telegram import Bot, InlineKeyboardMarkup, LinkPreviewOptions, ReplyParameters
+from telegram import Bot, InlineKeyboardMarkup, LinkPreviewOptions, ReplyParameters, Update
 from telegram.constants import ChatAction, ParseMode
 from telegram.error import BadRequest, TelegramError
+from telegram.ext import Application, ContextTypes
 
 from adapters.telegram.render import render_reply
 from adapters.typing_loops import TypingLoops
@@ -25,6 +26,7 @@ from core.messages import Reply
 
 logger = logging.getLogger(__name__)
 Buttons = Callable[[Reply], InlineKeyboardMarkup | None]  # the keyboard a reply gets, if any
+PtbApp = Application[Any, Any, Any, Any, Any, Any]  # default context types: nothing customised
 
 TYPING_REFRESH_S = 4.0
 _TAG = re.compile(r"<[^>]+>")
@@ -117,3 +119,7 @@ class TelegramReplier:
                 raise
             logger.warning("Telegram rejected HTML (%s); resending as plain text", err)
             await self.bot.send_message(text=as_plain_text(text), **kwargs)
+
+
+# The replier an adapter gives a handler for an update (its chat, thread and typing loops).
+ReplierFor = Callable[[Update, ContextTypes.DEFAULT_TYPE], TelegramReplier]

@@ -40,6 +40,13 @@ def actor_id(message: Message) -> str:
     return str(message.from_user.id)
 
 
+def owner_of(message: Message) -> str:
+    """Whose preview a message starts, in its buttons' data: the user, or "g" for an anonymous
+    admin (any of the group's admins may then act for it)."""
+    return "g" if is_anonymous_admin(message) or message.from_user is None \
+        else str(message.from_user.id)
+
+
 class StaffCheck:
     """Decides whether a message's sender may change the chat's course or its materials."""
 

@@ -36,7 +36,10 @@ _claimed: ContextVar[asyncio.Event | None] = ContextVar("telegram_delivery_claim
 
 def journaled() -> None:
     """The handler tells the delivery it came in with that its message is safe in the journal
-    (claimed here, or already claimed or answered elsewhere): it may now be acknowledged."""
+    (claimed here, or already claimed or answered elsewhere): it may now be acknowledged.
+
+    Passed to the handlers only in webhook mode (adapter.py); a replayed update (the sweep) has
+    no delivery waiting, so there it does nothing."""
     event = _claimed.get()
     if event is not None:
         event.set()

@@ -5,15 +5,17 @@ from typing import Any
 
 from telegram import Message
 
+from adapters.telegram.buttons import confirm_buttons
 from adapters.telegram.convert import (
     clean_text,
     language_hint,
+    language_of,
     mentions_bot,
     should_answer,
     spaces_of,
     to_incoming,
 )
-from adapters.telegram.desk import buttons, language_of, upload_course
+from adapters.telegram.desk import upload_course
 from tests.support import fake_telegram as tg
 
 BOT_NAME, BOT_ID = tg.BOT_USER["username"], tg.BOT_USER["id"]
@@ -85,7 +87,7 @@ def test_upload_caption_names_the_course_or_the_chats_own():
 
 
 def test_button_data_fits_telegram_and_carries_the_owner():
-    markup = buttons("A" * 12, "9" * 20, "ar")
+    markup = confirm_buttons("A" * 12, "9" * 20, "ar")
     [[confirm, cancel]] = markup.inline_keyboard
     assert confirm.callback_data == "desk:ok:" + "A" * 12 + ":" + "9" * 20
     assert cancel.callback_data.startswith("desk:no:")

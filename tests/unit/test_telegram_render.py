@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adapters.telegram.answer_buttons import answer_keyboard, parse, reasons_keyboard
+from adapters.telegram.buttons import answer_buttons, parse, reason_buttons
 from adapters.telegram.render import (
     MAX_CHARS,
     escaped_pieces,
@@ -147,8 +147,8 @@ class TestAnswerKeyboard:
         for reply in (Reply(text="Hi!", intent=Intent.CHITCHAT),
                       Reply(text="busy", intent=Intent.NOTICE, notice="busy"),
                       Reply(text="odd", intent=Intent.SIMPLE, answer_id="not an id!")):
-            assert answer_keyboard(reply) is None
-        markup = answer_keyboard(Reply(text="A", intent=Intent.SIMPLE, answer_id="Ab-_12xZ",
+            assert answer_buttons(reply) is None
+        markup = answer_buttons(Reply(text="A", intent=Intent.SIMPLE, answer_id="Ab-_12xZ",
                                        language="ar"))
         assert markup is not None
         [[src, up, down]] = markup.inline_keyboard
@@ -158,7 +158,7 @@ class TestAnswerKeyboard:
 
     def test_callback_data_stays_within_64_bytes_for_the_longest_id(self):
         longest = "x" * 32
-        markup = reasons_keyboard(longest, "en")
+        markup = reason_buttons(longest, "en")
         data = [b.callback_data for row in markup.inline_keyboard for b in row]
         assert [parse(d) for d in data] == [
             ("r0", longest), ("r1", longest), ("r2", longest), ("r3", longest),

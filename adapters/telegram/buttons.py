@@ -1,42 +1,45 @@
-"""Sources / 👍 / 👎 under every study answer on Telegram, and what a press does.
+"""Buttons on Telegram: Sources / 👍 / 👎 under every study answer (AnswerButtons), and
+Confirm / Cancel under a staff desk preview (DeskButtons). Every press is answered
+(answerCallbackQuery, or the client spins), whatever happens below.
 
-The buttons carry only the answer's short id ("ans:<action>:<id>", far below the 64-byte
-callback_data limit); everything else lives in the outcome store, so buttons keep working after
-a restart and across processes. What a press means is the core's decision (core/answer_actions.py);
-here: which keyboard a message shows, the toast every press gets (answerCallbackQuery, always,
-or the client spins), and posting the quoted passages. Telegram has no ephemeral messages, so
-Sources goes to the chat as a reply to the answer: the passages come from the course the chat
-already shares, and in a group they are posted once per answer (per run) so a popular answer
-does not flood the chat. 👎 swaps in the four reasons (keeping Sources and 👍 for everyone
-else: a group shares one keyboard); a finished vote brings the three buttons back.
+Answer buttons carry only the answer's short id ("ans:<action>:<id>", far below the 64-byte
+callback_data limit); everything else lives in the outcome store, so they keep working after a
+restart and across processes. What a press means is the core's decision
+(core/answer_actions.py). Telegram has no ephemeral messages, so Sources goes to the chat as a
+reply to the answer, once per answer (per run) in a group so a popular answer does not flood it.
+👎 swaps in the four reasons (keeping Sources and 👍 for everyone else: a group shares one
+keyboard); a finished vote brings the three buttons back.
+
+Desk button data is "desk:ok|no:<token>:<owner>" (owner: the initiator's user id, or "g" for an
+anonymous group admin, whose click then comes from a real account: any of the group's admins
+may act for it). A refusal is answered at once, a Confirm when its first progress line or its
+outcome is ready.
 """
 from __future__ import annotations
 
+import html
 import logging
 import re
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from telegram import (
-    CallbackQuery,
-    InlineKeyboardButton,
-    InlineKeyboardMarkup,
-    Message,
-    Update,
-    User,
-)
+from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatType
 from telegram.error import TelegramError
 from telegram.ext import BaseHandler, CallbackQueryHandler, ContextTypes
 
-from adapters.telegram.convert import PLATFORM
-from adapters.telegram.render import render_sources
+from adapters.telegram.convert import PLATFORM, language_of
+from adapters.telegram.render import render_reply, render_sources
 from adapters.telegram.replier import TelegramReplier
+from adapters.telegram.staff import StaffCheck
+from adapters.telegram.texts import BUTTON_TEXTS, DESK_TEXTS
 from core.answer_actions import reason_label
+from core.desk import CourseDesk
 from core.messages import Reply
 from core.outcomes import VOTE_REASONS
 from core.ports import MessageHandler
+from core.desk_texts import say
 
 logger = logging.getLogger(__name__)
 
@@ -45,25 +48,14 @@ _DATA = re.compile(r"ans:(?P<action>src|up|dn|r[0-3]):(?P<id>[\w-]{1,32})")
 _ID = re.compile(r"[\w-]{1,32}")
 TOAST_MAX = 200  # answerCallbackQuery text limit
 POSTED_MAX = 2048  # group answers whose sources this run posted, newest kept
-TEXTS = {
-    "en": {"sources": "📚 Sources", "stale": "This button no longer works. Ask again?",
-           "posted": "The sources are posted just below this answer."},
-    "ar": {"sources": "📚 المصادر", "stale": "لم يعد هذا الزر يعمل. هل تعيد السؤال؟",
-           "posted": "المصادر منشورة أسفل هذه الإجابة مباشرة."},
-}
+_DESK_DATA = re.compile(r"desk:(?P<action>ok|no):(?P<token>[\w-]{1,32}):(?P<owner>g|\d{1,20})")
 
 
 def text(key: str, language: str) -> str:
-    return TEXTS.get(language, TEXTS["en"])[key]
+    return BUTTON_TEXTS.get(language, BUTTON_TEXTS["en"])[key]
 
 
-def language_of(user: User | None) -> str:
-    """The presser's Telegram UI language, as far as the core speaks it (en, ar)."""
-    code = (user.language_code if user else None) or ""
-    return "ar" if code.lower().split("-")[0] == "ar" else "en"
-
-
-def answer_keyboard(reply: Reply) -> InlineKeyboardMarkup | None:
+def answer_buttons(reply: Reply) -> InlineKeyboardMarkup | None:
     """The three buttons for a recorded study answer; None for everything else (greetings,
     refusals, notices and answers whose record failed have no answer id)."""
     if reply.answer_id is None or not _ID.fullmatch(reply.answer_id):
@@ -79,7 +71,7 @@ def main_keyboard(answer_id: str, language: str) -> InlineKeyboardMarkup:
     ]])
 
 
-def reasons_keyboard(answer_id: str, language: str) -> InlineKeyboardMarkup:
+def reason_buttons(answer_id: str, language: str) -> InlineKeyboardMarkup:
     """One reason per row (the labels are long for half a phone's width), then Sources / 👍."""
     rows = [[InlineKeyboardButton(f"👎 {reason_label(reason, language)}",
                                   callback_data=f"ans:r{index}:{answer_id}")]
@@ -88,6 +80,15 @@ def reasons_keyboard(answer_id: str, language: str) -> InlineKeyboardMarkup:
                                       callback_data=f"ans:src:{answer_id}"),
                  InlineKeyboardButton("👍", callback_data=f"ans:up:{answer_id}")])
     return InlineKeyboardMarkup(rows)
+
+
+def confirm_buttons(token: str, owner: str, language: str) -> InlineKeyboardMarkup:
+    """Confirm / Cancel under a preview; callback data stays far below Telegram's 64 bytes."""
+    labels = DESK_TEXTS.get(language, DESK_TEXTS["en"])
+    return InlineKeyboardMarkup([[
+        InlineKeyboardButton(labels["confirm"], callback_data=f"desk:ok:{token}:{owner}"),
+        InlineKeyboardButton(labels["cancel"], callback_data=f"desk:no:{token}:{owner}"),
+    ]])
 
 
 def parse(data: str | None) -> tuple[str, str] | None:
@@ -101,7 +102,7 @@ class _Press:
 
     def __init__(self, query: CallbackQuery, redact: Callable[[str], str]) -> None:
         self.query = query
-        self.language = language_of(query.from_user)
+        self.language = language_of(query.from_user.language_code)
         self.message = query.message if isinstance(query.message, Message) else None
         self.answered = False
         self._redact = redact
@@ -202,7 +203,7 @@ class AnswerButtons:
         await press.toast(reply.text)
         labels = press.keyboard_language()
         if reply.notice == "ask_reason":
-            await press.show(reasons_keyboard(answer_id, labels))
+            await press.show(reason_buttons(answer_id, labels))
         elif reply.notice == "voted":
             await press.show(main_keyboard(answer_id, labels))
         elif reply.notice == "unknown_answer":
@@ -224,3 +225,94 @@ class AnswerButtons:
 
 def _thread(message: Message) -> int | None:
     return message.message_thread_id if message.is_topic_message else None
+
+
+class DeskButtons:
+    """The CallbackQueryHandler behind Confirm / Cancel under a desk preview."""
+
+    def __init__(self, desk: CourseDesk, staff: StaffCheck,
+                 redact: Callable[[str], str] = lambda s: s) -> None:
+        self.desk, self.staff, self.redact = desk, staff, redact
+
+    async def on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Confirm / Cancel. The query is always answered (Telegram shows a spinner until it is),
+        also for an expired or foreign token."""
+        query = update.callback_query
+        if query is None:
+            return
+        language = language_of(query.from_user.language_code)
+        match = _DESK_DATA.fullmatch(query.data or "")
+        if match is None:
+            await self._answer(query, say("expired", language))
+            return
+        action, token, owner = match.group("action", "token", "owner")
+        by = await self._clicker(query, context, owner)
+        if action == "no":
+            result = self.desk.uploads.cancel(token, by=by, language=language)
+        else:
+            answered = False
+
+            async def progress(line: str) -> None:
+                """Every ~2 s while a file is stored: the spinner stops at the first one."""
+                nonlocal answered
+                if not answered:
+                    await self._answer(query, DESK_TEXTS.get(language, DESK_TEXTS["en"])
+                                       ["working"])
+                    answered = True
+                await self._edit_html(query, html.escape(line))
+
+            try:
+                result = await self.desk.uploads.confirm(token, by=by, language=language,
+                                                         progress=progress)
+            except Exception:
+                if not answered:  # the error hook tells the chat; the spinner stops here
+                    await self._answer(query, None)
+                raise
+            if answered:
+                await self._edit_reply(query, result)
+                return
+        if result.notice in ("not_yours", "expired"):  # the preview stays as it is
+            await self._answer(query, result.text)
+            if result.notice == "expired":
+                await self._drop_buttons(query)
+            return
+        await self._answer(query, None)
+        await self._edit_reply(query, result)
+
+    async def _clicker(self, query: CallbackQuery, context: ContextTypes.DEFAULT_TYPE,
+                       owner: str) -> str:
+        """Who acts: the user, or the group when an anonymous admin's preview is clicked by
+        one of the group's admins."""
+        chat = query.message.chat if query.message is not None else None
+        if owner == "g" and chat is not None and await self.staff.is_admin(
+                context.bot, chat.id, query.from_user.id):
+            return f"chat:{chat.id}"
+        return str(query.from_user.id)
+
+    async def _answer(self, query: CallbackQuery, body: str | None) -> None:
+        try:
+            await query.answer(body[:TOAST_MAX] if body else None)
+        except TelegramError as err:  # "query is too old": nothing the user can be shown
+            logger.warning("answerCallbackQuery failed: %s", self.redact(str(err)))
+
+    async def _drop_buttons(self, query: CallbackQuery) -> None:
+        try:
+            await query.edit_message_reply_markup(reply_markup=None)
+        except TelegramError as err:
+            logger.warning("removing the buttons failed: %s", self.redact(str(err)))
+
+    async def _edit_reply(self, query: CallbackQuery, reply: Reply) -> None:
+        """The outcome replaces the preview; anything past Telegram's limit follows below."""
+        first, *rest = render_reply(reply)
+        await self._edit_html(query, first)
+        message = query.message
+        if rest and message is not None:
+            replier = TelegramReplier(query.get_bot(), message.chat.id)
+            for part in rest:
+                await replier.send_text(part)
+
+    async def _edit_html(self, query: CallbackQuery, body: str) -> None:
+        try:
+            await query.edit_message_text(body, parse_mode="HTML", reply_markup=None)
+        except TelegramError as err:  # e.g. "message is not modified", or deleted meanwhile
+            logger.warning("editing the preview failed: %s", self.redact(str(err)))

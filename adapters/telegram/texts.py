@@ -1,5 +1,6 @@
-"""What the Telegram bot says about itself: /help (en + ar), usage and error lines, the course
-desk's buttons and usage lines, and the command menu set with setMyCommands."""
+"""What the Telegram bot says itself (the core writes the rest): /help (en + ar), usage and error
+lines, the answer buttons and the course desk's buttons and usage lines, and the command menu
+set with setMyCommands."""
 from __future__ import annotations
 
 TEXTS = {
@@ -85,3 +86,14 @@ DESK_TEXTS = {
                             "تحتاج خادم Bot API مستضافًا ذاتيًا). لم يُخزَّن شيء."),
     },
 }
+BUTTON_TEXTS = {
+    "en": {"sources": "📚 Sources", "stale": "This button no longer works. Ask again?",
+           "posted": "The sources are posted just below this answer."},
+    "ar": {"sources": "📚 المصادر", "stale": "لم يعد هذا الزر يعمل. هل تعيد السؤال؟",
+           "posted": "المصادر منشورة أسفل هذه الإجابة مباشرة."},
+}
+
+
+def bot_texts(language: str | None) -> dict[str, str]:
+    """/help, usage and error lines in `language` (a primary subtag), English by default."""
+    return TEXTS.get(language or "en", TEXTS["en"])
