@@ -1,19 +1,12 @@
-"""Buttons on Telegram: Sources / 👍 / 👎 under every study answer (AnswerButtons), and
-Confirm / Cancel under a staff desk preview (DeskButtons). Every press is answered
-(answerCallbackQuery, or the client spins), whatever happens below.
+"""Buttons on Telegram: Sources / 👍 / 👎 under a study answer (AnswerButtons), Confirm / Cancel
+under a desk preview (DeskButtons). Every press is answered (answerCallbackQuery, or it spins).
 
-Answer buttons carry only the answer's short id ("ans:<action>:<id>", far below the 64-byte
-callback_data limit); everything else lives in the outcome store, so they keep working after a
-restart and across processes. What a press means is the core's decision
-(core/answer_actions.py). Telegram has no ephemeral messages, so Sources goes to the chat as a
-reply to the answer, once per answer (per run) in a group so a popular answer does not flood it.
-👎 swaps in the four reasons (keeping Sources and 👍 for everyone else: a group shares one
-keyboard); a finished vote brings the three buttons back.
-
-Desk button data is "desk:ok|no:<token>:<owner>" (owner: the initiator's user id, or "g" for an
-anonymous group admin, whose click then comes from a real account: any of the group's admins
-may act for it). A refusal is answered at once, a Confirm when its first progress line or its
-outcome is ready.
+Answer buttons carry only the answer's short id ("ans:<action>:<id>"); the rest lives in the
+outcome store, so they work after a restart and across processes. Telegram has no ephemeral
+messages: Sources is posted as a reply to the answer, once per answer (per run) in a group. 👎
+swaps in the four reasons (a group shares one keyboard); a finished vote brings back the three.
+Desk data is "desk:ok|no:<token>:<owner>" (owner: the initiator's id, or "g" for an anonymous
+admin, for whom any of the group's admins may act).
 """
 from __future__ import annotations
 
