@@ -8,35 +8,24 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from core.messages import Citation, Confidence, Reply
+from core.messages import Citation, Reply
+from core.texts.layout import LAYOUT, MARKED
 
-SOURCE_LABELS = {"course": "Course", "wikipedia": "Wikipedia", "arxiv": "arXiv", "web": "Web"}
-SOURCE_LABELS_AR = {"course": "المقرر", "wikipedia": "ويكيبيديا", "arxiv": "arXiv", "web": "الويب"}
-CONFIDENCE_MARKS = {
-    Confidence.COURSE: "✅ Answered from your course materials",
-    Confidence.SUPPLEMENTED: "🌐 Supplemented from outside sources (Wikipedia / arXiv / web)",
-    Confidence.LOW: ("⚠️ Low confidence: the sources did not fully answer this — "
-                     "check with your course"),
-}
-CONFIDENCE_MARKS_AR = {
-    Confidence.COURSE: "✅ الإجابة من مواد المقرر",
-    Confidence.SUPPLEMENTED: "🌐 مدعومة بمصادر خارجية (ويكيبيديا / arXiv / الويب)",
-    Confidence.LOW: "⚠️ ثقة منخفضة: لم تُجب المصادر عن السؤال تمامًا — راجع مقررك",
-}
 MAX_TITLE_CHARS = 150
 MAX_LOCATION_CHARS = 300
 _SENTENCE_END = re.compile(r"(?<=[.!?؟。])\s+")
 
 
 def source_label(source_type: str, language: str = "en") -> str:
-    labels = SOURCE_LABELS_AR if language == "ar" else SOURCE_LABELS
-    return labels.get(source_type, source_type.capitalize() or "Source")
+    key = f"source_{source_type}"
+    return LAYOUT(key, language) if key in LAYOUT else source_type.capitalize() or "Source"
 
 
 def confidence_mark(reply: Reply) -> str | None:
     """The line shown under an answer saying how sure it is; None for non-answers."""
-    marks = CONFIDENCE_MARKS_AR if reply.language == "ar" else CONFIDENCE_MARKS
-    return marks.get(reply.confidence)
+    if reply.confidence.value not in MARKED:
+        return None
+    return LAYOUT(f"mark_{reply.confidence.value}", reply.language)
 
 
 def _clip(text: str, limit: int) -> str:
@@ -44,16 +33,13 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-PAGE_LABELS = {("en", "page"): "p.", ("en", "slide"): "slide", ("ar", "page"): "ص",
-               ("ar", "slide"): "شريحة"}
-
-
 def location_of(citation: Citation, language: str = "en") -> str:
     """Where to look: "R-data.pdf, p. 12 › Lists", "deck.pptx, slide 3", "notes.md › Heaps",
     or an outside source's URL."""
     location = citation.url_or_path
     if citation.page is not None:
-        label = PAGE_LABELS.get((language if language == "ar" else "en", citation.unit), "p.")
+        label = LAYOUT(f"unit_{citation.unit}" if citation.unit == "slide" else "unit_page",
+                       language)
         location += f", {label} {citation.page}"
     if citation.section:
         location += f" › {citation.section}"
@@ -69,7 +55,7 @@ def citation_parts(citation: Citation, language: str = "en") -> tuple[str, str, 
 
 
 def sources_heading(language: str) -> str:
-    return "المصادر:" if language == "ar" else "Sources:"
+    return LAYOUT("sources", language)
 
 
 def split_block(block: str, limit: int) -> list[str]:

@@ -4,13 +4,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.desk_texts import say
 from core.gaps_summary import gaps_reply
 from core.messages import Reply
 from core.report import InstructorReports
 from core.sharing import CourseSharing
 from core.spaces import CourseSpaces, desk_reply, not_staff
 from core.tenancy import Actor
+from core.texts.desk import say
 from core.uploads import Uploads
 
 

@@ -7,27 +7,9 @@ from __future__ import annotations
 
 from core.messages import Intent, Reply
 from core.report import InstructorReports, Report
+from core.texts.gaps import GAPS
 
 TOP = 5
-TEXTS = {
-    "en": {
-        "head": "{course} — last {days} days: {total} questions, {low} with ⚠ low confidence, "
-                "{down} 👎.",
-        "none": "No gaps: every question was answered with confidence and nothing was voted 👎.",
-        "top": "Top gaps (questions the materials did not answer well):",
-        "missing": "missing: {missing}",
-        "more": "Full report with charts and every gap: studybuddy report --course {course}",
-        "all": "all courses",
-    },
-    "ar": {
-        "head": "{course} — آخر {days} أيام: {total} سؤالًا، منها {low} بثقة منخفضة ⚠، و{down} 👎.",
-        "none": "لا فجوات: أُجيب عن كل الأسئلة بثقة ولم يُصوَّت بـ 👎 على شيء.",
-        "top": "أبرز الفجوات (أسئلة لم تُجب عنها المواد جيدًا):",
-        "missing": "الناقص: {missing}",
-        "more": "التقرير الكامل بالرسوم وكل الفجوات: studybuddy report --course {course}",
-        "all": "كل المقررات",
-    },
-}
 
 
 async def gaps_reply(reports: InstructorReports, course: str | None, *, days: int = 7,
@@ -39,22 +21,22 @@ async def gaps_reply(reports: InstructorReports, course: str | None, *, days: in
 
 
 def summary(report: Report, days: int, language: str) -> str:
-    t = TEXTS.get(language, TEXTS["en"])
     low = sum(counts.get("low", 0) for _, counts in report.per_day)
     down = sum(f.down for f in report.feedback)
-    name = report.course or t["all"]
-    lines = [t["head"].format(course=name, days=days, total=report.total, low=low, down=down)]
+    name = report.course or GAPS("all", language)
+    lines = [GAPS("head", language, course=name, days=days, total=report.total, low=low,
+                  down=down)]
     if not report.gaps:
-        lines.append(t["none"])
+        lines.append(GAPS("none", language))
         return "\n".join(lines)
-    lines += ["", t["top"]]
+    lines += ["", GAPS("top", language)]
     for n, gap in enumerate(report.gaps[:TOP], 1):
         first = gap.questions[0].question
         shown = first if len(first) <= 120 else first[:117] + "…"
         line = f"{n}. ×{gap.count} “{shown}” ({', '.join(gap.languages)})"
         if gap.missing:
             notes = "; ".join(note[:100] for note in gap.missing[:2])
-            line += " — " + t["missing"].format(missing=notes)
+            line += " — " + GAPS("missing", language, missing=notes)
         lines.append(line)
-    lines += ["", t["more"].format(course=report.course or "")]
+    lines += ["", GAPS("more", language, course=report.course or "")]
     return "\n".join(lines).replace(" --course \n", "\n").rstrip()

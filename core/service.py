@@ -15,7 +15,6 @@ from typing import Any
 from core.answer_actions import AnswerActions
 from core.followup import standalone_question
 from core.messages import Confidence, IncomingMessage, Intent, Reply
-from core.notices import notice
 from core.observe import NoObserver, Observer
 from core.ports import HistoryStore, Replier, Turn
 from core.rag import rules
@@ -25,6 +24,7 @@ from core.rate_limit import MemoryRateLimiter, RateLimiter
 from core.spaces import DEFAULT_MODE, CourseSpaces
 from core.stores.errors import StoreError
 from core.text import clean_input, detect_language
+from core.texts.notices import notice
 
 log = logging.getLogger(__name__)
 RECURSION_LIMIT = 100  # far above the longest legal route; the retry counter bounds the loop

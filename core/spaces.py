@@ -16,11 +16,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from core.desk_texts import say
 from core.messages import Intent, Reply
 from core.ports import CourseStore, SpaceAssignment, SpaceStore
 from core.rag.state import Mode
 from core.tenancy import OPERATOR, Actor, CourseAccess, CourseRecord, scope_of
+from core.texts.desk import say
 
 COURSES_TTL_S = 30.0  # how long the list of stored courses is trusted (uploads invalidate it)
 MAX_COURSE_NAME = 64

@@ -16,7 +16,6 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from core.desk_texts import say
 from core.errors import log_failure
 from core.ingest.document import LoadError
 from core.ingest.limits import DEFAULT_LIMITS, IngestLimits
@@ -28,6 +27,7 @@ from core.spaces import CourseSpaces, not_staff, platform_of, unavailable
 from core.spaces import desk_reply as _reply
 from core.tenancy import Actor
 from core.text import DISPLAY_NAME_CHARS, clean_label
+from core.texts.desk import say
 
 log = logging.getLogger(__name__)
 PENDING_TTL_S = 900.0  # a preview left unanswered for 15 minutes is dropped

@@ -23,36 +23,12 @@ from core.rag.integrity import fold, has_solution, is_graded_work_request, strip
 from core.rag.llm_output import message_text
 from core.rag.prompts import GUIDE_SYSTEM, generate_user
 from core.rag.state import Chunk, RagContext, RagState
+from core.texts.guide import GUIDE
 
 log = logging.getLogger(__name__)
 LANGUAGE_NAMES = {"en": "English", "ar": "Arabic"}
 CANDIDATE_STRIPS = 8  # read this many, keep the explaining ones up to max_answer_sentences
 
-TEXTS = {
-    "en": {
-        "intro": "This looks like graded work, so I won't hand you a solution, but here is "
-                 "what you need to work it out yourself. Key ideas from your materials:",
-        "intro_none": "This looks like graded work, so I won't hand you a solution. I couldn't "
-                      "find the ideas it relies on in the course materials; your notes on the "
-                      "topic are the place to start.",
-        "steps": "Steps to try:\n1. Say in your own words what the task asks and which idea "
-                 "above it uses.\n2. Work a small example by hand before writing anything "
-                 "final.\n3. Write your own attempt, then check each step against the "
-                 "definitions.",
-        "question": "Which step are you stuck on? Send me your attempt and I'll help you "
-                    "check it.",
-    },
-    "ar": {
-        "intro": "يبدو أن هذا عمل مُقيَّم، لذلك لن أعطيك الحل، لكن هذا ما تحتاجه لتصل إليه "
-                 "بنفسك. أهم الأفكار من موادك:",
-        "intro_none": "يبدو أن هذا عمل مُقيَّم، لذلك لن أعطيك الحل. لم أجد الأفكار التي يعتمد "
-                      "عليها في مواد المقرر؛ ابدأ من ملاحظاتك عن الموضوع.",
-        "steps": "خطوات للتجربة:\n1. صِف بكلماتك ما المطلوب، وأي فكرة مما سبق يستخدم.\n"
-                 "2. جرّب مثالًا صغيرًا بيدك قبل أن تكتب أي شيء نهائي.\n"
-                 "3. اكتب محاولتك، ثم راجع كل خطوة فيها على ضوء التعريفات.",
-        "question": "في أي خطوة تواجه صعوبة؟ أرسل لي محاولتك وسأساعدك في مراجعتها.",
-    },
-}
 # Sentences that show rather than explain: examples, code, worked results.
 # A sentence ending in ":" introduces what follows (an example, a listing): dropped with it.
 _NOT_CONCEPT = re.compile(
@@ -73,10 +49,6 @@ def applies(state: RagState) -> bool:
     core.rag.integrity, or by the semantic triage tier's reading)."""
     return state.get("mode") == "guide" and (
         bool(state.get("graded_work")) or is_graded_work_request(state.get("question", "")))
-
-
-def texts(language: str) -> dict[str, str]:
-    return TEXTS.get(language, TEXTS["en"])
 
 
 def topic_of(question: str) -> str:
@@ -121,17 +93,16 @@ def with_question_back(text: str, language: str) -> str:
     standard question back."""
     if text.rstrip().endswith(("?", "؟")):
         return text
-    return f"{text}\n\n{texts(language)['question']}"
+    return f"{text}\n\n{GUIDE('question', language)}"
 
 
 def _offline(strips: Sequence[Strip], context: Sequence[Chunk], language: str, node: str,
              llm_calls: int = 0) -> RagState:
-    say = texts(language)
     concepts = compose(strips)
     if has_solution(concepts):  # belt and braces: the filter above should have caught it
         concepts = strip_solution(concepts)
-    head = f"{say['intro']}\n{concepts}" if concepts else say["intro_none"]
-    text = f"{head}\n\n{say['steps']}\n\n{say['question']}"
+    head = f"{GUIDE('intro', language)}\n{concepts}" if concepts else GUIDE("intro_none", language)
+    text = f"{head}\n\n{GUIDE('steps', language)}\n\n{GUIDE('question', language)}"
     citations = citations_for([context[s.chunk] for s in strips]) if concepts else []
     return _update(node, text, citations, llm_calls)
 

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from core.messages import Confidence
-from core.rag import canned
 from core.rag.state import RagState
 from core.text import STOPWORDS, detect_language, keywords, normalize, split_words
+from core.texts import canned
 
 _GREETING = (r"hi+|hello+|hey+|hiya|yo|howdy|greetings|good (morning|afternoon|evening|day)"
              r"|what'?s up|sup|how are (you|u)( doing)?|how'?s it going|nice to meet you"

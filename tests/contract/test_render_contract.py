@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from adapters.layout import CONFIDENCE_MARKS, CONFIDENCE_MARKS_AR, confidence_mark, source_label
+from adapters.layout import confidence_mark, source_label
 from core.messages import Citation, Confidence, Intent, Reply
+from core.texts.layout import LAYOUT, MARKED
 from tests.support.fake_handler import study_reply
 
 _TAG = re.compile(r"<[^>]*>")
@@ -118,8 +119,7 @@ class TestRenderContract:
         check_parts(rendered, max_chars)
         text = plain("\n".join(rendered))
         assert "Hi! Ask me anything." in text
-        assert not any(m in text for m in [*CONFIDENCE_MARKS.values(),
-                                           *CONFIDENCE_MARKS_AR.values()])
+        assert not any(LAYOUT(f"mark_{m}", lang) in text for m in MARKED for lang in ("en", "ar"))
         assert "Sources" not in text
 
     def test_nothing_is_lost(self, renderer):

@@ -39,8 +39,8 @@ import psycopg
 import pytest
 
 from adapters.telegram.webhook import SECRET_HEADER
-from core.notices import NOTICES
 from core.stores.pg_migrate import apply_migrations
+from core.texts.notices import notice
 from tests.support.fake_telegram import message, user
 from tests.support.scale_out import RoundRobinProxy, Sent, TaggedTelegram, wait_for
 
@@ -58,9 +58,9 @@ DEADLINE_S = 60.0  # first delivery -> reply, replays of the dead process's clai
 GREETINGS = ["hi", "hello", "hey", "good morning"]
 QUESTIONS = ["What is merge sort?", "What is a hash table?", "What is binary search?",
              "What is quicksort?", "What is Big O notation?", "What is breadth-first search?"]
-RATE_LIMITED = NOTICES["en"]["rate_limited"].split("(")[0]
-FAILURES = (NOTICES["en"]["busy"], NOTICES["en"]["error"])
-TIMEOUT = NOTICES["en"]["timeout"]
+RATE_LIMITED = notice.english["rate_limited"].split("(")[0]
+FAILURES = (notice.english["busy"], notice.english["error"])
+TIMEOUT = notice.english["timeout"]
 
 
 async def wait_for_journal_done(dsn: str, timeout: float) -> None:

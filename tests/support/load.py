@@ -15,16 +15,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.config import RagConfig
-from core.notices import NOTICES
 from core.rag.graph import build_graph
 from core.rag.state import RagContext
 from core.service import Limits, StudyBuddy
 from core.stores.sqlite_history import SqliteHistoryStore
+from core.texts.notices import notice
 from tests.conftest import HASH, MERGE
 from tests.support.fakes import FakeSource, ScriptedReranker, doc
 
-RATE_LIMITED = NOTICES["en"]["rate_limited"].split("(")[0]  # "You're asking faster than..."
-BUSY = NOTICES["en"]["busy"]
+RATE_LIMITED = notice.english["rate_limited"].split("(")[0]  # "You're asking faster than..."
+BUSY = notice.english["busy"]
 ANSWER = "O(n log n)"
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from langgraph.runtime import Runtime
 
 from core.messages import Confidence
-from core.rag import canned, guide
+from core.rag import guide
 from core.rag.citations import citations_for
 from core.rag.extractive import compose, relevant_strips
 from core.rag.state import RagContext, RagState
+from core.texts import canned
 
 PARTIAL_STRIPS = 2
 
@@ -22,9 +23,9 @@ async def fallback(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     context = state.get("context") or []
     strips = await relevant_strips(state["question"], context, ctx.embedder, PARTIAL_STRIPS)
     if strips:
-        text = canned.FALLBACK_INTRO[language] + "\n\n" + compose(strips)
+        text = canned.FALLBACK("intro", language) + "\n\n" + compose(strips)
     else:
-        text = canned.FALLBACK_EMPTY[language]
+        text = canned.FALLBACK("empty", language)
     citations = citations_for([context[strip.chunk] for strip in strips])
     return {"route": ["fallback"], "answer": text, "citations": citations,
             "confidence": Confidence.LOW, "low_confidence": True}

@@ -11,12 +11,13 @@ from langgraph.runtime import Runtime
 
 from core.errors import log_failure
 from core.messages import Citation, Confidence
-from core.rag import canned, guide
+from core.rag import guide
 from core.rag.citations import citations_for, cite, confidence_of
 from core.rag.extractive import compose, relevant_strips, supported
 from core.rag.llm_output import message_text
 from core.rag.prompts import GENERATE_SYSTEM, generate_user
 from core.rag.state import RagContext, RagState
+from core.texts import canned
 
 log = logging.getLogger(__name__)
 LANGUAGE_NAMES = {"en": "English", "ar": "Arabic"}
@@ -53,8 +54,7 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
         strips = await relevant_strips(question, context[:1], None, 2)
     text = compose(strips)
     if not text:  # nothing in the context answers it: say so rather than send an empty reply
-        return _answer(canned.FALLBACK_EMPTY.get(state.get("language", "en"),
-                                                 canned.FALLBACK_EMPTY["en"]), [])
+        return _answer(canned.FALLBACK("empty", state.get("language", "en")), [])
     update = _answer(text, citations_for([context[strip.chunk] for strip in strips]))
     if not supported(strips):  # chosen by meaning alone: show it, but not as a checked answer
         update |= {"confidence": Confidence.LOW, "low_confidence": True}

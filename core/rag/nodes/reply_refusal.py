@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from core.messages import Confidence
-from core.rag import canned
 from core.rag.state import RagState
+from core.texts import canned
 
 
 async def reply_refusal(state: RagState) -> RagState:

@@ -14,12 +14,13 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from core.errors import log_failure
-from core.rag import canned, rules
+from core.rag import rules
 from core.rag.integrity import tier_reads_graded_work
 from core.rag.llm_output import first_word, message_text, parse_lines
 from core.rag.prompts import TRIAGE_SYSTEM, source_menu
 from core.rag.semantic_triage import SemanticVerdict
 from core.rag.state import IntentName, RagContext, RagState
+from core.texts import canned
 
 log = logging.getLogger(__name__)
 INTENTS: tuple[IntentName, ...] = ("simple", "complex", "chitchat", "unsafe")

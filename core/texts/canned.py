@@ -1,7 +1,9 @@
 """Canned replies for the fast paths and notices, in English and Arabic."""
 from __future__ import annotations
 
-CHITCHAT = {
+from core.i18n import Catalog
+
+CHITCHAT = Catalog({
     "en": {
         "greeting": "Hi! I'm Study Buddy. Ask me anything about your course materials.",
         "thanks": "You're welcome! Good luck with your studies.",
@@ -16,8 +18,8 @@ CHITCHAT = {
         "smalltalk": ("أنا رفيق الدراسة، مساعد للمذاكرة: "
                       "اسألني عن مواد مقررك وسأجيبك مع ذكر المصادر."),
     },
-}
-REFUSALS = {
+})
+REFUSALS = Catalog({
     "en": {
         "gibberish": "I couldn't make sense of that. Could you rephrase it as a study question?",
         "default": "Sorry, I can't help with that. I'm here for questions about your course.",
@@ -26,26 +28,27 @@ REFUSALS = {
         "gibberish": "لم أفهم رسالتك. هل يمكنك إعادة صياغتها كسؤال دراسي؟",
         "default": "عذرًا، لا يمكنني المساعدة في ذلك. أنا هنا للإجابة عن أسئلة مقررك.",
     },
-}
-FALLBACK_INTRO = {
-    "en": "I couldn't find a reliable answer to this in the course materials or the other sources "
-          "I checked. Here is the closest material I found; please verify it with your course:",
-    "ar": "لم أجد إجابة موثوقة لهذا السؤال في مواد المقرر أو في المصادر الأخرى التي راجعتها. "
-          "هذا أقرب ما وجدته، فتحقق منه في مقررك:",
-}
-FALLBACK_EMPTY = {
-    "en": "I couldn't find anything about this in the course materials or the other sources I "
-          "checked. Try rephrasing, or ask your instructor.",
-    "ar": ("لم أجد شيئًا عن هذا في مواد المقرر أو في المصادر الأخرى. "
-           "جرّب إعادة الصياغة أو اسأل مدرّسك."),
-}
+})
+FALLBACK = Catalog({
+    "en": {
+        "intro": "I couldn't find a reliable answer to this in the course materials or the other "
+                 "sources I checked. Here is the closest material I found; please verify it with "
+                 "your course:",
+        "empty": "I couldn't find anything about this in the course materials or the other "
+                 "sources I checked. Try rephrasing, or ask your instructor.",
+    },
+    "ar": {
+        "intro": "لم أجد إجابة موثوقة لهذا السؤال في مواد المقرر أو في المصادر الأخرى التي "
+                 "راجعتها. هذا أقرب ما وجدته، فتحقق منه في مقررك:",
+        "empty": ("لم أجد شيئًا عن هذا في مواد المقرر أو في المصادر الأخرى. "
+                  "جرّب إعادة الصياغة أو اسأل مدرّسك."),
+    },
+})
 
 
 def chitchat(kind: str, language: str) -> str:
-    table = CHITCHAT.get(language, CHITCHAT["en"])
-    return table.get(kind, table["greeting"])
+    return CHITCHAT(kind if kind in CHITCHAT else "greeting", language)
 
 
 def refusal(kind: str, language: str) -> str:
-    table = REFUSALS.get(language, REFUSALS["en"])
-    return table.get(kind, table["default"])
+    return REFUSALS(kind if kind in REFUSALS else "default", language)

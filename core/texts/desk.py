@@ -1,7 +1,9 @@
 """What the course desk (course spaces, uploads, removals) says, in English and Arabic."""
 from __future__ import annotations
 
-TEXTS: dict[str, dict[str, str]] = {
+from core.i18n import Catalog
+
+say = Catalog({
     "en": {
         "space_course": "This chat answers from the course {course} ({origin}).",
         "space_empty": "This course has no documents yet: staff can add one with /upload.",
@@ -193,10 +195,4 @@ TEXTS: dict[str, dict[str, str]] = {
                            "كامل؛ وتُجاب الأسئلة الأخرى كالمعتاد."),
         "mode_set_explain": "تم: أصبحت هذه {where} في وضع الشرح: تُجاب الأسئلة كاملة.",
     },
-}
-
-
-def say(key: str, language: str = "en", **values: object) -> str:
-    """The text for `key` in the user's language (English when there is no translation)."""
-    table = TEXTS.get(language, TEXTS["en"])
-    return table.get(key, TEXTS["en"][key]).format(**values)
+})

@@ -1,7 +1,9 @@
 """Service-level messages (limits, erasure, failures) in English and Arabic."""
 from __future__ import annotations
 
-NOTICES = {
+from core.i18n import Catalog
+
+notice = Catalog({
     "en": {
         "empty": "Please type a question — for example: What is the time complexity of merge sort?",
         "too_long": "Your question is too long ({length} characters; the limit is {limit}). "
@@ -28,9 +30,4 @@ NOTICES = {
         "timeout": "عذرًا، استغرق الأمر وقتًا أطول من المتوقع فتوقفت. أعد المحاولة بسؤال أقصر.",
         "error": "عذرًا، حدث خطأ أثناء الإجابة. من فضلك أعد المحاولة.",
     },
-}
-
-
-def notice(key: str, language: str = "en", **values: object) -> str:
-    table = NOTICES.get(language, NOTICES["en"])
-    return table[key].format(**values)
+})

@@ -1,0 +1,48 @@
+"""Which language a user gets, and the Catalog every user-facing text table is built on.
+
+The texts themselves live in core/texts/ (one module per area). A third language is one more
+column in each table: a key it lacks falls back to English, and tests/unit/test_texts.py lists
+what is missing.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from core.text import detect_language
+
+LANGUAGES = ("en", "ar")
+DEFAULT_LANGUAGE = "en"
+
+
+def supported(code: str | None) -> str:
+    """A platform locale ("ar", "ar-SA", "en_GB") as a language we have texts in, else English."""
+    primary = (code or "").replace("_", "-").split("-")[0].lower()
+    return primary if primary in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def pick_language(text: str, hint: str | None = None) -> str:
+    """The language to answer `text` in: the text's own; the platform's hint when it is empty."""
+    return detect_language(text) if text.strip() else supported(hint)
+
+
+class Catalog:
+    """One area's texts: {language: {key: template}}; English is complete, others may lag."""
+
+    def __init__(self, tables: Mapping[str, Mapping[str, str]]) -> None:
+        self.tables = tables
+        self.english = tables[DEFAULT_LANGUAGE]
+
+    def __call__(self, key: str, language: str = DEFAULT_LANGUAGE, **values: object) -> str:
+        """The text for `key` in `language` (English when untranslated), filled in."""
+        template = self.tables.get(language, self.english).get(key) or self.english[key]
+        return template.format(**values)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.english
+
+    def keys(self) -> frozenset[str]:
+        return frozenset(self.english)
+
+    def missing(self, language: str) -> frozenset[str]:
+        """Keys with no text in `language` (they are shown in English)."""
+        return self.keys() - frozenset(self.tables.get(language, {}))

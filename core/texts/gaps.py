@@ -1,0 +1,24 @@
+"""The `/gaps` chat summary's lines."""
+from __future__ import annotations
+
+from core.i18n import Catalog
+
+GAPS = Catalog({
+    "en": {
+        "head": "{course} — last {days} days: {total} questions, {low} with ⚠ low confidence, "
+                "{down} 👎.",
+        "none": "No gaps: every question was answered with confidence and nothing was voted 👎.",
+        "top": "Top gaps (questions the materials did not answer well):",
+        "missing": "missing: {missing}",
+        "more": "Full report with charts and every gap: studybuddy report --course {course}",
+        "all": "all courses",
+    },
+    "ar": {
+        "head": "{course} — آخر {days} أيام: {total} سؤالًا، منها {low} بثقة منخفضة ⚠، و{down} 👎.",
+        "none": "لا فجوات: أُجيب عن كل الأسئلة بثقة ولم يُصوَّت بـ 👎 على شيء.",
+        "top": "أبرز الفجوات (أسئلة لم تُجب عنها المواد جيدًا):",
+        "missing": "الناقص: {missing}",
+        "more": "التقرير الكامل بالرسوم وكل الفجوات: studybuddy report --course {course}",
+        "all": "كل المقررات",
+    },
+})
