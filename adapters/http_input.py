@@ -14,13 +14,14 @@ from typing import Any
 
 from aiohttp import web
 
+from core.errors import StudyBuddyError
 from core.text import clean_label, whole_number
 
 MAX_USER_ID_CHARS = 64
 MAX_COURSE_CHARS = 64
 
 
-class BadRequest(Exception):
+class BadRequest(StudyBuddyError):
     """A request we refuse, with the status and the message the client sees."""
 
     def __init__(self, message: str, status: int = 400) -> None:

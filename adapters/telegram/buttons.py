@@ -32,7 +32,7 @@ from core.desk import CourseDesk
 from core.messages import Reply
 from core.outcomes import VOTE_REASONS
 from core.ports import MessageHandler
-from core.desk_texts import say
+from core.texts.desk import say
 
 logger = logging.getLogger(__name__)
 
