@@ -19,8 +19,9 @@ from typing import Any
 from bench.report import row
 from bench.runner import BenchOptions
 from bot.container import SAMPLE_COURSE
+from core.ingest.chunking import to_chunks
 from core.ingest.loaders import discover, load
-from core.ingest.pipeline import embedding_text, ingest_paths, to_chunks
+from core.ingest.pipeline import embedding_text, ingest_paths
 from core.stores.sqlite_store import SqliteCourseStore
 from tests.support.fake_embedder import HashingEmbedder
 

@@ -9,9 +9,11 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from core.ingest.document import LoadError, Span
-from core.ingest.limits import too_big
-from core.text import content_id
+from core.ingest.document import LoadError, Span, document_id
+from core.ingest.limits import DEFAULT_LIMITS, IngestLimits, too_big
+from core.ingest.loaders import LoadedDocument
+from core.ports import DocumentRecord, StoredChunk
+from core.text import content_id, detect_language
 
 PARENT_CHARS = 1200
 CHILD_CHARS = 512
@@ -192,3 +194,23 @@ def chunk_spans(spans: Sequence[Span], scope: str = "",
                 drafts.append(ChunkDraft(child_id, child.text, parent_id, parent_text, section,
                                          child.page))
     return drafts
+
+
+def to_chunks(doc: LoadedDocument, limits: IngestLimits = DEFAULT_LIMITS
+              ) -> tuple[DocumentRecord, list[StoredChunk]]:
+    """A loaded document as its store record and its (not yet embedded) chunks; LoadError when
+    it would make more than `limits.max_chunks`."""
+    doc_id = document_id(doc.course, doc.display_name)
+    chunks = []
+    for draft in chunk_spans(doc.spans, scope=doc_id, max_chunks=limits.max_chunks):
+        title = (f"{doc.title} › {draft.section}" if draft.section and draft.section != doc.title
+                 else doc.title)
+        chunks.append(StoredChunk(
+            id=draft.id, text=draft.text, parent_id=draft.parent_id, parent_text=draft.parent_text,
+            title=title, url_or_path=doc.display_name, course=doc.course, doc_type=doc.doc_type,
+            lang=detect_language(draft.text), document_id=doc_id, page=draft.page,
+            section=draft.section))
+    record = DocumentRecord(id=doc_id, course=doc.course, display_name=doc.display_name,
+                            title=doc.title, format=doc.format, doc_type=doc.doc_type,
+                            content_hash=doc.content_hash, pages=doc.pages, chunks=len(chunks))
+    return record, chunks

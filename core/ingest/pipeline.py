@@ -15,13 +15,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core.ingest.chunking import chunk_spans
-from core.ingest.document import LoadError, document_id
+from core.ingest.document import LoadError
 from core.ingest.limits import DEFAULT_LIMITS, IngestLimits
 from core.ingest.loaders import FORMATS, Found, LoadedDocument, content_hash, discover, read_bytes
 from core.ingest.sandbox import prepare, prepare_isolated
 from core.ports import CourseStore, DocumentRecord, Embedder, StoredChunk
-from core.text import detect_language
 
 if TYPE_CHECKING:
     from core.ingest.sandbox import Prepared
@@ -49,26 +47,6 @@ class IngestReport:
     @property
     def chunks_skipped(self) -> int:
         return self.chunks_total - self.chunks_new
-
-
-def to_chunks(doc: LoadedDocument, limits: IngestLimits = DEFAULT_LIMITS
-              ) -> tuple[DocumentRecord, list[StoredChunk]]:
-    """A loaded document as its store record and its (not yet embedded) chunks; LoadError when
-    it would make more than `limits.max_chunks`."""
-    doc_id = document_id(doc.course, doc.display_name)
-    chunks = []
-    for draft in chunk_spans(doc.spans, scope=doc_id, max_chunks=limits.max_chunks):
-        title = (f"{doc.title} › {draft.section}" if draft.section and draft.section != doc.title
-                 else doc.title)
-        chunks.append(StoredChunk(
-            id=draft.id, text=draft.text, parent_id=draft.parent_id, parent_text=draft.parent_text,
-            title=title, url_or_path=doc.display_name, course=doc.course, doc_type=doc.doc_type,
-            lang=detect_language(draft.text), document_id=doc_id, page=draft.page,
-            section=draft.section))
-    record = DocumentRecord(id=doc_id, course=doc.course, display_name=doc.display_name,
-                            title=doc.title, format=doc.format, doc_type=doc.doc_type,
-                            content_hash=doc.content_hash, pages=doc.pages, chunks=len(chunks))
-    return record, chunks
 
 
 def embedding_text(chunk: StoredChunk) -> str:

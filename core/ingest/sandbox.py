@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     Prepared = tuple[LoadedDocument, tuple[DocumentRecord, list[StoredChunk]]]
 
 # imported once by the forkserver, so every child starts with them loaded
-_PRELOAD = ["core.ingest.sandbox", "core.ingest.pipeline", "core.ingest.pdf",
+_PRELOAD = ["core.ingest.sandbox", "core.ingest.chunking", "core.ingest.pdf",
             "core.ingest.docx", "core.ingest.pptx", "core.ingest.html", "pypdfium2", "docx", "pptx"]
 _GRACE_S = 5.0  # how long a child that has answered gets to exit before it is killed
 
@@ -37,8 +37,8 @@ _GRACE_S = 5.0  # how long a child that has answered gets to exit before it is k
 def prepare(data: bytes, name: str, course: str | None,
             limits: IngestLimits = DEFAULT_LIMITS) -> Prepared:
     """Read and chunk one file in this process: the loaded document and its (record, chunks)."""
+    from core.ingest.chunking import to_chunks
     from core.ingest.loaders import load_bytes
-    from core.ingest.pipeline import to_chunks
 
     document = load_bytes(data, name, course, limits)
     return document, to_chunks(document, limits)

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from bot.container import SAMPLE_COURSE
+from core.ingest.chunking import to_chunks
 from core.ingest.loaders import load
-from core.ingest.pipeline import ingest_paths, to_chunks
+from core.ingest.pipeline import ingest_paths
 from core.stores.errors import StoreError
 from core.stores.sqlite_store import SqliteCourseStore
 from tests.support.fake_embedder import HashingEmbedder

@@ -17,14 +17,6 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("core", "adapters", "bot")
 Graph = dict[str, set[str]]
 
-# Circles owned by other areas, named here until they are untangled (xfail, not strict: the
-# test passes again on its own once they are).
-KNOWN: dict[str, str] = {
-    "core": "core.ingest.pipeline <-> core.ingest.sandbox (sandbox's worker imports "
-            "pipeline.to_chunks inside a function; pipeline imports sandbox.prepare)",
-}
-
-
 def module_files(root: Path, packages: Iterable[str]) -> dict[str, tuple[Path, bool]]:
     """Module name -> (file, is a package's __init__)."""
     found = {}
@@ -114,9 +106,7 @@ def _describe(component: list[str], graph: Graph) -> str:
     return f"{', '.join(component)} ({'; '.join(edges)})"
 
 
-@pytest.mark.parametrize("package", [
-    pytest.param(p, marks=pytest.mark.xfail(reason=KNOWN[p], strict=False)) if p in KNOWN else p
-    for p in PACKAGES])
+@pytest.mark.parametrize("package", PACKAGES)
 def test_no_import_cycle(package: str) -> None:
     graph = import_graph(ROOT)
     touching = [c for c in cycles(graph) if any(m.split(".")[0] == package for m in c)]
