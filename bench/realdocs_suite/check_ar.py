@@ -75,7 +75,7 @@ def main():
 
     print('Documents (Arabic-letter share of visible text):')
     for name, t in texts.items():
-        print('  %-60s %.2f  (%d chars)' % (name, arabic_share(t), len(t)))
+        print(f'  {name:<60} {arabic_share(t):.2f}  ({len(t)} chars)')
 
     rows = []
     with open(QA, encoding='utf-8') as f:
@@ -89,58 +89,58 @@ def main():
     ids = set()
     seen_half = collections.defaultdict(int)
     for ln, r in rows:
-        where = '%s (line %d)' % (r.get('id'), ln)
+        where = f"{r.get('id')} (line {ln})"
         if list(r.keys()) != KEYS:
-            errors.append('%s: keys %s' % (where, list(r.keys())))
+            errors.append(f'{where}: keys {list(r.keys())}')
         if r['id'] in ids:
-            errors.append('%s: duplicate id' % where)
+            errors.append(f'{where}: duplicate id')
         ids.add(r['id'])
         if r['kind'] not in KINDS:
-            errors.append('%s: bad kind' % where)
+            errors.append(f'{where}: bad kind')
         if r['type'] not in TYPES:
-            errors.append('%s: bad type' % where)
+            errors.append(f'{where}: bad type')
         if r['lang'] != 'ar' or r['page'] is not None:
-            errors.append('%s: lang/page' % where)
+            errors.append(f'{where}: lang/page')
         # half rule: alternate fit/report within (doc, kind), first = fit
         key = (r['doc'], r['kind'])
         expect = 'fit' if seen_half[key] % 2 == 0 else 'report'
         seen_half[key] += 1
         if r['half'] != expect:
-            errors.append('%s: half %s, expected %s' % (where, r['half'], expect))
+            errors.append('{}: half {}, expected {}'.format(where, r['half'], expect))
         if r['kind'] == 'unanswerable':
             if r['answerable'] or r['doc'] is not None or r['answers'] or r['type'] != 'none':
-                errors.append('%s: unanswerable fields' % where)
+                errors.append(f'{where}: unanswerable fields')
             continue
         if not r['answerable'] or not r['answers']:
-            errors.append('%s: answerable fields' % where)
+            errors.append(f'{where}: answerable fields')
             continue
         doc = r['doc']
         if doc not in texts:
-            errors.append('%s: unknown doc %s' % (where, doc))
+            errors.append(f'{where}: unknown doc {doc}')
             failed += 1
             continue
         if r['kind'] == 'ar' and not doc.startswith('ar-handbook-'):
-            errors.append('%s: kind ar on non-Arabic doc' % where)
+            errors.append(f'{where}: kind ar on non-Arabic doc')
         if r['kind'] == 'ar->en' and not doc.startswith('ar-src-en-handbook-'):
-            errors.append('%s: kind ar->en on non-English doc' % where)
+            errors.append(f'{where}: kind ar->en on non-English doc')
         hits = [a for a in r['answers'] if norm(a) and norm(a) in texts[doc]]
         if hits:
             passed += 1
             if verbose:
-                print('  ok   %s %r' % (r['id'], hits[0]))
+                print('  ok   {} {!r}'.format(r['id'], hits[0]))
         else:
             failed += 1
-            errors.append('%s: no gold string found in %s: %r' % (where, doc, r['answers']))
+            errors.append('{}: no gold string found in {}: {!r}'.format(where, doc, r['answers']))
 
     c = collections.Counter
-    print('\nQuestions: %d' % len(rows))
-    print('  by kind: %s' % dict(c(r['kind'] for _, r in rows)))
-    print('  by type: %s' % dict(c(r['type'] for _, r in rows)))
-    print('  by half: %s' % dict(c(r['half'] for _, r in rows)))
-    print('  by doc : %s' % dict(c(r['doc'] for _, r in rows)))
+    print(f'\nQuestions: {len(rows)}')
+    print('  by kind: {}'.format(dict(c(r['kind'] for _, r in rows))))
+    print('  by type: {}'.format(dict(c(r['type'] for _, r in rows))))
+    print('  by half: {}'.format(dict(c(r['half'] for _, r in rows))))
+    print('  by doc : {}'.format(dict(c(r['doc'] for _, r in rows))))
     how = sum(1 for _, r in rows if r['kind'] == 'ar' and 'كيف' in r['question'])
-    print('  "كيف" questions (kind ar): %d' % how)
-    print('\nGold check: %d passed, %d failed (answerable: %d)' % (passed, failed, passed + failed))
+    print(f'  "كيف" questions (kind ar): {how}')
+    print(f'\nGold check: {passed} passed, {failed} failed (answerable: {passed + failed})')
     for e in errors:
         print('ERROR', e)
     return 1 if errors else 0

@@ -10,9 +10,12 @@ normalised. Also checks the schema and the fit/report split rule.
 Usage: python check_en.py [--verbose]
 Exit status 0 if everything passes.
 """
-import json, re, sys, html
+import json
+import re
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import ClassVar
 
 HERE = Path(__file__).resolve().parent
 DOCS = HERE / "docs"
@@ -20,7 +23,7 @@ QA = HERE / "qa_en.jsonl"
 
 
 class _Text(HTMLParser):
-    BLOCK = {"p", "div", "br", "li", "tr", "pre", "h1", "h2", "h3", "h4", "h5", "dt", "dd", "table", "td", "th"}
+    BLOCK: ClassVar[set[str]] = {"p", "div", "br", "li", "tr", "pre", "h1", "h2", "h3", "h4", "h5", "dt", "dd", "table", "td", "th"}
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
@@ -75,7 +78,7 @@ def norms(s):
 
 def main():
     verbose = "--verbose" in sys.argv
-    rows = [json.loads(l) for l in QA.read_text(encoding="utf-8").splitlines() if l.strip()]
+    rows = [json.loads(line) for line in QA.read_text(encoding="utf-8").splitlines() if line.strip()]
     cache, ok, fail, errors = {}, 0, [], []
     keys = ["id", "question", "lang", "doc", "page", "answers", "answerable", "kind", "type", "half"]
     ids = set()
