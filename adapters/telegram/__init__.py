@@ -1,5 +1,7 @@
-"""Telegram adapter: convert (PTB Message -> IncomingMessage), render (Reply -> HTML texts),
-replier (typing + sending), adapter (PTB Application lifecycle).
+"""Telegram adapter, laid out like the Discord one (tests/contract/test_layout_contract.py):
+convert (PTB Message -> IncomingMessage, pure), render (Reply -> HTML texts, pure), replier,
+commands (/help, /ask, /forget, text), desk (staff commands), buttons, staff, texts, errors (the
+one error hook), adapter (lifecycle); Telegram only: webhook, journal_sweep.
 
 Nothing is imported here, so `adapters.telegram.render` stays cheap for the contract suite;
 import `adapters.telegram.adapter:TelegramAdapter`.
