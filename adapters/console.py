@@ -20,10 +20,10 @@ from dataclasses import replace
 from typing import TextIO
 
 from adapters.layout import citation_parts, confidence_mark, sources_heading
+from core.course.spaces import CourseSpaces
+from core.course.tenancy import Actor
 from core.messages import IncomingMessage, Reply
-from core.ports import MessageHandler
-from core.spaces import CourseSpaces
-from core.tenancy import Actor
+from core.ports import ChatService
 
 logger = logging.getLogger(__name__)
 
@@ -84,11 +84,11 @@ class ConsoleReplier:
 
 
 class ConsoleAdapter:
-    """A read-eval-print loop over the core's MessageHandler."""
+    """A read-eval-print loop over the core's ChatService."""
 
     name = "console"
 
-    def __init__(self, handler: MessageHandler, *, input_stream: TextIO | None = None,
+    def __init__(self, handler: ChatService, *, input_stream: TextIO | None = None,
                  output: TextIO | None = None, user_id: str = "console",
                  spaces: CourseSpaces | None = None, log_path: str | None = None) -> None:
         self.handler = handler

@@ -22,9 +22,9 @@ from adapters import http_input
 from adapters.http_input import BadRequest
 from adapters.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from adapters.metrics import PrometheusMetrics
+from core.insight.report import InstructorReports
 from core.messages import IncomingMessage, Reply
-from core.ports import MessageHandler
-from core.report import InstructorReports
+from core.ports import ChatService
 
 Route = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -109,7 +109,7 @@ class HttpAdapter:
     name = "http"
     finished: asyncio.Event | None = None  # runs until stopped
 
-    def __init__(self, handler: MessageHandler, host: str = "127.0.0.1", port: int = 8080,
+    def __init__(self, handler: ChatService, host: str = "127.0.0.1", port: int = 8080,
                  max_question_chars: int = 2000, reports: InstructorReports | None = None,
                  report_token: str | None = None,
                  routes: Sequence[tuple[str, Route]] = (),

@@ -11,7 +11,7 @@ from typing import Any
 import pygal
 from pygal.style import Style
 
-from core.report import Report
+from core.insight.report import Report
 
 SCRIPT = re.compile(r"<script\b.*?</script>", re.DOTALL | re.IGNORECASE)
 COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)

@@ -9,8 +9,8 @@ import csv
 import io
 from collections.abc import Iterable, Sequence
 
-from core.outcomes import VOTE_REASONS
-from core.report import CONFIDENCES, Report
+from core.insight.outcomes import VOTE_REASONS
+from core.insight.report import CONFIDENCES, Report
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 

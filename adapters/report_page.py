@@ -10,9 +10,9 @@ from datetime import UTC, datetime
 from html import escape
 
 from adapters import report_charts
-from core.answer_actions import reason_label
-from core.report import Report
-from core.report_gaps import Gap
+from core.insight.answer_actions import reason_label
+from core.insight.report import Report
+from core.insight.report_gaps import Gap
 
 TIMES = "\u00d7"  # the multiplication sign: "asked 3 times" shows as TIMES + "3"
 OPEN_GAPS = 20  # more groups than this are folded under "more groups" (still on the page)

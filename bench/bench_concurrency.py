@@ -18,8 +18,8 @@ from bench.harness import fake_context, study_buddy
 from bench.report import row
 from bench.runner import BenchOptions
 from bench.stats import percentile
+from core.chat.service import Limits
 from core.messages import IncomingMessage
-from core.service import Limits
 
 N = 200
 LLM_S, RERANK_S, SOURCE_S = 0.300, 0.100, 0.150

@@ -7,9 +7,9 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from core.chat.service import Limits, StudyBuddy
 from core.config import RagConfig
 from core.rag.state import RagContext
-from core.service import Limits, StudyBuddy
 from tests.support.fakes import FakeSource, PassReranker, ScriptedChatModel, documents
 
 

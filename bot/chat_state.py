@@ -13,11 +13,16 @@ from pathlib import Path
 from typing import Any
 
 from bot.settings import Settings
-from core.answer_actions import AnswerActions
-from core.outcomes import OutcomeStore
-from core.ports import HistoryStore, MessageJournal, SpaceStore
-from core.private_files import private_dir, private_file
-from core.rate_limit import RateLimiter
+from core.course.tenancy import CourseAccess
+from core.insight.answer_actions import AnswerActions
+from core.ports import (
+    CourseRegistry,
+    HistoryStore,
+    MessageJournal,
+    OutcomeStore,
+    RateLimiter,
+    SpaceStore,
+)
 from core.stores.postgres_conn import PostgresConnection
 from core.stores.postgres_courses import PostgresCourseRegistry
 from core.stores.postgres_history import PostgresHistoryStore
@@ -25,13 +30,13 @@ from core.stores.postgres_journal import PostgresMessageJournal
 from core.stores.postgres_outcomes import PostgresOutcomeStore
 from core.stores.postgres_rate_limit import PostgresRateLimiter
 from core.stores.postgres_spaces import PostgresSpaceStore
+from core.stores.private_files import private_dir, private_file
 from core.stores.sqlite_async import AsyncSqliteFile
 from core.stores.sqlite_courses import SqliteCourseRegistry
 from core.stores.sqlite_history import SqliteHistoryStore
 from core.stores.sqlite_journal import SqliteMessageJournal
 from core.stores.sqlite_outcomes import SqliteOutcomeStore
 from core.stores.sqlite_spaces import SqliteSpaceStore
-from core.tenancy import CourseAccess, CourseRegistry
 
 
 def database_path(settings: Settings) -> Path:

@@ -156,7 +156,7 @@ async def _serve(settings: Settings, console_only: bool) -> int:
 async def _say_unreachable(app: App, settings: Settings) -> None:
     """One line at start for outside sources that cannot be reached (their breakers open, so
     no question waits on them; they are tried again every 30 s)."""
-    from core.resilience import probe
+    from core.upstream.resilience import probe
 
     down = await probe(app.service.context.sources, timeout_s=min(3.0, settings.source_timeout_s))
     if down:

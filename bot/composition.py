@@ -21,9 +21,9 @@ if TYPE_CHECKING:
     from adapters import Adapter
     from adapters.telegram.adapter import TelegramAdapter
     from bot.container import App, ProgressFactory
+    from core.course.sharing import CourseSharing
+    from core.insight.report import InstructorReports
     from core.ports import CourseStore, Embedder
-    from core.report import InstructorReports
-    from core.sharing import CourseSharing
 
 INGEST_TIMEOUT_S = 60.0  # per store call: replacing a large document on Supabase takes a while
 
@@ -174,7 +174,7 @@ def report_route(settings: Settings, app: App) -> ReportRoute | None:
     token = settings.report_token.get_secret_value() if settings.report_token else ""
     if not token:
         return None
-    from core.report import InstructorReports
+    from core.insight.report import InstructorReports
 
     return ReportRoute(InstructorReports(app.actions.store, app.embedder), token)
 
@@ -196,8 +196,8 @@ async def open_course_sharing(settings: Settings) -> AsyncIterator[CourseSharing
     """Course owners, spaces and shares over the course store (`courses`)."""
     from bot.chat_state import build_access, build_space_store
     from bot.container import SAMPLE_COURSE_NAME
-    from core.sharing import CourseSharing
-    from core.spaces import CourseSpaces
+    from core.course.sharing import CourseSharing
+    from core.course.spaces import CourseSpaces
 
     async with open_course_store(settings) as opened:
         stack = opened.stack
@@ -214,7 +214,7 @@ async def open_reports(settings: Settings) -> AsyncIterator[InstructorReports]:
     from bot.chat_state import build_outcomes
     from bot.container import build_embedder
     from bot.http_client import http_client
-    from core.report import InstructorReports
+    from core.insight.report import InstructorReports
 
     async with AsyncExitStack() as stack, http_client(settings) as client:
         actions = await build_outcomes(settings, stack)

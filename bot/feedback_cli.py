@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 from bot.cli_types import Subcommands
 from bot.eval_docs import contains_gold, load_qa
 from bot.settings import Settings
+from core.insight.report_gaps import is_gap
 from core.messages import IncomingMessage
-from core.outcomes import Outcome
-from core.private_files import private_dir, write_private_text
-from core.report_gaps import is_gap
+from core.ports import Outcome
+from core.stores.private_files import private_dir, write_private_text
 
 if TYPE_CHECKING:
     from bot.composition import Bot

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from adapters.logsafe import install_redaction, quiet_http_loggers
-from core.private_files import PRIVATE_FILE, open_private, private_dir, tighten
+from core.stores.private_files import PRIVATE_FILE, open_private, private_dir, tighten
 
 LOG_FILE = "studybuddy.log"  # in DATA_DIR, while the console chat has the terminal
 LOG_FILE_BYTES = 5 * 2**20  # then rotated, three old files kept

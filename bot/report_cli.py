@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot.cli_types import Subcommands
 from bot.settings import Settings
-from core.private_files import private_dir, write_private_text
+from core.stores.private_files import private_dir, write_private_text
 
 REPORT_FILE = "report.html"
 MAX_DAYS = 366

@@ -95,7 +95,7 @@ class Settings(BaseSettings):
         None, description="keys the user-id hashes in history, outcomes and votes (unset: a "
                           "random key kept in DATA_DIR; several processes must share one)")
 
-    # --- Reranker ---
+    # --- RerankTier ---
     jina_api_key: SecretStr | None = Field(
         None, description="enables the Jina reranker (tier 1 of the cascade)")
     jina_model: str = Field("jina-reranker-v2-base-multilingual", description="Jina reranker model")

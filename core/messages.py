@@ -45,7 +45,7 @@ class IncomingMessage:
     message_id: str | None = None
     sent_at: datetime = field(default_factory=lambda: datetime.now(UTC))
     # Course-space keys, most specific first ("discord:channel:1", "discord:guild:2"); the core
-    # answers from the course of the first key that has one (core/spaces.py).
+    # answers from the course of the first key that has one (core/course/spaces.py).
     spaces: tuple[str, ...] = ()
     course: str | None = None  # named by the caller (`ask --course`, HTTP "course"): wins
 

@@ -3,7 +3,7 @@ hand messages to the core, reply.
 
 No business logic here: convert.py decides what a message means, replier.py how it is sent,
 commands.py and desk.py the slash commands, errors.py what a failure looks like, the core's
-MessageHandler what to answer and whether to show typing. Mentions are disabled on the client
+ChatService what to answer and whether to show typing. Mentions are disabled on the client
 and on every send, because the text we send comes from an LLM and from users (reliability.md A4).
 """
 from __future__ import annotations
@@ -25,8 +25,8 @@ from adapters.discord.replier import NO_MENTIONS, TYPING_REFRESH_S, MessageRepli
 from adapters.discord.staff import ServerMembership
 from adapters.discord.texts import APOLOGY
 from adapters.typing_loops import TypingLoops
-from core.desk import CourseDesk
-from core.ports import MessageHandler
+from core.course.desk import CourseDesk
+from core.ports import ChatService
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ READY_TIMEOUT_S = 60.0
 class StudyBuddyClient(discord.Client):
     """discord.Client wired to the core: no privileged intents, no mentions, one command tree."""
 
-    def __init__(self, handler: MessageHandler, *, sync_commands: bool = False,
+    def __init__(self, handler: ChatService, *, sync_commands: bool = False,
                  guild_id: int | None = None, desk: CourseDesk | None = None,
                  staff_role: str | None = None, operator_ids: Iterable[int] = (),
                  **options: Any) -> None:
@@ -97,7 +97,7 @@ class DiscordAdapter:
     name = "discord"
     finished: asyncio.Event | None = None  # runs until stopped
 
-    def __init__(self, handler: MessageHandler, token: str, *, sync_commands: bool = False,
+    def __init__(self, handler: ChatService, token: str, *, sync_commands: bool = False,
                  guild_id: int | None = None, client_options: dict[str, Any] | None = None,
                  ready_timeout_s: float = READY_TIMEOUT_S, desk: CourseDesk | None = None,
                  staff_role: str | None = None, shard_count: int | None = None,

@@ -18,11 +18,11 @@ from adapters.discord.convert import PLATFORM, interaction_language
 from adapters.discord.errors import guarded
 from adapters.discord.render import render_reply
 from adapters.discord.replier import NO_MENTIONS, answer, notice_text
-from core.answer_actions import reason_label
-from core.desk import CourseDesk
+from core.course.desk import CourseDesk
+from core.insight.answer_actions import reason_label
+from core.insight.outcomes import VOTE_REASONS
 from core.messages import Reply
-from core.outcomes import VOTE_REASONS
-from core.ports import MessageHandler
+from core.ports import ChatService
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +60,7 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ANSW
         return cls(match["action"], match["answer_id"], language)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        handler: MessageHandler | None = getattr(interaction.client, "handler", None)
+        handler: ChatService | None = getattr(interaction.client, "handler", None)
         if handler is None:
             return
 
@@ -102,7 +102,7 @@ def reason_buttons(answer_id: str, language: str) -> discord.ui.View:
     return view
 
 
-async def press(interaction: discord.Interaction[Any], handler: MessageHandler, action: str,
+async def press(interaction: discord.Interaction[Any], handler: ChatService, action: str,
                 answer_id: str, language: str) -> None:
     """Ask the core, then show its reply privately (with reason buttons after a bare 👎)."""
     if action == "src":

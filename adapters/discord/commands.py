@@ -14,10 +14,10 @@ from adapters.discord.buttons import answer_buttons
 from adapters.discord.convert import PLATFORM, interaction_to_incoming
 from adapters.discord.errors import PUBLIC_APOLOGY
 from adapters.discord.replier import InteractionReplier
-from core.ports import MessageHandler
+from core.ports import ChatService
 
 
-def add_commands(tree: app_commands.CommandTree[Any], handler: MessageHandler) -> None:
+def add_commands(tree: app_commands.CommandTree[Any], handler: ChatService) -> None:
     """Register /ask and /forget on the tree (global; setup_hook may copy them to a guild)."""
 
     @tree.command(name="ask", description="Ask Study Buddy a study question",

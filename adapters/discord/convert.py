@@ -79,7 +79,7 @@ def _sent_at(value: Any) -> datetime:
 def space_keys(user_id: Any, guild_id: Any, channel_id: Any, parent_id: Any = None
                ) -> tuple[str, ...]:
     """Course-space keys, most specific first: thread, its channel, the server; or the user in
-    a DM (core/spaces.py resolves them)."""
+    a DM (core/course/spaces.py resolves them)."""
     if guild_id is None:
         return (f"discord:user:{user_id}",)
     keys = [f"discord:channel:{channel_id}"] if channel_id is not None else []

@@ -1,8 +1,8 @@
 """Discord's course desk: /course (show, list, set, share, join, unshare), /mode, /upload,
 /remove, /gaps and /help.
 
-Who is staff is staff.py's call, what it may do the core's (core/spaces.py, core/sharing.py,
-core/tenancy.py). An upload is checked (staff, file type, size) before its attachment is
+Who is staff is staff.py's call, what it may do the core's (core/course/: spaces, sharing,
+tenancy). An upload is checked (staff, file type, size) before its attachment is
 downloaded, previewed, and stored only after its uploader presses Confirm (buttons.py). Every
 answer is private; a command that raises ends in errors.on_command_error (the apology).
 """
@@ -18,10 +18,10 @@ from adapters.discord.convert import interaction_language, interaction_spaces
 from adapters.discord.replier import answer, notice_text
 from adapters.discord.staff import actor_of
 from adapters.discord.texts import HELP
-from core.desk import CourseDesk
+from core.course.desk import CourseDesk
+from core.course.tenancy import Actor
+from core.course.uploads import supported_formats
 from core.messages import Reply
-from core.tenancy import Actor
-from core.uploads import supported_formats
 
 MAX_CHOICES = 25  # Discord's limit for autocomplete and choices
 SCOPES = [app_commands.Choice(name="channel", value="channel"),
@@ -92,7 +92,7 @@ def add_desk_commands(tree: app_commands.CommandTree[Any], desk: CourseDesk,
             key, name, actor=actor(interaction), where=where, language=language, spaces=spaces))
 
     sharing = desk.sharing
-    if sharing is not None:  # sharing a course with another server (core/sharing.py)
+    if sharing is not None:  # sharing a course with another server (core/course/sharing.py)
         @course.command(name="share", description="Staff: a one-time code another server can "
                                                   "use to answer from this channel's course")
         async def share(interaction: Interaction) -> None:

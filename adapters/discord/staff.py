@@ -12,14 +12,14 @@ from typing import Any
 
 import discord
 
-from core.tenancy import Actor
+from core.course.tenancy import Actor
 
 log = logging.getLogger(__name__)
 
 
 def actor_of(interaction: discord.Interaction[Any], staff_role: str | None,
              operators: frozenset[int]) -> Actor:
-    """The facts core/tenancy.py decides on: the server (scope), staff there, operator."""
+    """The facts core/course/tenancy.py decides on: the server (scope), staff there, operator."""
     guild = interaction.guild_id
     return Actor(str(interaction.user.id), f"discord:guild:{guild}" if guild else None,
                  staff=is_staff(interaction, staff_role),
@@ -41,7 +41,7 @@ def is_staff(interaction: discord.Interaction[Any], staff_role: str | None) -> b
 
 
 class ServerMembership:
-    """core/tenancy.py's Membership for Discord: is the user in the server? (GET member; the
+    """core/course/tenancy.py's Membership for Discord: is the user in the server? (GET member; the
     core caches answers; no answer counts as "no")."""
 
     def __init__(self, client: discord.Client) -> None:

@@ -29,8 +29,8 @@ from adapters.telegram.staff import GroupMembership, StaffCheck
 from adapters.telegram.texts import COMMANDS, DESK_COMMANDS
 from adapters.telegram.webhook import Handler, Webhook, journaled, receiver
 from adapters.typing_loops import TypingLoops
-from core.desk import CourseDesk
-from core.ports import MessageHandler, MessageJournal
+from core.course.desk import CourseDesk
+from core.ports import ChatService, MessageJournal
 
 logger = logging.getLogger(__name__)
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
@@ -42,7 +42,7 @@ class TelegramAdapter:
     name = "telegram"
     finished: asyncio.Event | None = None  # runs until stopped
 
-    def __init__(self, handler: MessageHandler, token: str, base_url: str | None = None, *,
+    def __init__(self, handler: ChatService, token: str, base_url: str | None = None, *,
                  request: BaseRequest | None = None,
                  get_updates_request: BaseRequest | None = None,
                  typing_interval_s: float = TYPING_REFRESH_S,

@@ -27,11 +27,11 @@ from adapters.telegram.render import render_reply, render_sources
 from adapters.telegram.replier import TelegramReplier
 from adapters.telegram.staff import StaffCheck
 from adapters.telegram.texts import BUTTON_TEXTS, DESK_TEXTS
-from core.answer_actions import reason_label
-from core.desk import CourseDesk
+from core.course.desk import CourseDesk
+from core.insight.answer_actions import reason_label
+from core.insight.outcomes import VOTE_REASONS
 from core.messages import Reply
-from core.outcomes import VOTE_REASONS
-from core.ports import MessageHandler
+from core.ports import ChatService
 from core.texts.desk import say
 
 logger = logging.getLogger(__name__)
@@ -132,7 +132,7 @@ class _Press:
 class AnswerButtons:
     """The CallbackQueryHandler behind the answer buttons."""
 
-    def __init__(self, handler: MessageHandler, redact: Callable[[str], str] = lambda s: s
+    def __init__(self, handler: ChatService, redact: Callable[[str], str] = lambda s: s
                  ) -> None:
         self.handler = handler
         self.redact = redact

@@ -18,13 +18,13 @@ from adapters.telegram.convert import PLATFORM, language_hint, should_answer, to
 from adapters.telegram.replier import PtbApp, ReplierFor
 from adapters.telegram.texts import bot_texts
 from core.messages import Intent, Reply
-from core.ports import MessageHandler, MessageJournal
+from core.ports import ChatService, MessageJournal
 
 logger = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
 
 
-def add_commands(app: PtbApp, handler: MessageHandler, replier: ReplierFor, *,
+def add_commands(app: PtbApp, handler: ChatService, replier: ReplierFor, *,
                  journal: MessageJournal | None = None,
                  claimed: Callable[[], None] | None = None) -> None:
     """Register /start, /help, /ask, /forget and plain text; `claimed` is told once a message
@@ -51,7 +51,7 @@ def _notice(text: str) -> Reply:
 class _Commands:
     """The PTB callbacks of the user commands."""
 
-    def __init__(self, handler: MessageHandler, replier: ReplierFor,
+    def __init__(self, handler: ChatService, replier: ReplierFor,
                  journal: MessageJournal | None, claimed: Callable[[], None] | None) -> None:
         self.handler, self.replier, self.journal = handler, replier, journal
         self.claimed = claimed or (lambda: None)

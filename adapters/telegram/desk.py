@@ -1,8 +1,8 @@
 """The course desk on Telegram: /course (show, list, set, share, join, unshare), /mode, /gaps,
 /remove, and documents captioned /upload; their Confirm / Cancel buttons are in buttons.py.
 
-What a course is and what an upload does are the core's decisions (core/spaces.py,
-core/uploads.py, core/sharing.py); who is staff is staff.py's (group administrators; in private
+What a course is and what an upload does are the core's decisions (core/course/: spaces,
+uploads, sharing); who is staff is staff.py's (group administrators; in private
 chats TELEGRAM_STAFF_IDS), checked on every command. Here: reading the words after the command,
 which space a chat is, and asking the core before anything is downloaded. A handler that raises
 ends in errors.py's hook (the apology).
@@ -23,7 +23,7 @@ from adapters.telegram.convert import clean_text, is_direct, language_of, spaces
 from adapters.telegram.replier import PtbApp, ReplierFor
 from adapters.telegram.staff import StaffCheck, is_anonymous_admin, owner_of
 from adapters.telegram.texts import DESK_TEXTS
-from core.desk import CourseDesk
+from core.course.desk import CourseDesk
 from core.messages import Intent, Reply
 from core.text import whole_number
 

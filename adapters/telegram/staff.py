@@ -18,7 +18,7 @@ from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
 from adapters.telegram.convert import is_direct
-from core.tenancy import Actor
+from core.course.tenancy import Actor
 
 logger = logging.getLogger(__name__)
 
@@ -58,7 +58,7 @@ class StaffCheck:
         self._admins: dict[tuple[int, int], tuple[float, bool]] = {}
 
     async def actor(self, bot: Bot, message: Message) -> Actor:
-        """The facts core/tenancy.py decides on: the group (scope), staff there, operator."""
+        """The facts core/course/tenancy.py decides on: the group (scope), staff there, operator."""
         user = message.from_user
         operator = (user is not None and user.id in self.staff_ids
                     and not is_anonymous_admin(message))
@@ -99,7 +99,7 @@ class StaffCheck:
 
 
 class GroupMembership:
-    """core/tenancy.py's Membership for Telegram: is the user in the group (getChatMember)?
+    """core/course/tenancy.py's Membership for Telegram: is the user in the group (getChatMember)?
     The core caches answers; an API failure counts as "no"."""
 
     def __init__(self, bot: Bot) -> None:

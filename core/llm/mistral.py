@@ -34,7 +34,7 @@ from core.llm.retry import (
     is_rate_limit,
     retry_delay,
 )
-from core.upstream import describe_failure
+from core.upstream.calls import describe_failure
 
 log = logging.getLogger(__name__)
 

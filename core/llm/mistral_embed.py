@@ -15,7 +15,7 @@ import numpy as np
 
 from core.errors import UpstreamError
 from core.llm.retry import DEFAULT_RETRY_AFTER_CAP_S, retry_delay
-from core.upstream import describe_failure, expect, parse_json
+from core.upstream.calls import describe_failure, expect, parse_json
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """Study integrity: spotting requests to produce graded work, and taking solutions out of a draft.
 
-A course space in guide mode (core/spaces.py) answers "solve question 3 of my homework",
+A course space in guide mode (core/course/spaces.py) answers "solve question 3 of my homework",
 "write the code for assignment 2" or "أعطني إجابات الاختبار" with concepts, steps and a question
 back instead of a solution (core/rag/guide.py). The detector is plain regular expressions over the
 normalised text, English and Arabic, pure and fast: it runs on every question of a guide-mode

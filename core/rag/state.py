@@ -15,7 +15,7 @@ from langchain_core.language_models import BaseChatModel
 
 from core.config import RagConfig
 from core.messages import Citation, Confidence
-from core.ports import Embedder, RerankPort, Source
+from core.ports import Embedder, Reranker, Source
 
 if TYPE_CHECKING:
     from core.rag.semantic_triage import SemanticTriage
@@ -54,7 +54,7 @@ class RagContext:
 
     config: RagConfig
     sources: Mapping[str, Source]  # enabled sources by name; "course" first
-    reranker: RerankPort
+    reranker: Reranker
     llm: BaseChatModel | None = None  # None -> offline mode
     embedder: Embedder | None = None  # used by the offline extractive generator
     sentence_embedder: Embedder | None = None  # a second encoder it averages in

@@ -16,7 +16,7 @@ import math
 from collections.abc import Sequence
 
 from core.errors import log_failure
-from core.ports import Ranked, Reranker
+from core.ports import Ranked, RerankTier
 from core.rerank.calibration import RETRIEVAL_RANK, Calibration, rank_raw
 
 log = logging.getLogger(__name__)
@@ -28,9 +28,9 @@ def retrieval_scores_by_rank(n: int, calibration: Calibration = RETRIEVAL_RANK) 
 
 
 class RerankCascade:
-    """Tries each Reranker tier in order; falls back to the calibrated retrieval order."""
+    """Tries each RerankTier tier in order; falls back to the calibrated retrieval order."""
 
-    def __init__(self, tiers: Sequence[Reranker], *, timeout_s: float | None = None) -> None:
+    def __init__(self, tiers: Sequence[RerankTier], *, timeout_s: float | None = None) -> None:
         self._tiers = list(tiers)
         self._timeout_s = timeout_s  # per tier; None leaves timing to the tiers' own clients
 

@@ -13,7 +13,7 @@ import httpx
 
 from core.errors import UpstreamError
 from core.rerank.calibration import JINA_V2, Calibration, logit
-from core.upstream import describe_failure, expect, parse_json, request
+from core.upstream.calls import describe_failure, expect, parse_json, request
 
 MAX_DOC_CHARS = 2048  # ~500 tokens: the free tier allows 100k tokens a minute
 
@@ -23,7 +23,7 @@ class RerankError(UpstreamError, RuntimeError):
 
 
 class JinaReranker:
-    """Reranker port over https://api.jina.ai/v1/rerank."""
+    """RerankTier port over https://api.jina.ai/v1/rerank."""
 
     name = "jina"
 

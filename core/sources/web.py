@@ -12,7 +12,7 @@ from typing import Any, Protocol
 import httpx
 
 from core.ports import Document, Source
-from core.upstream import (
+from core.upstream.calls import (
     DEFAULT_TIMEOUT_S,
     described_failures,
     expect,

@@ -12,7 +12,7 @@ import httpx
 
 from core.ports import Document
 from core.text import detect_language
-from core.upstream import (
+from core.upstream.calls import (
     DEFAULT_TIMEOUT_S,
     described_failures,
     expect,

@@ -1,4 +1,4 @@
-"""Course owners, grants and share codes on Postgres (core/tenancy.py's CourseRegistry), so
+"""Course owners, grants and share codes on Postgres (core/course/tenancy.py's CourseRegistry), so
 every process of one bot agrees on who owns what."""
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from core.ports import CourseRecord
 from core.stores.postgres_conn import PostgresConnection
-from core.tenancy import CourseRecord
 
 COLUMNS = "name, owner, private, public, created_by, created_at"
 

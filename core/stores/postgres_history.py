@@ -1,16 +1,16 @@
 """PostgresHistoryStore: the HistoryStore port on Postgres (e.g. Supabase over a direct DSN).
 
 The table comes from migrations/supabase (apply_migrations); this store never creates it.
-Users are stored as keyed hashes (core.outcomes.user_hash), as in SqliteHistoryStore.
+Users are stored as keyed hashes (core/stores/user_hash.py), as in SqliteHistoryStore.
 """
 from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
 
-from core.outcomes import user_hash
 from core.ports import Turn
 from core.stores.postgres_conn import PostgresConnection
+from core.stores.user_hash import user_hash
 
 COLUMNS = "platform, user_hash, question, answer, intent, citations, created_at"
 UNKEYED = b""  # tests and tools; the app passes USER_HASH_KEY's key (bot/chat_state.py)

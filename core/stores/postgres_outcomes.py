@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from core.outcomes import Outcome, Vote
+from core.ports import Outcome, Vote
 from core.stores.postgres_conn import PostgresConnection
 
 COLUMNS = ("answer_id, platform, user_hash, space, course, language, question, answer, route, "

@@ -9,7 +9,7 @@ from typing import Any
 
 import psycopg
 
-from core.rate_limit import WINDOW_S
+from core.ports import WINDOW_S
 from core.stores.postgres_conn import PostgresConnection
 
 

@@ -1,4 +1,4 @@
-"""Course owners, grants and share codes in the embedded database (core/tenancy.py's
+"""Course owners, grants and share codes in the embedded database (core/course/tenancy.py's
 CourseRegistry over aiosqlite)."""
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from core.ports import CourseRecord
 from core.stores.sqlite_async import AsyncSqliteFile
-from core.tenancy import CourseRecord
 
 COLUMNS = "name, owner, private, public, created_by, created_at"
 

@@ -1,7 +1,7 @@
 """Per-user history in SQLite via aiosqlite (WAL), with erasure that leaves no bytes behind.
 
 `forget` uses secure_delete and a WAL checkpoint so a user's text is gone from the file and its
-WAL, not just unlinked from the b-tree. Users are stored as keyed hashes (core.outcomes.user_hash),
+WAL, not just unlinked from the b-tree. Users are stored as keyed hashes (core/stores/user_hash.py),
 never as platform ids: a copied database file does not say whose questions these are.
 """
 from __future__ import annotations
@@ -10,9 +10,9 @@ import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from core.outcomes import user_hash
 from core.ports import Turn
 from core.stores.sqlite_async import AsyncSqliteFile
+from core.stores.user_hash import user_hash
 
 UNKEYED = b""  # tests and tools; the app passes USER_HASH_KEY's key (bot/chat_state.py)
 

@@ -5,7 +5,7 @@ import sqlite3
 from pathlib import Path
 
 import migrations
-from core.private_files import private_database, private_dir
+from core.stores.private_files import private_database, private_dir
 
 MIGRATIONS_DIR = migrations.directory("sqlite")
 
@@ -28,7 +28,7 @@ def apply_migrations(conn: sqlite3.Connection, directory: Path = MIGRATIONS_DIR)
 
 def connect(path: Path | str) -> sqlite3.Connection:
     """Open the embedded database in WAL mode with the schema up to date; only the bot's own
-    account may read it (core/private_files.py)."""
+    account may read it (core/stores/private_files.py)."""
     if str(path) != ":memory:":  # a new DATA_DIR is 0700, the database and its WAL 0600
         file = Path(path)
         if not file.parent.is_dir():

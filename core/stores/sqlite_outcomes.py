@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from core.outcomes import Outcome, Vote
+from core.ports import Outcome, Vote
 from core.stores.sqlite_async import AsyncSqliteFile
 
 COLUMNS = ("answer_id, platform, user_hash, space, course, language, question, answer, route, "

@@ -32,5 +32,5 @@ text = Catalog({
 
 
 def reason_label(reason: str, language: str) -> str:
-    """The button label of a 👎 reason (core.outcomes.VOTE_REASONS)."""
+    """The button label of a 👎 reason (core.insight.outcomes.VOTE_REASONS)."""
     return text(reason, language)

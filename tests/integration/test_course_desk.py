@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from core.course.spaces import CourseSpaces
+from core.course.tenancy import Actor, CourseAccess
+from core.course.uploads import Uploads
 from core.messages import IncomingMessage
-from core.ports import SpaceAssignment
-from core.spaces import CourseSpaces
+from core.ports import CourseRecord, SpaceAssignment
 from core.stores.sqlite_courses import SqliteCourseRegistry
 from core.stores.sqlite_spaces import SqliteSpaceStore
 from core.stores.sqlite_store import SqliteCourseStore
-from core.tenancy import Actor, CourseAccess, CourseRecord
-from core.uploads import Uploads
 from tests.support.fake_embedder import HashingEmbedder
 from tests.support.office_fixtures import handbook_pptx
 

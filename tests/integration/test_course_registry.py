@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from core.ports import SpaceAssignment
+from core.course.tenancy import OPERATOR, Actor, CourseAccess, may_change, may_read
+from core.ports import CourseRecord, SpaceAssignment
 from core.stores.pg_migrate import apply_migrations
 from core.stores.postgres_courses import PostgresCourseRegistry
 from core.stores.postgres_spaces import PostgresSpaceStore
@@ -18,7 +19,6 @@ from core.stores.sqlite_courses import SqliteCourseRegistry
 from core.stores.sqlite_migrate import MIGRATIONS_DIR
 from core.stores.sqlite_migrate import apply_migrations as apply_sqlite
 from core.stores.sqlite_spaces import SqliteSpaceStore
-from core.tenancy import OPERATOR, Actor, CourseAccess, CourseRecord, may_change, may_read
 from tests.support.postgres import LocalPostgres
 
 pytestmark = pytest.mark.integration

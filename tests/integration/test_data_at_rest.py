@@ -19,11 +19,11 @@ from bot.chat_state import build_history, user_hash_key
 from bot.logging_setup import configure_logging
 from bot.report_cli import write_files
 from bot.settings import Settings
-from core.outcomes import user_hash
 from core.ports import Turn
 from core.stores.sqlite_history import SqliteHistoryStore
 from core.stores.sqlite_journal import SqliteMessageJournal
 from core.stores.sqlite_migrate import MIGRATIONS_DIR, apply_migrations, connect
+from core.stores.user_hash import user_hash
 
 pytestmark = pytest.mark.integration
 RAW_ID = "7391846250"  # a Telegram-like user id: easy to find in a file if it is stored

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from core.outcomes import user_hash
 from core.stores.sqlite_history import UNKEYED
+from core.stores.user_hash import user_hash
 
 pytestmark = pytest.mark.integration
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from core.gaps_summary import summary
-from core.report import build_report
+from core.insight.gaps_summary import summary
+from core.insight.report import build_report
 from tests.support import fake_telegram as tg
 from tests.support.discord_desk import ask_in, command
 from tests.support.discord_spaces import ADMIN as DISCORD_ADMIN

@@ -5,7 +5,7 @@ import httpx
 import pytest
 
 from adapters.http import HttpAdapter
-from core.service import Limits, StudyBuddy
+from core.chat.service import Limits, StudyBuddy
 from tests.support.fake_handler import FakeHandler
 from tests.support.fakes import DownHistory
 

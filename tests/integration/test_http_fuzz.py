@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from adapters.http import HttpAdapter
 from adapters.telegram.webhook import SECRET_HEADER, Webhook, receiver
-from core.report import build_report
+from core.insight.report import build_report
 from tests.support.fake_embedder import HashingEmbedder
 from tests.support.fake_handler import FakeHandler
 

@@ -10,8 +10,8 @@ import httpx
 import pytest
 
 from adapters.http import HttpAdapter
+from core.chat.service import BUSY_RETRY_AFTER_S, Limits, StudyBuddy
 from core.messages import Intent
-from core.service import BUSY_RETRY_AFTER_S, Limits, StudyBuddy
 from core.stores.sqlite_history import SqliteHistoryStore
 from tests.support.fakes import FakeSource
 

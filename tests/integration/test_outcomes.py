@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from core.insight.outcomes import quote
 from core.messages import IncomingMessage
-from core.outcomes import Outcome, Vote, quote, user_hash
+from core.ports import Outcome, Vote
 from core.stores.pg_migrate import apply_migrations
 from core.stores.postgres_outcomes import PostgresOutcomeStore
 from core.stores.sqlite_outcomes import SqliteOutcomeStore
+from core.stores.user_hash import user_hash
 from tests.support.postgres import LocalPostgres
 
 pytestmark = pytest.mark.integration

@@ -8,11 +8,11 @@ from itertools import count
 import psycopg
 import pytest
 
-from core.outcomes import user_hash
 from core.ports import Turn
 from core.stores.errors import StoreError
 from core.stores.pg_migrate import apply_migrations
 from core.stores.postgres_history import PostgresHistoryStore
+from core.stores.user_hash import user_hash
 from tests.support.postgres import LocalPostgres
 
 pytestmark = pytest.mark.integration
@@ -143,8 +143,8 @@ async def test_a_history_outage_never_blocks_an_answer(graph, make_context, hist
                                                        caplog) -> None:
     """The real store against a database that went away: the question is still answered (no
     follow-up context), a failed /forget says so, and the store recovers when the database does."""
+    from core.chat.service import Limits, StudyBuddy
     from core.messages import IncomingMessage, Intent
-    from core.service import Limits, StudyBuddy
 
     user = new_user()
     dead = PostgresHistoryStore("postgresql://postgres:s3cret-canary@127.0.0.1:9/history",

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from core.outcomes import Outcome, Vote
+from core.ports import Outcome, Vote
 from core.stores.sqlite_outcomes import SqliteOutcomeStore
 from tests.integration.test_cli import studybuddy
 

@@ -87,7 +87,7 @@ async def test_report_page_in_chromium(served, caplog):
 
 
 async def test_report_is_off_without_a_token():
-    from core.report import InstructorReports
+    from core.insight.report import InstructorReports
     from tests.support.fake_embedder import HashingEmbedder
     from tests.support.fake_handler import FakeHandler
 

@@ -19,6 +19,7 @@ from langchain_core.messages import HumanMessage
 from adapters.discord.adapter import DiscordAdapter
 from adapters.telegram.adapter import TelegramAdapter
 from bot.logging_setup import configure_logging
+from core.chat.service import Limits, StudyBuddy
 from core.config import RagConfig
 from core.llm.mistral import build_chat_model
 from core.rag.graph import build_graph
@@ -26,10 +27,14 @@ from core.rag.state import RagContext
 from core.rerank.cascade import RerankCascade
 from core.rerank.jina import JinaReranker
 from core.rerank.local import LocalReranker
-from core.resilience import CircuitBreaker, GuardedChatModel, GuardedReranker, GuardedSource
-from core.service import Limits, StudyBuddy
 from core.sources.course import CourseSource
 from core.stores.supabase_store import SupabaseCourseStore, connect_supabase
+from core.upstream.resilience import (
+    CircuitBreaker,
+    GuardedChatModel,
+    GuardedReranker,
+    GuardedSource,
+)
 from tests.integration.test_upstream_faults import History
 from tests.support import fake_mistral as fm
 from tests.support.fake_discord import BOT_ID, CHANNEL_ID, FakeDiscord

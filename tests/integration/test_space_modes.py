@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from bot.container import App
+from core.course.tenancy import Actor
 from core.messages import IncomingMessage, Reply
 from core.rag.integrity import has_solution
-from core.tenancy import Actor
 from tests.support.telegram_desk import add_course, make_app
 
 pytestmark = pytest.mark.integration

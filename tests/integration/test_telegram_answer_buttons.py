@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from adapters.telegram.adapter import TelegramAdapter
-from core.outcomes import Vote
+from core.ports import Vote
 from tests.support import fake_telegram as tg
 from tests.support.telegram_desk import (
     HEAPS,

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-import core.uploads
+import core.course.uploads
 from tests.support import fake_telegram as tg
 from tests.support.telegram_desk import (
     ADMIN,
@@ -157,7 +157,7 @@ class TestChoosingACourse:
 class TestUploads:
     async def test_staff_upload_preview_confirm_then_the_group_answers_from_it(
             self, bot, server, monkeypatch):
-        monkeypatch.setattr(core.uploads, "PROGRESS_EVERY_S", 0.01)
+        monkeypatch.setattr(core.course.uploads, "PROGRESS_EVERY_S", 0.01)
         bot.app.desk.uploads.embedder = HeldEmbedder(bot.app.desk.uploads.embedder, server)
         await bot.say(in_group("/course NEW"))
         preview = await bot.say(upload(server, "heaps.md", HEAPS.encode()))

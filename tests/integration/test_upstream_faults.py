@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import httpx
 import pytest
 
+from core.chat.service import Limits, StudyBuddy
 from core.config import RagConfig
 from core.llm.mistral import build_chat_model
 from core.messages import IncomingMessage, Intent, Reply
@@ -26,14 +27,18 @@ from core.rag.state import RagContext
 from core.rerank.cascade import RerankCascade
 from core.rerank.jina import JinaReranker
 from core.rerank.local import LocalReranker
-from core.resilience import CircuitBreaker, GuardedChatModel, GuardedReranker, GuardedSource
-from core.service import Limits, StudyBuddy
 from core.sources.arxiv import ArxivSource
 from core.sources.course import CourseSource
 from core.sources.web import TavilySource
 from core.sources.wikipedia import WikipediaSource
 from core.stores.supabase_store import SupabaseCourseStore, connect_supabase
 from core.text import split_sentences
+from core.upstream.resilience import (
+    CircuitBreaker,
+    GuardedChatModel,
+    GuardedReranker,
+    GuardedSource,
+)
 from tests.support import fake_mistral as fm
 from tests.support.fake_embedder import HashingEmbedder
 from tests.support.fake_upstreams import (

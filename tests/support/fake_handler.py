@@ -1,4 +1,4 @@
-"""FakeHandler: the core's MessageHandler port, scripted, for adapter tests.
+"""FakeHandler: the core's ChatService port, scripted, for adapter tests.
 
 Keeps the real service's contract: fast paths reply at once without typing; study questions
 reply inside `replier.typing()`. Records every message it saw.

@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from core.chat.service import Limits, StudyBuddy
 from core.config import RagConfig
 from core.rag.graph import build_graph
 from core.rag.state import RagContext
-from core.service import Limits, StudyBuddy
 from core.stores.sqlite_history import SqliteHistoryStore
 from core.texts.notices import notice
 from tests.conftest import HASH, MERGE

@@ -22,7 +22,7 @@ async def make(target: Path) -> None:
     from bot.container import SAMPLE_COURSE, build_app
     from bot.settings import load_settings
     from core.ingest.pipeline import ingest_paths
-    from core.report import InstructorReports
+    from core.insight.report import InstructorReports
     from tests.support.browser import chromium_path
     from tests.support.report_scenario import COURSE, TURNS, backdate, play
 

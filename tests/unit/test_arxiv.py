@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from core.sources.arxiv import ArxivSource, parse_feed, search_query
-from core.upstream import SourceFailure
+from core.upstream.calls import SourceFailure
 
 UA = "StudyBuddy/0.1 (tests; admin@example.org)"
 

@@ -18,8 +18,8 @@ from adapters.discord.render import render_reply as discord_render
 from adapters.http import HttpAdapter
 from adapters.telegram.convert import should_answer, to_incoming
 from adapters.telegram.render import render_reply as telegram_render
+from core.chat.service import Limits, StudyBuddy
 from core.messages import IncomingMessage, Intent, Reply
-from core.service import Limits, StudyBuddy
 from core.stores.sqlite_history import SqliteHistoryStore
 from tests.conftest import HASH, MERGE
 from tests.support import fake_telegram as tg

@@ -48,3 +48,30 @@ def test_shipped_packages_never_import_the_benchmarks():
                  for path in (ROOT / pkg).rglob("*.py")
                  for n in _imports(path) if n.split(".")[0] == "bench" or n.startswith("bot.bench")]
     assert offenders == []
+
+
+# core's folders in three layers; a layer imports its own and the ones above it, never below.
+KERNEL = ("core", "core.messages", "core.config", "core.errors", "core.text", "core.i18n",
+          "core.texts", "core.ports")
+ENGINE = ("core.rag", "core.ingest", "core.stores", "core.sources", "core.rerank", "core.llm",
+          "core.upstream")
+FEATURES = ("core.chat", "core.course", "core.insight")
+
+
+def _area(module: str) -> str:
+    return ".".join(module.split(".")[:2])
+
+
+def test_core_is_layered_kernel_engine_features():
+    """Types and ports (kernel) import nothing else of core; the engine (graph, ingestion,
+    stores, sources, models) never imports a feature (chat, course desk, insight)."""
+    from tests.unit.test_import_cycles import import_graph
+
+    graph = import_graph(ROOT, ("core",))
+    areas = {_area(m) for m in graph}
+    layers = set(KERNEL + ENGINE + FEATURES)
+    assert areas <= layers, f"core modules in no layer: {sorted(areas - layers)}"
+    wrong = [f"{m} -> {t}" for m, targets in sorted(graph.items()) for t in sorted(targets)
+             if (_area(m) in KERNEL and _area(t) not in KERNEL)
+             or (_area(m) in ENGINE and _area(t) in FEATURES)]
+    assert wrong == []

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from core.course.uploads import display_name
 from core.ingest.loaders import load_bytes
 from core.text import DISPLAY_NAME_CHARS, clean_input, clean_label, whole_number
-from core.uploads import display_name
 
 RLO = "\u202e"
 INVISIBLE = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f"

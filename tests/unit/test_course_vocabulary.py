@@ -13,9 +13,9 @@ from core.ports import Document, Vocabulary
 from core.rag.coverage import absent_from_course, course_words, lookup_terms
 from core.rag.nodes.rerank import absent_course_words
 from core.rag.state import Chunk, RagContext
-from core.resilience import CircuitBreaker, GuardedSource
 from core.sources.course import CourseSource
 from core.stores.sqlite_store import SqliteCourseStore
+from core.upstream.resilience import CircuitBreaker, GuardedSource
 from tests.support.fakes import FakeSource, ScriptedReranker, doc
 
 HASHING = ("Linear probing tends to create long runs of occupied slots, a problem called primary "

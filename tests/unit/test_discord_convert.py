@@ -143,7 +143,7 @@ class TestIncoming:
 
 
 class TestSpaces:
-    """Course-space keys, most specific first (core/spaces.py answers from the first set one)."""
+    """Course-space keys, most specific first (core/course/spaces.py answers from the first set one)."""
 
     def test_guild_channel_message(self):
         assert to_incoming(mentioning_bot(f"<@{BOT}> hi"), BOT).spaces == \

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.followup import looks_like_followup, rule_rewrite
+from core.chat.followup import looks_like_followup, rule_rewrite
 from core.ports import Turn
 
 

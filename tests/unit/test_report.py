@@ -11,9 +11,9 @@ import numpy as np
 from adapters.report_charts import ticks
 from adapters.report_csv import report_csv_files
 from adapters.report_page import render_html
-from core.outcomes import Outcome, Vote
-from core.report import build_report
-from core.report_gaps import cluster
+from core.insight.report import build_report
+from core.insight.report_gaps import cluster
+from core.ports import Outcome, Vote
 from tests.support.fake_embedder import HashingEmbedder
 
 NOW = datetime(2026, 3, 10, 15, 0, tzinfo=UTC)

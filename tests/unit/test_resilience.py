@@ -7,7 +7,7 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 
 from core.rerank.cascade import RerankCascade
-from core.resilience import (
+from core.upstream.resilience import (
     CLOSED,
     HALF_OPEN,
     OPEN,
@@ -185,7 +185,7 @@ async def test_guarded_chat_model_fails_fast_when_open(clock):
 async def test_an_unreachable_host_opens_the_circuit_at_once(clock):
     import httpx
 
-    from core.upstream import described_failures
+    from core.upstream.calls import described_failures
 
     class Offline:
         name = "wikipedia"
@@ -208,8 +208,8 @@ async def test_an_unreachable_host_opens_the_circuit_at_once(clock):
 async def test_probe_names_the_unreachable_sources_and_opens_their_breakers(clock):
     import httpx
 
-    from core.resilience import probe
-    from core.upstream import described_failures
+    from core.upstream.calls import described_failures
+    from core.upstream.resilience import probe
 
     class Offline:
         name = "arxiv"

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from core.chat.service import Limits, StudyBuddy
 from core.messages import IncomingMessage, Intent
-from core.service import Limits, StudyBuddy
 from core.stores.sqlite_history import SqliteHistoryStore
 from tests.support.fakes import (
     CollectingReplier,

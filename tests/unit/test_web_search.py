@@ -9,7 +9,7 @@ import pytest
 from pydantic import SecretStr
 
 from core.sources.web import BraveSource, SearxngSource, TavilySource, build_web_source
-from core.upstream import SourceFailure
+from core.upstream.calls import SourceFailure
 
 UA = "StudyBuddy/0.1 (tests; admin@example.org)"
 TAVILY_KEY = "tvly-dev-SECRET123"

@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from core.sources.wikipedia import WikipediaSource, article_url
-from core.upstream import SourceFailure
+from core.upstream.calls import SourceFailure
 
 UA = "StudyBuddy/0.1 (tests; admin@example.org)"
 

@@ -15,9 +15,9 @@ from langgraph.runtime import Runtime
 from core.errors import log_failure
 from core.ports import Document
 from core.rag.state import RagContext, RagState
-from core.resilience import CircuitOpen
 from core.stores.errors import StoreError
-from core.upstream import SourceFailure
+from core.upstream.calls import SourceFailure
+from core.upstream.resilience import CircuitOpen
 
 log = logging.getLogger(__name__)
 

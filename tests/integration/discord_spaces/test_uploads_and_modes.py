@@ -12,7 +12,7 @@ import pytest
 
 from adapters.discord.texts import APOLOGY
 from bot.container import build_app
-from core.uploads import Uploads
+from core.course.uploads import Uploads
 from tests.support.discord_desk import (
     ask_in,
     buttons,

@@ -4,14 +4,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.gaps_summary import gaps_reply
+from core.course.sharing import CourseSharing
+from core.course.spaces import CourseSpaces, desk_reply, not_staff
+from core.course.tenancy import Actor
+from core.course.uploads import Uploads
+from core.insight.gaps_summary import gaps_reply
+from core.insight.report import InstructorReports
 from core.messages import Reply
-from core.report import InstructorReports
-from core.sharing import CourseSharing
-from core.spaces import CourseSpaces, desk_reply, not_staff
-from core.tenancy import Actor
 from core.texts.desk import say
-from core.uploads import Uploads
 
 
 @dataclass(frozen=True, slots=True)

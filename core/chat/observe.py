@@ -5,21 +5,7 @@ The core only calls an Observer; the Prometheus exposition lives with the HTTP a
 """
 from __future__ import annotations
 
-from typing import Protocol
-
 from core.messages import Reply
-
-
-class Observer(Protocol):
-    """Receives the service's events; must be cheap and never raise."""
-
-    def replied(self, reply: Reply, seconds: float) -> None:
-        """A reply went out `seconds` after its message arrived."""
-        ...
-
-    def voted(self, value: int, reason: str) -> None:
-        """A 👍 (+1) or 👎 (-1), with its reason when given."""
-        ...
 
 
 class NoObserver:

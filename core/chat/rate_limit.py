@@ -9,21 +9,8 @@ from __future__ import annotations
 import time
 from collections import defaultdict, deque
 from collections.abc import Callable
-from typing import Protocol
 
-WINDOW_S = 60.0
-
-
-class RateLimiter(Protocol):
-    """Sliding-window limiter keyed by user."""
-
-    async def acquire(self, key: str, limit: int) -> int:
-        """0 and count it when `key` is under `limit` per window, else seconds to wait."""
-        ...
-
-    async def reset(self, key: str) -> None:
-        """Forget a key's window (the user asked /forget)."""
-        ...
+from core.ports import WINDOW_S
 
 
 class MemoryRateLimiter:

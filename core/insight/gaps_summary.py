@@ -1,12 +1,12 @@
 """`/gaps` for staff in the chat: the last days of a course in two lines, then its top gaps.
 
 The full page (charts, every gap, cited pages, CSV) is `studybuddy report`; this is the short
-form that fits a chat message, built from the same report (core/report.py).
+form that fits a chat message, built from the same report (core/insight/report.py).
 """
 from __future__ import annotations
 
+from core.insight.report import InstructorReports, Report
 from core.messages import Intent, Reply
-from core.report import InstructorReports, Report
 from core.texts.gaps import GAPS
 
 TOP = 5

@@ -12,10 +12,12 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
+from core.course.tenancy import scope_of
+from core.insight.outcomes import VOTE_REASONS, cited_quotes
 from core.messages import IncomingMessage, Intent, Reply
-from core.outcomes import VOTE_REASONS, Outcome, OutcomeStore, Vote, cited_quotes, user_hash
+from core.ports import Outcome, OutcomeStore, Vote
 from core.stores.errors import StoreError
-from core.tenancy import scope_of
+from core.stores.user_hash import user_hash
 from core.texts.answers import reason_label, text
 
 log = logging.getLogger(__name__)

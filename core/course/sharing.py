@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
+from core.course.spaces import CourseSpaces, desk_reply, is_personal, not_staff, platform_of
+from core.course.tenancy import OPERATOR, Actor, is_scope_key, scope_of
 from core.messages import Reply
-from core.ports import SpaceAssignment
-from core.spaces import CourseSpaces, desk_reply, is_personal, not_staff, platform_of
-from core.tenancy import OPERATOR, Actor, CourseRecord, is_scope_key, scope_of
+from core.ports import CourseRecord, SpaceAssignment
 from core.texts.desk import say
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud or retyped

@@ -17,10 +17,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
-from typing import Protocol
 
-OPERATOR = "operator"
+from core.ports import OPERATOR, CourseRecord, CourseRegistry, Membership
+
 LOCAL_PLATFORMS = frozenset({"console", "http"})  # the operator's own terminal and loopback API
 SCOPE_KINDS = ("guild", "chat")  # "discord:guild:9", "telegram:chat:-100…"
 MEMBERSHIP_TTL_S = 300.0
@@ -39,68 +38,6 @@ class Actor:
     @property
     def is_staff(self) -> bool:
         return self.operator or (self.staff and self.scope is not None)
-
-
-@dataclass(frozen=True, slots=True)
-class CourseRecord:
-    """A course's owner and how far it is open."""
-
-    name: str
-    owner: str = OPERATOR
-    private: bool = False  # an operator course only granted scopes may use
-    public: bool = False  # any DM may read it
-    created_by: str = ""
-    created_at: datetime | None = None
-
-
-class CourseRegistry(Protocol):
-    """Durable owners, grants and share codes, shared by every process of one bot."""
-
-    async def get(self, name: str) -> CourseRecord | None:
-        """The course's record, or None (then it is the operator's)."""
-        ...
-
-    async def create(self, record: CourseRecord) -> CourseRecord:
-        """Store a new course unless one of that name exists; the stored record either way."""
-        ...
-
-    async def save(self, record: CourseRecord) -> None:
-        """Create or overwrite a course's owner and flags (operator CLI)."""
-        ...
-
-    async def records(self) -> list[CourseRecord]:
-        ...
-
-    async def grant(self, course: str, scope: str, by: str) -> None:
-        ...
-
-    async def revoke(self, course: str, scope: str) -> bool:
-        """Remove a grant; False when there was none."""
-        ...
-
-    async def grants(self, course: str | None = None) -> list[tuple[str, str]]:
-        """(course, scope) pairs, of one course or all."""
-        ...
-
-    async def add_code(self, code_hash: str, course: str, by: str, expires_at: datetime
-                       ) -> None:
-        ...
-
-    async def redeem(self, code_hash: str, now: datetime) -> str | None:
-        """Use up a share code: its course, or None when unknown, used or expired."""
-        ...
-
-    async def scopes_using(self, course: str) -> list[str]:
-        """The scopes with a space pointed at the course."""
-        ...
-
-
-class Membership(Protocol):
-    """Whether a platform user belongs to a scope (Discord server member, Telegram group
-    member); answered by the platform's adapter."""
-
-    async def is_member(self, user_id: str, scope: str) -> bool:
-        ...
 
 
 def scope_of(spaces: Sequence[str]) -> str | None:

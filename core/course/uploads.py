@@ -16,6 +16,9 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
+from core.course.spaces import CourseSpaces, not_staff, platform_of, unavailable
+from core.course.spaces import desk_reply as _reply
+from core.course.tenancy import Actor
 from core.errors import log_failure
 from core.ingest.document import LoadError
 from core.ingest.limits import DEFAULT_LIMITS, IngestLimits
@@ -23,9 +26,6 @@ from core.ingest.loaders import FORMATS, LoadedDocument, content_hash
 from core.ingest.pipeline import IngestReport, store_document
 from core.messages import Reply
 from core.ports import CourseStore, DocumentRecord, Embedder, StoredChunk
-from core.spaces import CourseSpaces, not_staff, platform_of, unavailable
-from core.spaces import desk_reply as _reply
-from core.tenancy import Actor
 from core.text import DISPLAY_NAME_CHARS, clean_label
 from core.texts.desk import say
 

@@ -14,8 +14,7 @@ from datetime import UTC, datetime
 
 import numpy as np
 
-from core.outcomes import Outcome
-from core.ports import Embedder
+from core.ports import Embedder, Outcome
 
 # multilingual-e5-small puts paraphrases of one question at 0.90-0.98 and different topics of one
 # course at 0.75-0.86 (B-tree vs red-black tree 0.86): 0.88 keeps those apart.

@@ -1,18 +1,12 @@
-"""Ports: the Protocols the core depends on; adapters, stores and clients implement them.
-
-Tests implement them with fakes (cosmicpython style); nothing here knows any vendor.
-"""
+"""Ports for what answers are made of: sources, the course store, embedders, rerankers."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
-
-from core.messages import IncomingMessage, Reply
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,155 +153,18 @@ class Ranked:
     tier: str
 
 
-class RerankPort(Protocol):
+class Reranker(Protocol):
     """The reranker cascade as the graph sees it: calibrated scores plus the tier that ran."""
 
     async def score(self, query: str, passages: Sequence[str],
                     retrieval_scores: Sequence[float] | None = None) -> Ranked: ...
 
 
-class Reranker(Protocol):
+class RerankTier(Protocol):
     """Scores (query, passage) pairs on a calibrated [0, 1] scale shared by every tier."""
 
     name: str
 
     async def score(self, query: str, passages: Sequence[str]) -> list[float]:
         """One calibrated score per passage, in input order; raise on failure."""
-        ...
-
-
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """One question/answer exchange kept in a user's history."""
-
-    platform: str
-    user_id: str
-    question: str
-    answer: str
-    intent: str
-    citations: tuple[dict[str, Any], ...] = ()
-    created_at: datetime | None = None
-
-
-class HistoryStore(Protocol):
-    """Per-user conversation history, erasable on request."""
-
-    async def recent(self, platform: str, user_id: str, limit: int) -> list[Turn]:
-        """The user's last turns, oldest first."""
-        ...
-
-    async def append(self, turn: Turn) -> None:
-        """Durably record a turn."""
-        ...
-
-    async def forget(self, platform: str, user_id: str) -> int:
-        """Erase everything about the user; returns rows removed."""
-        ...
-
-    async def purge_older_than(self, days: int) -> int:
-        """Delete turns older than the retention window; returns rows removed."""
-        ...
-
-
-class MessageJournal(Protocol):
-    """Remembers which platform messages were taken on and answered, across restarts."""
-
-    async def begin(self, platform: str, chat_id: str, message_id: str, user_id: str,
-                    payload: dict[str, Any]) -> bool:
-        """Claim a message; False when it was answered already or is in flight in this run."""
-        ...
-
-    async def finish(self, platform: str, chat_id: str, message_id: str) -> None:
-        """Mark a claimed message as answered."""
-        ...
-
-    async def pending(self, platform: str) -> list[dict[str, Any]]:
-        """Payloads claimed by an earlier run that never got their answer (crash recovery)."""
-        ...
-
-    async def forget(self, platform: str, user_id: str) -> int:
-        """Erase every entry of the user; returns rows removed."""
-        ...
-
-    async def purge_older_than(self, days: int) -> int:
-        """Drop answered entries older than the retention window; returns rows removed."""
-        ...
-
-
-@dataclass(frozen=True, slots=True)
-class SpaceAssignment:
-    """A course space (channel, server, group, DM) and the course its questions are answered
-    from."""
-
-    space: str  # "discord:channel:123", "discord:guild:9", "telegram:chat:-100…", "…:user:42"
-    course: str
-    set_by: str  # platform user id of whoever set it
-    set_at: datetime | None = None
-    scope: str = ""  # the server or group the space belongs to ("" for a DM)
-
-
-class SpaceStore(Protocol):
-    """Durable space -> course mapping, shared by every process of one bot."""
-
-    async def lookup(self, spaces: Sequence[str]) -> SpaceAssignment | None:
-        """The assignment of the first of `spaces` (most specific first) that has one."""
-        ...
-
-    async def assign(self, assignment: SpaceAssignment) -> None:
-        """Set (or change) a space's course."""
-        ...
-
-    async def unassign(self, space: str) -> bool:
-        """Remove a space's course; False when it had none."""
-        ...
-
-    async def assignments(self) -> list[SpaceAssignment]:
-        """Every assignment, by space."""
-        ...
-
-    async def mode(self, spaces: Sequence[str]) -> str | None:
-        """The study-integrity mode (explain | guide) of the first of `spaces` (most specific
-        first) that has one: a server's mode applies to its channels unless a channel sets its
-        own. None when none has one (the caller's default, explain, applies)."""
-        ...
-
-    async def set_mode(self, space: str, mode: str, set_by: str) -> None:
-        """Set (or change) a space's study-integrity mode."""
-        ...
-
-
-class Replier(Protocol):
-    """How an adapter shows a reply to the user who asked (Rasa's output channel, as a port)."""
-
-    def typing(self) -> AbstractAsyncContextManager[None]:
-        """Keep a typing indicator on while the block runs."""
-        ...
-
-    async def send(self, reply: Reply) -> None:
-        """Render and deliver a reply (splitting and escaping are the adapter's job)."""
-        ...
-
-
-class MessageHandler(Protocol):
-    """What adapters call: the core service seen from the platform edge."""
-
-    async def respond(self, message: IncomingMessage, replier: Replier) -> Reply:
-        """Answer a message through the replier (typing only on the study path)."""
-        ...
-
-    async def handle(self, message: IncomingMessage) -> Reply:
-        """Answer a message and return the reply (CLI, HTTP)."""
-        ...
-
-    async def forget(self, platform: str, user_id: str) -> Reply:
-        """Erase the user's history (and votes) and return a confirmation."""
-        ...
-
-    async def sources(self, answer_id: str, language: str) -> Reply:
-        """The passages an answer cited, quoted (the Sources button)."""
-        ...
-
-    async def vote(self, answer_id: str, platform: str, user_id: str, value: int,
-                   reason: str = "", *, language: str = "en") -> Reply:
-        """👍 (+1) / 👎 (-1) on an answer; a 👎 without a reason asks for one."""
         ...

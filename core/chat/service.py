@@ -12,16 +12,16 @@ from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from core.answer_actions import AnswerActions
-from core.followup import standalone_question
+from core.chat.followup import standalone_question
+from core.chat.observe import NoObserver
+from core.chat.rate_limit import MemoryRateLimiter
+from core.course.spaces import DEFAULT_MODE, CourseSpaces
+from core.insight.answer_actions import AnswerActions
 from core.messages import Confidence, IncomingMessage, Intent, Reply
-from core.observe import NoObserver, Observer
-from core.ports import HistoryStore, Replier, Turn
+from core.ports import HistoryStore, Observer, RateLimiter, Replier, Turn
 from core.rag import rules
 from core.rag.graph import RagGraph
 from core.rag.state import RagContext, RagState
-from core.rate_limit import MemoryRateLimiter, RateLimiter
-from core.spaces import DEFAULT_MODE, CourseSpaces
 from core.stores.errors import StoreError
 from core.text import clean_input, detect_language
 from core.texts.notices import notice
@@ -45,7 +45,7 @@ class Limits:
 
 
 class StudyBuddy:
-    """MessageHandler port implementation shared by every adapter."""
+    """ChatService port implementation shared by every adapter."""
 
     def __init__(self, graph: RagGraph, context: RagContext, history: HistoryStore,
                  limits: Limits | None = None, spaces: CourseSpaces | None = None,

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
-from core.outcomes import VOTE_REASONS, Outcome, OutcomeStore
-from core.ports import Embedder
-from core.report_gaps import GAP_SIMILARITY, Gap, GapQuestion, group_gaps
+from core.insight.outcomes import VOTE_REASONS
+from core.insight.report_gaps import GAP_SIMILARITY, Gap, GapQuestion, group_gaps
+from core.ports import Embedder, Outcome, OutcomeStore
 
 __all__ = ["CONFIDENCES", "DocumentCount", "Feedback", "Gap", "GapQuestion", "InstructorReports",
            "PageCount", "Report", "build_report"]

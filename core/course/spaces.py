@@ -16,10 +16,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from core.course.tenancy import OPERATOR, Actor, CourseAccess, scope_of
 from core.messages import Intent, Reply
-from core.ports import CourseStore, SpaceAssignment, SpaceStore
+from core.ports import CourseRecord, CourseStore, SpaceAssignment, SpaceStore
 from core.rag.state import Mode
-from core.tenancy import OPERATOR, Actor, CourseAccess, CourseRecord, scope_of
 from core.texts.desk import say
 
 COURSES_TTL_S = 30.0  # how long the list of stored courses is trusted (uploads invalidate it)
@@ -40,7 +40,7 @@ class Resolution:
 
 class CourseSpaces:
     """Resolves and changes course spaces over a SpaceStore, the course store's courses and
-    the tenancy rules (core/tenancy.py): a chat only ever sees courses it may read."""
+    the tenancy rules (core/course/tenancy.py): a chat only ever sees courses it may read."""
 
     def __init__(self, spaces: SpaceStore, store: CourseStore, access: CourseAccess, *,
                  default_course: str | None = None, sample_course: str | None = None) -> None:

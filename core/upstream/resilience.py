@@ -24,7 +24,7 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from pydantic import ConfigDict
 
 from core.errors import UpstreamError
-from core.ports import Document, Reranker, Source
+from core.ports import Document, RerankTier, Source
 
 log = logging.getLogger(__name__)
 
@@ -117,10 +117,10 @@ class GuardedSource:
 
 
 class GuardedReranker:
-    """Reranker tier behind a breaker: when open, CircuitOpen at once so the cascade falls
+    """RerankTier tier behind a breaker: when open, CircuitOpen at once so the cascade falls
     through."""
 
-    def __init__(self, reranker: Reranker, breaker: CircuitBreaker) -> None:
+    def __init__(self, reranker: RerankTier, breaker: CircuitBreaker) -> None:
         self.reranker = reranker
         self.breaker = breaker
         self.name = reranker.name

@@ -1,0 +1,71 @@
+"""Ports: every Protocol the core depends on, by role; stores, clients and adapters implement them.
+
+knowledge  sources, the course store, embedders, rerankers      (what answers are made of)
+chat       history, the message journal, replier, rate limiter, observer, the ChatService
+           adapters call
+courses    course spaces, the course registry, platform membership   (who owns what)
+insight    outcomes and votes                                      (what staff learn from)
+
+Tests implement them with fakes (cosmicpython style); nothing here knows any vendor.
+"""
+from core.ports.chat import (
+    WINDOW_S,
+    ChatService,
+    HistoryStore,
+    MessageJournal,
+    Observer,
+    RateLimiter,
+    Replier,
+    Turn,
+)
+from core.ports.courses import (
+    OPERATOR,
+    CourseRecord,
+    CourseRegistry,
+    Membership,
+    SpaceAssignment,
+    SpaceStore,
+)
+from core.ports.insight import Outcome, OutcomeStore, Vote
+from core.ports.knowledge import (
+    CourseStore,
+    Document,
+    DocumentRecord,
+    Embedder,
+    Ranked,
+    Reranker,
+    RerankTier,
+    Source,
+    StoredChunk,
+    Vocabulary,
+)
+
+__all__ = [
+    "OPERATOR",
+    "WINDOW_S",
+    "ChatService",
+    "CourseRecord",
+    "CourseRegistry",
+    "CourseStore",
+    "Document",
+    "DocumentRecord",
+    "Embedder",
+    "HistoryStore",
+    "Membership",
+    "MessageJournal",
+    "Observer",
+    "Outcome",
+    "OutcomeStore",
+    "Ranked",
+    "RateLimiter",
+    "Replier",
+    "RerankTier",
+    "Reranker",
+    "Source",
+    "SpaceAssignment",
+    "SpaceStore",
+    "StoredChunk",
+    "Turn",
+    "Vocabulary",
+    "Vote",
+]
