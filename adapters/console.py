@@ -24,17 +24,13 @@ from core.course.spaces import CourseSpaces
 from core.course.tenancy import Actor
 from core.messages import IncomingMessage, Reply
 from core.ports import ChatService
+from core.texts.platforms import CONSOLE_HELP
 
 logger = logging.getLogger(__name__)
 
 PLATFORM = "console"
 PROMPT = "you> "
 THINKING = "thinking…"
-HELP = ("Ask any study question and press Enter.\n"
-        "/course         which course answers you, and the list of courses\n"
-        "/course NAME    answer from that course (when there are several)\n"
-        "/forget         erase your history\n/help           this message\n"
-        "/quit           leave (or Ctrl-D)")
 ERROR = "Sorry, something went wrong while answering. Please try again."
 
 
@@ -152,7 +148,7 @@ class ConsoleAdapter:
             self._write("Goodbye, and good luck with your studies!\n")
             return False
         if command == "/help":
-            self._write(HELP + "\n\n")
+            self._write(CONSOLE_HELP + "\n\n")
             return True
         try:
             if command == "/forget":

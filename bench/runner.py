@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 BENCHMARKS = ("retrieval", "answers", "llm_calls", "latency", "concurrency", "ingestion", "docs",
-              "integrity", "triage", "chunking")
+              "suite", "integrity", "triage", "chunking")
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATA = HERE.parents[1] / "shared" / "data"  # ../shared/data beside the repository
 DEFAULT_CACHE = HERE / "cache"  # gitignored

@@ -31,8 +31,9 @@ def add_docs_parser(kinds: Subcommands) -> None:
     d = kinds.add_parser("docs", help="answers, ✅-precision, ⚠ on unanswerable and page accuracy "
                                       "on your own course files")
     d.add_argument("--docs", type=Path, required=True, help="folder of course files")
-    d.add_argument("--qa", type=Path, required=True,
-                   help="questions as JSONL (id, question, doc, page, answers, answerable, kind)")
+    d.add_argument("--qa", type=Path, required=True, nargs="+",
+                   help="questions as JSONL (id, question, doc, page, answers, answerable, kind; "
+                        "optional half: fit | report); several files are asked together")
     d.add_argument("--store", type=Path, default=None,
                    help="keep the store in this folder (reruns skip unchanged files)")
     d.add_argument("--show", action="store_true", help="print every reply that missed")
@@ -97,24 +98,38 @@ def score(items: list[dict[str, Any]], replies: list[Reply]) -> dict[str, Any]:
     return {kind: _rates(row) for kind, row in rows.items()}
 
 
+def score_by_half(items: list[dict[str, Any]], replies: list[Reply]) -> dict[str, Any]:
+    """`score` of each half the questions name (fit: choices are made on it; report: the
+    figures reported); empty when the questions are not split."""
+    halves: dict[str, tuple[list[dict[str, Any]], list[Reply]]] = {}
+    for item, reply in zip(items, replies, strict=True):
+        if item.get("half"):
+            chosen = halves.setdefault(str(item["half"]), ([], []))
+            chosen[0].append(item)
+            chosen[1].append(reply)
+    return {half: score(*pair) for half, pair in sorted(halves.items())}
+
+
 def _rates(row: dict[str, int]) -> dict[str, Any]:
     def share(a: str, b: str) -> float | None:
         return round(row[a] / row[b], 4) if row[b] else None
     return {"questions": row["n"], "gold_in_reply": share("gold", "answerable"),
             "check_precision": share("checked_right", "checked"), "checked": row["checked"],
+            "check_coverage": share("checked_right", "answerable"),  # right ✅ / answerable
             "unanswerable_warned": share("unanswerable_warned", "unanswerable"),
             "page_accuracy": share("page_hit", "paged")}
 
 
-async def evaluate_docs(docs: Path, qa: Path, *, store_dir: Path | None = None,
+async def evaluate_docs(docs: Path, qa: Path | list[Path], *, store_dir: Path | None = None,
                         show: bool = False) -> dict[str, Any]:
-    """Ingest `docs`, ask every question of `qa`, score the replies."""
+    """Ingest `docs`, ask every question of `qa` (one file or several), score the replies."""
     from bot.composition import compose
     from bot.progress import TqdmBars
     from bot.settings import load_settings
     from core.ingest.pipeline import ingest_paths
 
-    items = load_qa(qa)
+    files = qa if isinstance(qa, list) else [qa]
+    items = [item for path in files for item in load_qa(path)]
     with tempfile.TemporaryDirectory(prefix="sb-eval-docs-") as tmp:
         settings = load_settings(
             data_dir=store_dir or Path(tmp), auto_ingest_sample=False, course_filter=None,
@@ -136,11 +151,11 @@ async def evaluate_docs(docs: Path, qa: Path, *, store_dir: Path | None = None,
             seconds = time.perf_counter() - started
         finally:
             await app.close()
-    result = {"docs": str(docs), "qa": str(qa), "ingest": {
+    result = {"docs": str(docs), "qa": [str(path) for path in files], "ingest": {
         "files": report.files_ok + report.files_unchanged, "chunks": report.chunks_total,
         "errors": report.errors, "skipped": report.skipped, "seconds": round(report.seconds, 2)},
         "seconds_per_question": round(seconds / max(len(items), 1), 3),
-        "kinds": score(items, replies)}
+        "kinds": score(items, replies), "halves": score_by_half(items, replies)}
     result["questions"] = [_record(item, reply) for item, reply in zip(items, replies, strict=True)]
     return result
 
@@ -169,14 +184,18 @@ def _print(result: dict[str, Any], show: bool) -> None:
           f"{result['seconds_per_question']}s per question")
     for error in ing["errors"]:
         print(f"  error: {error}")
-    print(f"{'kind':<13}{'n':>4}{'gold in reply':>15}{'✅-precision':>14}{'⚠ unanswerable':>17}"
-          f"{'page ±1':>9}")
-    for kind in (*KINDS, "all"):
-        row = result["kinds"].get(kind)
-        if row:
-            checked = f"{_pct(row['check_precision'])} ({row['checked']})"
-            print(f"{kind:<13}{row['questions']:>4}{_pct(row['gold_in_reply']):>15}{checked:>14}"
-                  f"{_pct(row['unanswerable_warned']):>17}{_pct(row['page_accuracy']):>9}")
+    for half, kinds in [("", result["kinds"]), *result["halves"].items()]:
+        if half:
+            print(f"half: {half}")
+        print(f"{'kind':<13}{'n':>4}{'gold in reply':>15}{'✅-precision':>14}{'✅-coverage':>13}"
+              f"{'⚠ unanswerable':>17}{'page ±1':>9}")
+        for kind in (*KINDS, "all"):
+            row = kinds.get(kind)
+            if row:
+                checked = f"{_pct(row['check_precision'])} ({row['checked']})"
+                print(f"{kind:<13}{row['questions']:>4}{_pct(row['gold_in_reply']):>15}"
+                      f"{checked:>14}{_pct(row['check_coverage']):>13}"
+                      f"{_pct(row['unanswerable_warned']):>17}{_pct(row['page_accuracy']):>9}")
     if show:
         for record in result["questions"]:
             if record["missed"]:
@@ -191,9 +210,10 @@ def run_eval_docs(args: argparse.Namespace) -> int:
     if not args.docs.is_dir():
         print(f"error: no such folder: {args.docs}", file=sys.stderr)
         return 2
-    if not args.qa.is_file():
-        print(f"error: no such file: {args.qa}", file=sys.stderr)
-        return 2
+    for path in args.qa:
+        if not path.is_file():
+            print(f"error: no such file: {path}", file=sys.stderr)
+            return 2
     try:
         result = asyncio.run(evaluate_docs(args.docs, args.qa, store_dir=args.store,
                                            show=sys.stderr.isatty()))

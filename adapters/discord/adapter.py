@@ -23,10 +23,10 @@ from adapters.discord.desk import add_desk_commands
 from adapters.discord.errors import DiscordStartError, add_error_hook, report
 from adapters.discord.replier import NO_MENTIONS, TYPING_REFRESH_S, MessageReplier
 from adapters.discord.staff import ServerMembership
-from adapters.discord.texts import APOLOGY
 from adapters.typing_loops import TypingLoops
 from core.course.desk import CourseDesk
 from core.ports import ChatService
+from core.texts.platforms import DISCORD
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +83,7 @@ class StudyBuddyClient(discord.Client):
         try:
             await self.handler.respond(to_incoming(message, self.user.id), replier)
         except Exception as exc:
-            await report("message handling", exc, lambda: replier.send_texts([APOLOGY]))
+            await report("message handling", exc, lambda: replier.send_texts([DISCORD("apology")]))
 
 
 class ShardedStudyBuddyClient(StudyBuddyClient, discord.AutoShardedClient):

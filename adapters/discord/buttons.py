@@ -23,14 +23,13 @@ from core.insight.answer_actions import reason_label
 from core.insight.outcomes import VOTE_REASONS
 from core.messages import Reply
 from core.ports import ChatService
+from core.texts.platforms import DISCORD
 
 log = logging.getLogger(__name__)
 
 ANSWER_TEMPLATE = (r"sb:ans:(?P<action>src|up|dn|r[0-3]):(?P<answer_id>[A-Za-z0-9_-]{1,64})"
                    r"(?::(?P<lang>[a-z]{2,3}))?")
 DESK_TEMPLATE = r"sb:desk:(?P<action>ok|no):(?P<token>[A-Za-z0-9_-]+)"
-SOURCES_LABELS = {"en": "Sources", "ar": "المصادر"}
-CONFIRM_LABELS = {"en": ("Confirm", "Cancel"), "ar": ("تأكيد", "إلغاء")}
 _LANGUAGE = re.compile(r"[a-z]{2,3}")
 
 
@@ -74,7 +73,7 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ANSW
 def _answer_button(action: str, answer_id: str, language: str) -> discord.ui.Button[Any]:
     cid = custom_id(action, answer_id, language)
     if action == "src":
-        return discord.ui.Button(label=SOURCES_LABELS.get(language, SOURCES_LABELS["en"]),
+        return discord.ui.Button(label=DISCORD("sources", language),
                                  custom_id=cid, style=discord.ButtonStyle.secondary)
     if action in ("up", "dn"):
         return discord.ui.Button(emoji="👍" if action == "up" else "👎", custom_id=cid,
@@ -125,7 +124,7 @@ class DeskButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DESK_T
     the client's `desk`."""
 
     def __init__(self, action: str, token: str, language: str = "en") -> None:
-        ok, no = CONFIRM_LABELS.get(language, CONFIRM_LABELS["en"])
+        ok, no = DISCORD("confirm", language), DISCORD("cancel", language)
         super().__init__(discord.ui.Button(
             label=ok if action == "ok" else no, custom_id=f"sb:desk:{action}:{token}",
             style=discord.ButtonStyle.success if action == "ok" else discord.ButtonStyle.secondary))

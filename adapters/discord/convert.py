@@ -9,6 +9,7 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
+from core.i18n import supported
 from core.messages import IncomingMessage
 
 PLATFORM = "discord"
@@ -141,4 +142,4 @@ def interaction_language(interaction: Any) -> str:
     """"ar" when the user's Discord client runs in Arabic, else "en" (the desk's two languages)."""
     locale = getattr(interaction, "locale", None)
     value = getattr(locale, "value", locale)
-    return "ar" if isinstance(value, str) and value.split("-")[0].lower() == "ar" else "en"
+    return supported(value if isinstance(value, str) else None)

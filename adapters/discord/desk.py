@@ -17,11 +17,11 @@ from adapters.discord.buttons import confirm_buttons
 from adapters.discord.convert import interaction_language, interaction_spaces
 from adapters.discord.replier import answer, notice_text
 from adapters.discord.staff import actor_of
-from adapters.discord.texts import HELP
 from core.course.desk import CourseDesk
 from core.course.tenancy import Actor
 from core.course.uploads import supported_formats
 from core.messages import Reply
+from core.texts.platforms import DISCORD
 
 MAX_CHOICES = 25  # Discord's limit for autocomplete and choices
 SCOPES = [app_commands.Choice(name="channel", value="channel"),
@@ -56,13 +56,9 @@ def add_desk_commands(tree: app_commands.CommandTree[Any], desk: CourseDesk,
     async def document_names(interaction: Interaction, current: str
                              ) -> list[app_commands.Choice[str]]:
         """For staff only: the documents of the chosen course, else of this channel's."""
-        target = getattr(interaction.namespace, "course", None) or \
-            (await desk.spaces.resolve(interaction_spaces(interaction))).course
-        if not target or not await desk.spaces.access.can_change(target, actor(interaction)):
-            return []
-        wanted = current.strip().casefold()
-        names = [d.display_name for d in await desk.uploads.store.documents(target)
-                 if wanted in d.display_name.casefold()]
+        names = await desk.removable(interaction_spaces(interaction), actor=actor(interaction),
+                                     course=getattr(interaction.namespace, "course", None),
+                                     containing=current)
         return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names[:MAX_CHOICES]]
 
     course = app_commands.Group(name="course", description="This chat's course: show, list, set",
@@ -183,7 +179,9 @@ def add_desk_commands(tree: app_commands.CommandTree[Any], desk: CourseDesk,
     @tree.command(name="help", description="How courses, uploads and staff work here")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     async def help_(interaction: Interaction) -> None:
-        role = f" or the role “{staff_role.strip()}”" if staff_role and staff_role.strip() else ""
+        language = interaction_language(interaction)
+        role = (DISCORD("staff_role", language, role=staff_role.strip())
+                if staff_role and staff_role.strip() else "")
         limit_mb = desk.uploads.max_bytes // 2**20
-        await answer(interaction, HELP.format(formats=supported_formats(), limit_mb=limit_mb,
-                                              role=role))
+        await answer(interaction, DISCORD("help", language, formats=supported_formats(),
+                                          limit_mb=limit_mb, role=role))

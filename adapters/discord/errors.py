@@ -15,9 +15,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from adapters.discord.convert import interaction_language
 from adapters.discord.replier import answer
-from adapters.discord.texts import APOLOGY
 from core.errors import StudyBuddyError
+from core.texts.platforms import DISCORD
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +58,7 @@ async def guarded(interaction: discord.Interaction[Any], what: str,
     try:
         await work()
     except Exception as exc:
-        await report(what, exc, lambda: answer(interaction, APOLOGY))
+        await report(what, exc, lambda: answer(interaction, apology(interaction)))
 
 
 async def on_command_error(interaction: discord.Interaction[Any],
@@ -71,9 +72,14 @@ async def on_command_error(interaction: discord.Interaction[Any],
         return
     public = command is not None and bool(command.extras.get(PUBLIC_APOLOGY))
     await report(name, error.original,
-                 lambda: answer(interaction, APOLOGY, ephemeral=not public))
+                 lambda: answer(interaction, apology(interaction), ephemeral=not public))
 
 
 def add_error_hook(tree: app_commands.CommandTree[Any]) -> None:
     """Send every failed slash command on `tree` through on_command_error."""
     tree.error(on_command_error)
+
+
+def apology(interaction: discord.Interaction[Any]) -> str:
+    """The apology in the language of the user's Discord client."""
+    return DISCORD("apology", interaction_language(interaction))

@@ -26,11 +26,11 @@ from adapters.telegram.errors import add_error_hook
 from adapters.telegram.journal_sweep import SWEEP_S, JournalSweep
 from adapters.telegram.replier import TYPING_REFRESH_S, PtbApp, TelegramReplier
 from adapters.telegram.staff import GroupMembership, StaffCheck
-from adapters.telegram.texts import COMMANDS, DESK_COMMANDS
 from adapters.telegram.webhook import Handler, Webhook, journaled, receiver
 from adapters.typing_loops import TypingLoops
 from core.course.desk import CourseDesk
 from core.ports import ChatService, MessageJournal
+from core.texts.platforms import TELEGRAM_COMMANDS, TELEGRAM_DESK_COMMANDS
 
 logger = logging.getLogger(__name__)
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
@@ -145,7 +145,7 @@ class TelegramAdapter:
 
     async def _set_commands(self, app: PtbApp) -> None:
         try:
-            commands = COMMANDS + (DESK_COMMANDS if self.desk is not None else [])
+            commands = TELEGRAM_COMMANDS + (TELEGRAM_DESK_COMMANDS if self.desk is not None else [])
             await app.bot.set_my_commands([BotCommand(c, d) for c, d in commands])
         except TelegramError as err:  # the menu is a nicety; the bot works without it
             logger.warning("setMyCommands failed: %s", self._redactor.redact(str(err)))

@@ -26,13 +26,13 @@ from adapters.telegram.convert import PLATFORM, language_of
 from adapters.telegram.render import render_reply, render_sources
 from adapters.telegram.replier import TelegramReplier
 from adapters.telegram.staff import StaffCheck
-from adapters.telegram.texts import BUTTON_TEXTS, DESK_TEXTS
 from core.course.desk import CourseDesk
 from core.insight.answer_actions import reason_label
 from core.insight.outcomes import VOTE_REASONS
 from core.messages import Reply
 from core.ports import ChatService
 from core.texts.desk import say
+from core.texts.platforms import TELEGRAM_BUTTONS, TELEGRAM_DESK
 
 logger = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ _DESK_DATA = re.compile(r"desk:(?P<action>ok|no):(?P<token>[\w-]{1,32}):(?P<owne
 
 
 def text(key: str, language: str) -> str:
-    return BUTTON_TEXTS.get(language, BUTTON_TEXTS["en"])[key]
+    return TELEGRAM_BUTTONS(key, language)
 
 
 def answer_buttons(reply: Reply) -> InlineKeyboardMarkup | None:
@@ -77,10 +77,11 @@ def reason_buttons(answer_id: str, language: str) -> InlineKeyboardMarkup:
 
 def confirm_buttons(token: str, owner: str, language: str) -> InlineKeyboardMarkup:
     """Confirm / Cancel under a preview; callback data stays far below Telegram's 64 bytes."""
-    labels = DESK_TEXTS.get(language, DESK_TEXTS["en"])
     return InlineKeyboardMarkup([[
-        InlineKeyboardButton(labels["confirm"], callback_data=f"desk:ok:{token}:{owner}"),
-        InlineKeyboardButton(labels["cancel"], callback_data=f"desk:no:{token}:{owner}"),
+        InlineKeyboardButton(TELEGRAM_DESK("confirm", language),
+                             callback_data=f"desk:ok:{token}:{owner}"),
+        InlineKeyboardButton(TELEGRAM_DESK("cancel", language),
+                             callback_data=f"desk:no:{token}:{owner}"),
     ]])
 
 
@@ -249,8 +250,7 @@ class DeskButtons:
                 """Every ~2 s while a file is stored: the spinner stops at the first one."""
                 nonlocal answered
                 if not answered:
-                    await self._answer(query, DESK_TEXTS.get(language, DESK_TEXTS["en"])
-                                       ["working"])
+                    await self._answer(query, TELEGRAM_DESK("working", language))
                     answered = True
                 await self._edit_html(query, html.escape(line))
 

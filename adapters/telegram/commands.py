@@ -16,9 +16,10 @@ from telegram.ext import CommandHandler, ContextTypes, filters
 
 from adapters.telegram.convert import PLATFORM, language_hint, should_answer, to_incoming
 from adapters.telegram.replier import PtbApp, ReplierFor
-from adapters.telegram.texts import bot_texts
+from core.i18n import supported
 from core.messages import Intent, Reply
 from core.ports import ChatService, MessageJournal
+from core.texts.platforms import TELEGRAM
 
 logger = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
@@ -39,9 +40,9 @@ def add_commands(app: PtbApp, handler: ChatService, replier: ReplierFor, *,
     ])
 
 
-def _texts(update: Update) -> dict[str, str]:
+def _text(update: Update, key: str) -> str:
     message = update.effective_message
-    return bot_texts(language_hint(message) if message else None)
+    return TELEGRAM(key, supported(language_hint(message) if message else None))
 
 
 def _notice(text: str) -> Reply:
@@ -71,7 +72,7 @@ class _Commands:
         self.claimed()  # claimed: a crash from here on is replayed by the sweep, never lost
         try:
             if not incoming.text:
-                await replier.send(_notice(_texts(update)["usage"]))
+                await replier.send(_notice(_text(update, "usage")))
                 return
             await self.handler.respond(incoming, replier)
         finally:  # also on failure: a message that crashes the handler must not loop forever
@@ -94,7 +95,7 @@ class _Commands:
 
     async def on_help(self, update: Update, context: Context) -> None:
         """/start and /help."""
-        await self.replier(update, context).send(_notice(_texts(update)["help"]))
+        await self.replier(update, context).send(_notice(_text(update, "help")))
 
     async def on_forget(self, update: Update, context: Context) -> None:
         """/forget: erase the sender's history and confirm."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from telegram import Message, MessageEntity
 from telegram.constants import ChatType
 
+from core.i18n import supported
 from core.messages import IncomingMessage
 
 PLATFORM = "telegram"
@@ -79,7 +80,7 @@ def language_hint(message: Message) -> str | None:
 def language_of(code: str | None) -> str:
     """The language the desk and the buttons speak to a Telegram UI language: Arabic to Arabic
     UIs, English to everyone else."""
-    return "ar" if (code or "").lower().split("-")[0] == "ar" else "en"
+    return supported(code)
 
 
 def to_incoming(message: Message, bot_username: str | None, bot_id: int | None = None, *,

@@ -22,10 +22,10 @@ from adapters.telegram.buttons import DeskButtons, confirm_buttons
 from adapters.telegram.convert import clean_text, is_direct, language_of, spaces_of
 from adapters.telegram.replier import PtbApp, ReplierFor
 from adapters.telegram.staff import StaffCheck, is_anonymous_admin, owner_of
-from adapters.telegram.texts import DESK_TEXTS
 from core.course.desk import CourseDesk
 from core.messages import Intent, Reply
 from core.text import whole_number
+from core.texts.platforms import TELEGRAM_DESK
 
 logger = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ Context = ContextTypes.DEFAULT_TYPE
 
 
 def text(key: str, language: str, **values: object) -> str:
-    return DESK_TEXTS.get(language, DESK_TEXTS["en"])[key].format(**values)
+    return TELEGRAM_DESK(key, language, **values)
 
 
 def notice(body: str, language: str, kind: str | None = None) -> Reply:

@@ -12,8 +12,9 @@ from telegram.ext import ContextTypes
 
 from adapters.telegram.convert import language_hint
 from adapters.telegram.replier import PtbApp, ReplierFor
-from adapters.telegram.texts import bot_texts
+from core.i18n import supported
 from core.messages import Intent, Reply
+from core.texts.platforms import TELEGRAM
 
 logger = logging.getLogger(__name__)
 
@@ -42,7 +43,7 @@ def add_error_hook(app: PtbApp, replier: ReplierFor, redact: Callable[[str], str
         if not isinstance(update, Update) or update.effective_chat is None:
             return
         message = update.effective_message
-        apology = bot_texts(language_hint(message) if message else None)["error"]
+        apology = TELEGRAM("error", supported(language_hint(message) if message else None))
         try:
             await replier(update, context).send(Reply(text=apology, intent=Intent.NOTICE))
         except TelegramError as err:

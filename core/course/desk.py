@@ -37,3 +37,14 @@ class CourseDesk:
                                    and await self.spaces.access.can_change(course, actor))
         scope = None if owner else (actor.scope or "")
         return await gaps_reply(self.reports, course, days=days, language=language, scope=scope)
+
+    async def removable(self, spaces: Sequence[str], *, actor: Actor, course: str | None = None,
+                        containing: str = "") -> list[str]:
+        """Document names /remove may offer the actor: of `course`, else the chat's course;
+        none unless the actor may change that course (other classes' files are never listed)."""
+        target = course or (await self.spaces.resolve(spaces)).course
+        if not target or not await self.spaces.access.can_change(target, actor):
+            return []
+        wanted = containing.strip().casefold()
+        return [d.display_name for d in await self.uploads.store.documents(target)
+                if wanted in d.display_name.casefold()]

@@ -12,7 +12,8 @@ JSON shapes live in supabase_rows.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import httpx
@@ -85,40 +86,46 @@ class SupabaseCourseStore:
         if k < 1 or not query.strip():
             return []
         vector = (await self.embedder.embed_queries([query]))[0]
-        rows = await self._rpc("hybrid_search", {
+        rows = await self._rows("hybrid_search", {
             "query_text": query, "query_embedding": as_list(vector),
             # over-fetch: several children of one parent collapse into one hit below
             "match_count": min(2 * k, MAX_MATCH), "filter": clean_filters(filters),
             "query_lang": detect_language(query)})
         docs: list[Document] = []
         seen_parents: set[str] = set()
-        for row in rows or []:
-            key = str(row.get("parent_id") or row["id"])
-            if key in seen_parents:
-                continue
-            seen_parents.add(key)
-            docs.append(search_hit(row))
-            if len(docs) >= k:
-                break
+        with _shape("hybrid_search"):
+            for row in rows:
+                key = str(row.get("parent_id") or row["id"])
+                if key in seen_parents:
+                    continue
+                seen_parents.add(key)
+                docs.append(search_hit(row))
+                if len(docs) >= k:
+                    break
         return docs
 
     async def documents(self, course: str | None = None) -> list[DocumentRecord]:
         """Every document (of one course when given) with its chunk count, by course, name."""
         params = {} if course is None else {"course": course}
-        return [document_record(row) for row in await self._rpc("list_documents", params) or []]
+        rows = await self._rows("list_documents", params)
+        with _shape("list_documents"):
+            return [document_record(row) for row in rows]
 
     async def courses(self) -> list[str]:
         """Distinct courses holding at least one document, sorted."""
-        return [str(row["course"]) for row in await self._rpc("list_courses", {}) or []]
+        rows = await self._rows("list_courses", {})
+        with _shape("list_courses"):
+            return [str(row["course"]) for row in rows]
 
     async def embeddings_for(self, ids: Sequence[str]) -> dict[str, np.ndarray]:
         """Stored vectors by chunk id, asked in batches of ID_BATCH; unknown ids are absent."""
         found: dict[str, np.ndarray] = {}
         unique = list(dict.fromkeys(ids))
         for start in range(0, len(unique), ID_BATCH):
-            rows = await self._rpc("chunk_embeddings", {"ids": unique[start:start + ID_BATCH]})
-            for row in rows or []:
-                found[str(row["id"])] = parse_vector(row["embedding"], str(row["id"]))
+            rows = await self._rows("chunk_embeddings", {"ids": unique[start:start + ID_BATCH]})
+            with _shape("chunk_embeddings"):
+                for row in rows:
+                    found[str(row["id"])] = parse_vector(row["embedding"], str(row["id"]))
         return found
 
     async def replace_document(self, record: DocumentRecord, chunks: Sequence[StoredChunk]
@@ -135,11 +142,15 @@ class SupabaseCourseStore:
 
     async def remove_document(self, document_id: str) -> int:
         """Delete a document and its chunks; returns the chunks removed (0: unknown id)."""
-        return int(await self._rpc("remove_document", {"doc_id": document_id}) or 0)
+        removed = await self._rpc("remove_document", {"doc_id": document_id})
+        with _shape("remove_document"):
+            return int(removed or 0)
 
     async def count(self) -> int:
         """Number of stored child chunks."""
-        return int(await self._rpc("count_chunks", {}) or 0)
+        counted = await self._rpc("count_chunks", {})
+        with _shape("count_chunks"):
+            return int(counted or 0)
 
     async def known_terms(self, terms: Sequence[str], filters: dict[str, str] | None = None
                           ) -> set[str]:
@@ -148,10 +159,11 @@ class SupabaseCourseStore:
         unique = list(dict.fromkeys(t for t in terms if t.strip()))
         if not unique:
             return set()
-        rows = await self._rpc("known_terms", {
+        rows = await self._rows("known_terms", {
             "terms": [{"term": t, "prefix": term_prefix(t)} for t in unique],
             "filter": clean_filters(filters)})
-        return {str(row["term"]) for row in rows or []}
+        with _shape("known_terms"):
+            return {str(row["term"]) for row in rows}
 
     async def aclose(self) -> None:
         """Close the PostgREST HTTP session (the composition root calls this at shutdown)."""
@@ -159,6 +171,15 @@ class SupabaseCourseStore:
             await self.client.postgrest.aclose()
         except Exception as err:  # closing must never mask the shutdown reason
             log.debug("closing the Supabase client failed: %s", type(err).__name__)
+
+    async def _rows(self, fn: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+        """An RPC that returns rows: a list of JSON objects (none: []), else StoreError."""
+        data = await self._rpc(fn, params)
+        if data is None:
+            return []
+        if not isinstance(data, list) or not all(isinstance(row, dict) for row in data):
+            raise StoreError(f"Supabase RPC {fn} returned {type(data).__name__}, not rows")
+        return data
 
     async def _rpc(self, fn: str, params: dict[str, Any]) -> Any:
         """POST /rest/v1/rpc/<fn>; any failure -> StoreError naming fn, never the key."""
@@ -178,3 +199,12 @@ class SupabaseCourseStore:
                              f"{type(err).__name__}") from None
         return response.data
 
+
+@contextmanager
+def _shape(fn: str) -> Iterator[None]:
+    """Rows missing a column or holding the wrong type: a StoreError naming the RPC."""
+    try:
+        yield
+    except (KeyError, TypeError, ValueError) as err:
+        raise StoreError(f"Supabase RPC {fn} returned rows of an unexpected shape "
+                         f"({type(err).__name__})") from None

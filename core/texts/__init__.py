@@ -1,6 +1,7 @@
-"""Every user-facing text the core says, one module per area, each a core.i18n.Catalog.
+"""Every user-facing text, one module per area, each a core.i18n.Catalog (en + ar).
 
 notices (service limits and failures), canned (greetings, refusals, fallbacks), desk (course
 spaces, uploads, sharing, modes), answers (Sources / 👍 / 👎), gaps (/gaps summary), guide (guide
-mode), layout (source labels and confidence marks), help (each platform's /help).
+mode), layout (source labels and confidence marks), platforms (what each chat bot says itself:
+/help, usage and error lines, button labels, the Telegram command menu, the console's help).
 """

@@ -1,6 +1,7 @@
 """Both chat platforms are laid out the same way: the same module for the same job, exposing the
 same names for the ideas they share, so a reader who knows one adapter can find their way in
-the other. `{P}` stands for the platform's name ("Discord", "Telegram").
+the other. `{P}` stands for the platform's name ("Discord", "Telegram"). What the bots say is
+not here: every text is in core/texts/ (platforms.py for the bots' own lines).
 
 Only the modules are imported (no client, no network); the SDKs are real.
 """
@@ -22,7 +23,6 @@ SHARED: dict[str, tuple[str, ...]] = {
     "desk": ("add_desk_commands",),  # staff commands: course, sharing, mode, gaps, upload
     "buttons": ("answer_buttons", "reason_buttons", "confirm_buttons"),
     "staff": (),  # who is staff, and group / server membership
-    "texts": (),  # what the bot says itself
     "errors": ("start_failure", "add_error_hook"),  # the one error hook; start failures
     "adapter": ("{P}Adapter",),  # lifecycle: start / stop in the shared loop
 }

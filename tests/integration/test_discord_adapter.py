@@ -10,10 +10,11 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from adapters.discord.adapter import APOLOGY, DiscordAdapter, DiscordStartError
+from adapters.discord.adapter import DiscordAdapter, DiscordStartError
 from adapters.discord.render import MAX_CHARS, render_reply
 from core.messages import IncomingMessage, Reply
 from core.ports import Replier
+from core.texts.platforms import DISCORD
 from tests.support.discord_desk import serving
 from tests.support.fake_discord import (
     APP_ID,
@@ -151,7 +152,7 @@ class TestMessages:
             reply = await fake.wait_for_call("POST", MESSAGES)
         finally:
             await adapter.stop()
-        assert reply.json["content"] == APOLOGY
+        assert reply.json["content"] == DISCORD("apology")
         assert reply.json["message_reference"]["message_id"] == int(event["id"])
         assert "RuntimeError at " in caplog.text
         assert "hunter2" not in caplog.text and TOKEN not in caplog.text
@@ -194,7 +195,7 @@ class TestSlashCommands:
             followup = await fake.wait_for_call("POST", FOLLOWUP)
         finally:
             await adapter.stop()
-        assert followup.json["content"] == APOLOGY
+        assert followup.json["content"] == DISCORD("apology")
 
 
 class TestLifecycle:

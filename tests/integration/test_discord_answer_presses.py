@@ -11,8 +11,8 @@ import pytest
 
 from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.render import render_reply
-from adapters.discord.texts import APOLOGY
 from core.messages import IncomingMessage, Intent, Reply
+from core.texts.platforms import DISCORD
 from tests.support.discord_desk import serving
 from tests.support.fake_discord import APP_ID, DM_CHANNEL_ID, USER_ID, Call, FakeDiscord
 from tests.support.fake_handler import FakeHandler
@@ -136,5 +136,5 @@ class TestAnswerButtons:
             [apology] = await press(fake, "sb:ans:src:abcDEF12:en")
         finally:
             await adapter.stop()
-        assert apology.json["content"] == APOLOGY and apology.json["flags"] & EPHEMERAL
+        assert apology.json["content"] == DISCORD("apology") and apology.json["flags"] & EPHEMERAL
         assert "hunter2" not in caplog.text

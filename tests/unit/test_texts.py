@@ -26,7 +26,7 @@ def blanks(template: str) -> set[str]:
 
 def test_the_texts_package_holds_every_area():
     names = {name.split(".")[0] for name, _ in catalogs()}
-    assert {"notices", "canned", "desk", "answers", "gaps", "guide", "layout"} <= names
+    assert {"notices", "canned", "desk", "answers", "gaps", "guide", "layout", "platforms"} <= names
 
 
 @pytest.mark.parametrize(("name", "catalog"), catalogs(), ids=lambda v: v if isinstance(v, str)

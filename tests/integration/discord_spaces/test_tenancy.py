@@ -66,6 +66,20 @@ async def test_another_server_cannot_take_change_or_list_a_course(fake, bot, two
     assert "alg_vectors.md" in await ask(fake)
 
 
+async def test_remove_suggests_a_course_s_files_only_to_its_own_staff(fake, bot, two_courses):
+    async def suggested(**who: Any) -> list[dict[str, str]]:
+        payload = fake.interaction("remove", {"name": "alg", "course": "ALG101"}, kind=4,
+                                   focused="name", **who)
+        await fake.dispatch("INTERACTION_CREATE", payload)
+        call = await fake.wait_for_call("POST",
+                                        rf"/interactions/\d+/{payload['token']}/callback")
+        return list(call.json["data"]["choices"])
+
+    assert await suggested(**ADMIN) == [{"name": "alg_vectors.md", "value": "alg_vectors.md"}]
+    assert await suggested(**INTRUDER_ADMIN) == []  # another server's staff
+    assert await suggested() == []  # a student of the owning server
+
+
 async def test_a_share_code_lets_another_server_read_until_it_is_unshared(fake, bot, app,
                                                                           two_courses):
     await command(fake, "course", {"name": "ALG101"}, sub="set", **ADMIN)

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from adapters.discord.texts import APOLOGY
 from bot.container import build_app
 from core.course.uploads import Uploads
+from core.texts.platforms import DISCORD
 from tests.support.discord_desk import (
     ask_in,
     buttons,
@@ -94,7 +94,7 @@ class TestUploads:
         monkeypatch.setattr(Uploads, "confirm", boom)
         token = await click(fake, buttons(preview)[0], user_id=STAFF_USER_ID)
         [notice] = await until(lambda: shown(fake, token), "the apology")
-        assert notice["content"] == APOLOGY and "hunter2" not in str(fake.calls)
+        assert notice["content"] == DISCORD("apology") and "hunter2" not in str(fake.calls)
 
     async def test_a_students_upload_is_refused_and_never_downloaded(self, fake, bot, app,
                                                                       two_courses):

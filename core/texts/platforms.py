@@ -1,9 +1,10 @@
-"""What the Telegram bot says itself (the core writes the rest): /help (en + ar), usage and error
-lines, the answer buttons and the course desk's buttons and usage lines, and the command menu
-set with setMyCommands."""
+"""What each chat platform's bot says itself (the core's replies are in the other modules):
+/help, usage and error lines, button labels, the Telegram command menu, the console's help."""
 from __future__ import annotations
 
-TEXTS = {
+from core.i18n import Catalog
+
+TELEGRAM = Catalog({
     "en": {
         "help": ("I'm Study Buddy. Ask me anything about your course and I'll answer from the "
                  "course materials, with numbered sources.\n\n"
@@ -57,15 +58,8 @@ TEXTS = {
         "usage": "الاستخدام: /ask <سؤالك>، مثلًا: /ask ما هو الفرز بالدمج؟",
         "error": "عذرًا، حدث خطأ أثناء الإجابة. حاول مرة أخرى بعد قليل.",
     },
-}
-COMMANDS = [("ask", "Ask a study question"), ("forget", "Erase your history"),
-            ("help", "How to use Study Buddy")]
-DESK_COMMANDS = [("course", "Show, set or share this chat's course"),
-                 ("mode", "Study mode: guide (no finished solutions) or explain"),
-                 ("upload", "Staff: send a file captioned /upload [course]"),
-                 ("remove", "Staff: remove a document from this chat's course"),
-                 ("gaps", "Staff: what students could not get answered here")]
-DESK_TEXTS = {
+})
+TELEGRAM_DESK = Catalog({
     "en": {
         "confirm": "✅ Confirm", "cancel": "✖️ Cancel", "working": "Working on it…",
         "remove_usage": "Usage: /remove NAME — the document's file name in this chat's course.",
@@ -85,15 +79,74 @@ DESK_TEXTS = {
         "download_failed": ("تعذر تنزيل «{name}» من تيليجرام (الملفات الأكبر من 20 ميغابايت "
                             "تحتاج خادم Bot API مستضافًا ذاتيًا). لم يُخزَّن شيء."),
     },
-}
-BUTTON_TEXTS = {
+})
+TELEGRAM_BUTTONS = Catalog({
     "en": {"sources": "📚 Sources", "stale": "This button no longer works. Ask again?",
            "posted": "The sources are posted just below this answer."},
     "ar": {"sources": "📚 المصادر", "stale": "لم يعد هذا الزر يعمل. هل تعيد السؤال؟",
            "posted": "المصادر منشورة أسفل هذه الإجابة مباشرة."},
-}
+})
+TELEGRAM_COMMANDS = [("ask", "Ask a study question"), ("forget", "Erase your history"),
+                     ("help", "How to use Study Buddy")]
+TELEGRAM_DESK_COMMANDS = [("course", "Show, set or share this chat's course"),
+                           ("mode", "Study mode: guide (no finished solutions) or explain"),
+                           ("upload", "Staff: send a file captioned /upload [course]"),
+                           ("remove", "Staff: remove a document from this chat's course"),
+                           ("gaps", "Staff: what students could not get answered here")]
 
+DISCORD = Catalog({
+    "en": {
+        "apology": "Sorry, something went wrong while answering. Please try again in a moment.",
+        "sources": "Sources", "confirm": "Confirm", "cancel": "Cancel",
+        "staff_role": " or the role “{role}”",
+        "help": """\
+**Study Buddy: courses**
+Each channel answers from its course. A thread uses its own course, else its channel's, else \
+the server's; in DMs you choose your own.
+• `/course show`: this chat's course. `/course list`: all courses.
+• `/course set name:NAME [scope:channel|server]`: staff choose this channel's (or the whole \
+server's) course among this server's, shared and open ones; a new name becomes this server's \
+course. In DMs, anyone chooses among their servers' courses and public ones.
+• `/course share`: staff get a one-time code; another server's staff use it with \
+`/course join code:CODE` to answer from the course (read only). `/course unshare` stops it.
+• `/mode [mode:guide|explain] [scope:channel|server]`: this chat's study mode; staff set it. In \
+guide mode, requests to solve homework, assignments, exams or quizzes get the key ideas, steps \
+to try and a question back, never a finished solution or full code.
+• `/upload file:FILE [course:NAME]`: staff add a file ({formats}, up to {limit_mb} MB) to this \
+channel's course. You see a preview first, then Confirm or Cancel.
+• `/remove name:FILE [course:NAME]`: staff remove a document, after Confirm.
+• `/gaps [days:7]`: staff see the questions this channel's course did not answer well.
+• `/ask` or a mention asks a question; `/forget` erases what I remember about you.
+Staff here: members with the Manage Server permission{role}, for this server's courses.""",
+    },
+    "ar": {
+        "apology": "عذرًا، حدث خطأ أثناء الإجابة. حاول مرة أخرى بعد قليل.",
+        "sources": "المصادر", "confirm": "تأكيد", "cancel": "إلغاء",
+        "staff_role": " أو الدور «{role}»",
+        "help": """\
+**Study Buddy: المقررات**
+تجيب كل قناة من مقررها. يستخدم الموضوع (thread) مقرره، وإلا فمقرر قناته، وإلا فمقرر الخادم؛ \
+وفي الرسائل الخاصة تختار مقررك بنفسك.
+• `/course show`: مقرر هذه المحادثة. `/course list`: كل المقررات.
+• `/course set name:الاسم [scope:channel|server]`: يختار المشرفون مقرر هذه القناة (أو الخادم \
+كله) من مقررات الخادم والمُشارَكة والمفتوحة؛ والاسم الجديد يصبح مقررًا لهذا الخادم. في الرسائل \
+الخاصة يختار أي شخص من مقررات خوادمه والمقررات العامة.
+• `/course share`: يحصل المشرفون على رمز لمرة واحدة يستخدمه مشرفو خادم آخر بالأمر \
+`/course join code:الرمز` ليجيبوا من المقرر (قراءة فقط). `/course unshare` يوقف ذلك.
+• `/mode [mode:guide|explain] [scope:channel|server]`: وضع الدراسة هنا؛ يضبطه المشرفون. في وضع \
+التوجيه تحصل طلبات حل الواجبات والتكليفات والامتحانات على الأفكار الأساسية وخطوات للتجربة \
+وسؤال، لا على حل جاهز أو كود كامل.
+• `/upload file:الملف [course:الاسم]`: يضيف المشرفون ملفًا ({formats}، حتى {limit_mb} ميغابايت) \
+إلى مقرر هذه القناة. تظهر معاينة أولًا ثم تأكيد أو إلغاء.
+• `/remove name:الملف [course:الاسم]`: يحذف المشرفون مستندًا بعد التأكيد.
+• `/gaps [days:7]`: يرى المشرفون الأسئلة التي لم يُجب عنها مقرر هذه القناة جيدًا.
+• `/ask` أو الإشارة إليّ لطرح سؤال؛ `/forget` يمسح ما أتذكره عنك.
+المشرفون هنا: الأعضاء الذين لديهم صلاحية Manage Server{role}، لمقررات هذا الخادم.""",
+    },
+})
 
-def bot_texts(language: str | None) -> dict[str, str]:
-    """/help, usage and error lines in `language` (a primary subtag), English by default."""
-    return TEXTS.get(language or "en", TEXTS["en"])
+CONSOLE_HELP = ("Ask any study question and press Enter.\n"
+                "/course         which course answers you, and the list of courses\n"
+                "/course NAME    answer from that course (when there are several)\n"
+                "/forget         erase your history\n/help           this message\n"
+                "/quit           leave (or Ctrl-D)")

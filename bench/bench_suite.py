@@ -1,0 +1,30 @@
+"""Benchmark 7b — the larger question suite (bench/realdocs_suite): 481 questions over 18 real
+documents, written blind from the documents alone and split once into a fit half (choices are
+made on it) and a report half (the figures the README reports). Same rows and targets as
+bench_docs.py, for each half."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bench.bench_docs import rows_for
+from bench.runner import BenchOptions
+from bot.eval_docs import evaluate_docs
+
+SUITE = Path(__file__).resolve().parent / "realdocs_suite"
+
+
+async def run(opts: BenchOptions) -> dict[str, Any]:
+    result = await evaluate_docs(SUITE / "docs", sorted(SUITE.glob("qa_*.jsonl")), show=opts.show)
+    halves = result["halves"]
+    rows = rows_for("report half", halves.get("report", {}))
+    rows += [dict(r, target="", met=None) for r in rows_for("fit half", halves.get("fit", {}))]
+    note = ("The suite's folder is ingested into a throw-away embedded store; every question goes "
+            "through StudyBuddy.handle with Wikipedia/arXiv/web off. Targets apply to the report "
+            "half; the fit half is shown for reference (it is what changes are chosen on). "
+            "✅-coverage = answerable questions whose reply holds the gold answer and is marked ✅.")
+    return {"title": "7b. Real course files: the question suite (fit / report halves)",
+            "note": note, "rows": rows,
+            "suite": {"kinds": result["kinds"], "halves": halves, "ingest": result["ingest"],
+                      "seconds_per_question": result["seconds_per_question"],
+                      "questions": result["questions"]}}
