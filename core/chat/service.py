@@ -91,7 +91,7 @@ class StudyBuddy:
 
     def _triage_input(self, message: IncomingMessage) -> tuple[str, str, Reply | None]:
         """(clean text, language, the instant reply when no retrieval is needed)."""
-        text = clean_input(message.text)
+        text = rules.without_opening(clean_input(message.text))
         language = detect_language(text) if text else (message.language_hint or "en")
         if not text:
             return text, language, _notice("empty", language)

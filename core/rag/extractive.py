@@ -131,7 +131,9 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
                                                   lexical=plain[int(i)])
     if picked:
         _add_follow_ups(picked, candidates, total)
-    return sorted(picked.values(), key=lambda s: (s.chunk, s.position))
+    # The question's own language first: a passage in another language adds to it, after it.
+    other = [detect_language(chunk.text) != lang for chunk in chunks]
+    return sorted(picked.values(), key=lambda s: (other[s.chunk], s.chunk, s.position))
 
 
 async def _semantic(question: str, sentences: list[str], cross: np.ndarray,

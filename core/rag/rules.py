@@ -145,6 +145,31 @@ def _unsafe_kind(norm: str, word_set: set[str]) -> str | None:
     return None
 
 
+# A clause that only opens a conversation: asks whether someone is there, or says a greeting.
+_PRESENCE = re.compile(
+    r"^(?:(?:is|are) )?(?:any ?(?:one|body)|some ?(?:one|body)|you|u) (?:there|here|around|"
+    r"online|awake|available)$|^(?:هل )?(?:يوجد )?(?:احد|أحد) (?:هنا|هناك|موجود)$"
+    r"|^(?:هل )?(?:انت|أنت) (?:هنا|موجود)$")
+_CLAUSE_END = re.compile(r"(?<=[,.!?؟،;:])\s+")
+
+
+def without_opening(text: str) -> str:
+    """The message without the greetings in front of its question: "hello? is anyone there?
+    what is a linked list" asks "what is a linked list". A message that is only a greeting,
+    or whose first clause is not one, is returned unchanged."""
+    clauses = _CLAUSE_END.split(text.strip())
+    opened = 0
+    while opened < len(clauses) - 1 and _is_opening(clauses[opened]):
+        opened += 1
+    rest = " ".join(clauses[opened:])
+    return rest if opened and classify(rest).intent != "chitchat" else text
+
+
+def _is_opening(clause: str) -> bool:
+    bare = _bare(normalize(clause))
+    return classify(clause).intent == "chitchat" or bool(_PRESENCE.match(bare))
+
+
 def classify(text: str) -> Triage0:
     """Decide chitchat / unsafe by rules, or None for the graph's study path."""
     language = detect_language(text)

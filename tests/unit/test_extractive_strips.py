@@ -101,3 +101,13 @@ async def test_across_languages_the_best_sentence_is_shown_though_no_word_can_ma
     strips = await relevant_strips("أين يُخزَّن اسم الجهاز؟", chunks,
                                    _Cosines({answer: 0.76, other: 0.70}), 1)
     assert [s.text for s in strips] == [answer]
+
+
+async def test_the_question_s_language_comes_first_whatever_the_ranking():
+    arabic = "الترتيب السريع (Quicksort) خوارزمية تقسم المصفوفة حول عنصر يسمى المحور (pivot)."
+    english = "Quicksort is a sorting algorithm that partitions the array around a pivot."
+    chunks = _chunks(arabic, english, title="Quicksort")  # the Arabic passage ranked first
+    strips = await relevant_strips("What is quicksort?", chunks, None, 4)
+    assert [s.text for s in strips][:1] == [english] and arabic in [s.text for s in strips]
+    arabic_first = await relevant_strips("ما هو الترتيب السريع Quicksort؟", chunks[::-1], None, 4)
+    assert arabic_first[0].text == arabic

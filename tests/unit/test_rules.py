@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.rag import rules
 from core.rag.rules import classify, split_question
 
 
@@ -64,3 +65,21 @@ def test_no_chitchat_pattern_matches_beyond_the_length_cut_off():
     from core.rag.rules import MAX_CHITCHAT_CHARS
     longest = "how are you doing how are you doing study buddy"
     assert classify(longest).kind == "greeting" and len(longest) <= MAX_CHITCHAT_CHARS
+
+
+@pytest.mark.parametrize(("message", "question"), [
+    ("hello? is anyone there? what is a linked list", "what is a linked list"),
+    ("hi, what is a linked list?", "what is a linked list?"),
+    ("Hi there! Can you explain recursion?", "Can you explain recursion?"),
+    ("مرحبا، ما هو الترتيب السريع؟", "ما هو الترتيب السريع؟"),
+    ("hey, are you there? how does quicksort pick a pivot", "how does quicksort pick a pivot"),
+])
+def test_a_greeting_in_front_of_a_question_leaves_the_question(message, question):
+    assert rules.without_opening(message) == question
+    assert rules.classify(rules.without_opening(message)).intent is None  # a study question
+
+
+@pytest.mark.parametrize("message", ["hello", "hi there", "thanks, bye", "is anyone there?",
+                                     "OK, what is a heap?", "What is a linked list?"])
+def test_a_greeting_alone_or_a_plain_question_is_left_as_it_is(message):
+    assert rules.without_opening(message) == message

@@ -174,3 +174,11 @@ async def test_a_failed_source_is_named_in_the_reply_and_the_answer_still_comes(
         msg("Compare merge sort and quicksort"))
     assert "O(n log n)" in reply.text and reply.unavailable == ("wikipedia",)
     assert reply.to_dict()["unavailable"] == ["wikipedia"]
+
+
+async def test_a_greeting_in_front_of_a_question_gets_the_question_answered(service, history):
+    svc = service()
+    reply = await svc.handle(msg("hello? is anyone there? what is merge sort"))
+    assert reply.intent in (Intent.SIMPLE, Intent.COMPLEX) and "merge sort" in reply.text.lower()
+    saved = await history.recent("telegram", "alice", 1)
+    assert [turn.question for turn in saved] == ["what is merge sort"]
