@@ -162,8 +162,14 @@ async def _say_unreachable(app: App, settings: Settings) -> None:
     if down:
         message = (f"Note: {', '.join(down)} cannot be reached; answering from the course "
                    "materials until they can.")
-        print(message, file=sys.stderr)
         log.warning("%s", message)
+        if not _logs_to_stderr():  # the console chat logs to a file: say it on the terminal too
+            print(message, file=sys.stderr)
+
+
+def _logs_to_stderr() -> bool:
+    return any(isinstance(h, logging.StreamHandler) and getattr(h, "stream", None) is sys.stderr
+               for h in logging.getLogger().handlers)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

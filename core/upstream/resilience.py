@@ -81,9 +81,10 @@ class CircuitBreaker:
         self._failures += 1
         if (unreachable or self._state == HALF_OPEN
                 or self._failures >= self.failure_threshold):
-            if self._state != OPEN:
-                log.warning("circuit %s open after %d failure(s); calls skipped for %.0fs",
-                            self.name, self._failures, self.reset_after_s)
+            if self._state != OPEN:  # no network at all is how offline use works: no warning
+                log.log(logging.INFO if unreachable else logging.WARNING,
+                        "circuit %s open after %d failure(s); calls skipped for %.0fs",
+                        self.name, self._failures, self.reset_after_s)
             self._state, self._opened_at, self._trial_running = OPEN, self._clock(), False
 
     async def call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

@@ -46,6 +46,17 @@ def test_ask_course_answers_from_that_course_only(sample_store):
     assert "cytoplasm" not in reply["answer"]
 
 
+def test_ask_is_quiet_when_the_outside_sources_cannot_be_reached(sample_store):
+    """Default settings (Wikipedia and arXiv on), no network: every outside request goes to a
+    closed local port (the proxy), and a question the course cannot answer prints no warning."""
+    closed = "http://127.0.0.1:9"
+    out = studybuddy("ask", "What is a linked list?", data_dir=Path(sample_store.path).parent,
+                     WIKIPEDIA_ENABLED="true", ARXIV_ENABLED="true", HTTPS_PROXY=closed,
+                     HTTP_PROXY=closed, NO_PROXY="")
+    assert out.returncode == 0 and "couldn't find a reliable answer" in out.stdout
+    assert out.stderr == ""
+
+
 def test_ask_plain_text_shows_numbered_sources(sample_store):
     out = studybuddy("ask", "What is a hash table?", data_dir=Path(sample_store.path).parent)
     assert out.returncode == 0, out.stderr

@@ -52,7 +52,11 @@ async def _search(ctx: RagContext, name: str, query: str, k: int, course: str | 
         log.warning("source %s timed out after %.1fs", name, ctx.config.source_timeout_s)
     except CircuitOpen:
         log.info("source %s skipped: circuit open", name)
-    except (SourceFailure, StoreError) as exc:  # their messages are written to be logged
+    except SourceFailure as exc:  # its message is written to be logged
+        # unreachable (no network: offline use) is said once at start and shown in the reply
+        log.log(logging.INFO if exc.unreachable else logging.WARNING, "source %s failed: %s",
+                name, exc)
+    except StoreError as exc:
         log.warning("source %s failed: %s", name, exc)
     except Exception as exc:  # a bug in a source: its traceback, and the other sources answer
         log_failure(log, f"source {name}", exc, "answering from the others")
