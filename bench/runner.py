@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-BENCHMARKS = ("retrieval", "answers", "llm_calls", "latency", "concurrency", "ingestion", "docs",
-              "suite", "integrity", "triage", "chunking")
+BENCHMARKS = ("retrieval", "answers", "llm_calls", "latency", "first_answer", "concurrency",
+              "ingestion", "docs", "suite", "integrity", "triage", "chunking")
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATA = HERE.parents[1] / "shared" / "data"  # ../shared/data beside the repository
 DEFAULT_CACHE = HERE / "cache"  # gitignored

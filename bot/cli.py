@@ -142,6 +142,7 @@ async def _serve(settings: Settings, console_only: bool) -> int:
     from bot.runner import run_adapters
 
     async def action(bot: Bot) -> int:
+        await _warm_up(bot.app)
         await _say_unreachable(bot.app, settings)
         tidy = asyncio.create_task(bot.app.keep_tidy(), name="retention")
         try:
@@ -151,6 +152,17 @@ async def _serve(settings: Settings, console_only: bool) -> int:
         return 0
     adapters = AdapterSet.CONSOLE if console_only else AdapterSet.CONFIGURED
     return await with_bot(settings, action, adapters)
+
+
+async def _warm_up(app: App) -> None:
+    """Models and indexes load before the first question, not during it (shown on a terminal)."""
+    shown = sys.stderr.isatty()
+    if shown:
+        print("Loading the offline models…", end="", file=sys.stderr, flush=True)
+    seconds = await app.service.warm_up()
+    if shown:
+        print(f" ready ({seconds:.1f} s).", file=sys.stderr)
+    log.info("warmed up in %.1f s: the first question is answered as fast as the rest", seconds)
 
 
 async def _say_unreachable(app: App, settings: Settings) -> None:

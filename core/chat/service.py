@@ -16,6 +16,7 @@ from core.chat.followup import standalone_question
 from core.chat.observe import NoObserver
 from core.chat.rate_limit import MemoryRateLimiter
 from core.course.spaces import DEFAULT_MODE, CourseSpaces
+from core.errors import log_failure
 from core.insight.answer_actions import AnswerActions
 from core.messages import Confidence, IncomingMessage, Intent, Reply
 from core.ports import HistoryStore, Observer, RateLimiter, Replier, Turn
@@ -166,6 +167,25 @@ class StudyBuddy:
             latency_ms = round((time.perf_counter() - started) * 1000)
             reply = await self.actions.record(message, question, reply, dict(state), latency_ms)
         return reply
+
+    async def warm_up(self) -> float:
+        """Load what a first study question needs (the embedding models, the triage model, the
+        course index) so it is answered as fast as the tenth; seconds taken. No outside
+        service is called."""
+        started = time.perf_counter()
+        ctx, probe = self.context, "warm up"
+        for embedder in (ctx.embedder, ctx.sentence_embedder):
+            if embedder is not None:
+                await embedder.embed_queries([probe])
+        if ctx.classifier is not None:
+            await ctx.classifier.classify(probe)
+        course = ctx.sources.get("course")
+        if course is not None:
+            try:
+                await course.search(probe, 1)
+            except Exception as exc:  # the first question will meet (and report) it again
+                log_failure(log, "warming up the course index", exc, "continuing")
+        return time.perf_counter() - started
 
     async def sources(self, answer_id: str, language: str) -> Reply:
         """The "Sources" button: every cited passage of that answer, quoted."""

@@ -182,3 +182,11 @@ async def test_a_greeting_in_front_of_a_question_gets_the_question_answered(serv
     assert reply.intent in (Intent.SIMPLE, Intent.COMPLEX) and "merge sort" in reply.text.lower()
     saved = await history.recent("telegram", "alice", 1)
     assert [turn.question for turn in saved] == ["what is merge sort"]
+
+
+async def test_warm_up_loads_what_a_first_question_needs_without_asking_anyone(service):
+    course = FakeSource("course", [])
+    outside = FakeSource("wikipedia", [])
+    svc = service(sources={"course": course, "wikipedia": outside})
+    seconds = await svc.warm_up()
+    assert seconds >= 0 and course.queries == ["warm up"] and outside.queries == []
