@@ -25,6 +25,7 @@ from bot.feedback_cli import add_feedback_parser, run_feedback
 from bot.progress import TqdmBars
 from bot.report_cli import ReportError, add_report_parser
 from bot.settings import Settings, invalid_settings_line, load_settings
+from core.errors import StudyBuddyError
 from core.stores.errors import StoreError
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ EPILOG = """examples:
 log = logging.getLogger(__name__)
 
 
-class UserError(Exception):
+class UserError(StudyBuddyError):
     """A problem the user can fix; printed as one line."""
 
 

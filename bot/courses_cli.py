@@ -13,12 +13,13 @@ from bot.cli_types import Subcommands
 from bot.settings import Settings
 from core.course.sharing import CourseInfo
 from core.course.tenancy import OPERATOR
+from core.errors import StudyBuddyError
 from core.ports import CourseRecord
 
 SCOPE_HELP = "operator, discord:guild:ID or telegram:chat:ID"
 
 
-class CoursesError(Exception):
+class CoursesError(StudyBuddyError):
     """A courses command the user can fix (unknown course, bad scope); one line."""
 
 

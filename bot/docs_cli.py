@@ -8,13 +8,14 @@ from pathlib import Path
 
 from bot.cli_types import ProgressBars, Subcommands
 from bot.settings import Settings, load_settings
+from core.errors import StudyBuddyError
 from core.ingest.loaders import FORMATS
 from core.ports import CourseStore, DocumentRecord
 
 KINDS = ", ".join(sorted(FORMATS))
 
 
-class DocsError(Exception):
+class DocsError(StudyBuddyError):
     """A docs command the user can fix (unknown or ambiguous document); one line."""
 
 

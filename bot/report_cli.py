@@ -11,13 +11,14 @@ from pathlib import Path
 
 from bot.cli_types import Subcommands
 from bot.settings import Settings
+from core.errors import StudyBuddyError
 from core.stores.private_files import private_dir, write_private_text
 
 REPORT_FILE = "report.html"
 MAX_DAYS = 366
 
 
-class ReportError(Exception):
+class ReportError(StudyBuddyError):
     """A report option the user can fix; one line."""
 
 
