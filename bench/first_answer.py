@@ -1,6 +1,6 @@
 """One fresh process answering sample-course questions the way `studybuddy run` does, offline:
-`python -m bench.first_answer DATA_DIR warm|cold` prints JSON timings (bench_first_answer.py
-runs it). A fresh process is the point: the models load once per process."""
+`python -m bench.first_answer DATA_DIR warm|cold|reversed` prints JSON timings, in question
+order (reversed: warmed up, the questions asked last to first; bench_first_answer.py runs it). A fresh process is the point: the models load once per process."""
 from __future__ import annotations
 
 import asyncio
@@ -26,27 +26,28 @@ QUESTIONS = [
 ]
 
 
-async def measure(data_dir: Path, warm: bool) -> dict[str, object]:
+async def measure(data_dir: Path, mode: str) -> dict[str, object]:
     from bot.composition import compose
     from bot.settings import load_settings
     from core.messages import IncomingMessage
 
     settings = load_settings(data_dir=data_dir, wikipedia_enabled=False, arxiv_enabled=False,
-                             web_search="none", rate_limit_per_minute=10_000)
+                             web_search="none", rate_limit_per_minute=600)
     started = time.perf_counter()
     app = (await compose(settings)).app
     built = time.perf_counter() - started
     try:
-        warm_s = await app.service.warm_up() if warm else 0.0
-        seconds = []
-        for n, question in enumerate(QUESTIONS):
+        warm_s = await app.service.warm_up() if mode != "cold" else 0.0
+        order = list(range(len(QUESTIONS)))[::-1 if mode == "reversed" else 1]
+        seconds = [0.0] * len(QUESTIONS)
+        for n in order:
             asked = time.perf_counter()
-            await app.service.handle(IncomingMessage("bench", f"u{n}", f"c{n}", question))
-            seconds.append(time.perf_counter() - asked)
+            await app.service.handle(IncomingMessage("bench", f"u{n}", f"c{n}", QUESTIONS[n]))
+            seconds[n] = time.perf_counter() - asked
     finally:
         await app.close()
     return {"build_s": built, "warm_up_s": warm_s, "seconds": seconds}
 
 
 if __name__ == "__main__":
-    print(json.dumps(asyncio.run(measure(Path(sys.argv[1]), sys.argv[2] == "warm"))))
+    print(json.dumps(asyncio.run(measure(Path(sys.argv[1]), sys.argv[2]))))
