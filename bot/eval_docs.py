@@ -36,6 +36,8 @@ def add_docs_parser(kinds: Subcommands) -> None:
                         "optional half: fit | report); several files are asked together")
     d.add_argument("--store", type=Path, default=None,
                    help="keep the store in this folder (reruns skip unchanged files)")
+    d.add_argument("--half", choices=("fit", "report"), default=None,
+                   help="ask only the questions of this half")
     d.add_argument("--show", action="store_true", help="print every reply that missed")
     d.add_argument("--json", action="store_true", help="print JSON")
     d.set_defaults(handler=run_eval_docs)
@@ -121,7 +123,7 @@ def _rates(row: dict[str, int]) -> dict[str, Any]:
 
 
 async def evaluate_docs(docs: Path, qa: Path | list[Path], *, store_dir: Path | None = None,
-                        show: bool = False) -> dict[str, Any]:
+                        show: bool = False, half: str | None = None) -> dict[str, Any]:
     """Ingest `docs`, ask every question of `qa` (one file or several), score the replies."""
     from bot.composition import compose
     from bot.progress import TqdmBars
@@ -129,7 +131,8 @@ async def evaluate_docs(docs: Path, qa: Path | list[Path], *, store_dir: Path | 
     from core.ingest.pipeline import ingest_paths
 
     files = qa if isinstance(qa, list) else [qa]
-    items = [item for path in files for item in load_qa(path)]
+    items = [item for path in files for item in load_qa(path)
+             if half is None or item.get("half") == half]
     with tempfile.TemporaryDirectory(prefix="sb-eval-docs-") as tmp:
         settings = load_settings(
             data_dir=store_dir or Path(tmp), auto_ingest_sample=False, course_filter=None,
@@ -216,7 +219,7 @@ def run_eval_docs(args: argparse.Namespace) -> int:
             return 2
     try:
         result = asyncio.run(evaluate_docs(args.docs, args.qa, store_dir=args.store,
-                                           show=sys.stderr.isatty()))
+                                           show=sys.stderr.isatty(), half=args.half))
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -83,6 +83,7 @@ class RagState(TypedDict, total=False):
     pool: list[Chunk]  # merged candidates (carry-over + current pass)
     context: list[Chunk]  # reranked, pinned, cut to FINAL_CONTEXT_N
     top_score: float
+    uncovered: bool  # the question names what no passage (or the course) mentions: never ✅
     rerank_tier: str
     verdict: Verdict | None  # None until the evaluator has judged this pass
     missing: str

@@ -201,3 +201,16 @@ async def test_the_sample_course_does_not_check_what_it_does_not_cover(
                      reranker=RerankCascade([LocalReranker(embedder)]), embedder=embedder)
     state = await run(graph, ctx, question)
     assert state["confidence"] == confidence
+
+
+async def test_a_confident_passage_gets_no_check_mark_when_the_question_names_what_it_lacks(
+        graph):
+    """The reranker is sure (0.99999) but no passage names SipHash: the score drop (see
+    core/rag/coverage.py) still leaves it above the gate, and the answer is shown as ⚠."""
+    source = course([doc(HASHING, "Hashing", url="03-hashing.md")],
+                    known={"hash", "keys", "siphash"})
+    ctx = RagContext(config=RagConfig(), sources={"course": source},
+                     reranker=ScriptedReranker([{"Linear probing": 0.99999}]))
+    state = await run(graph, ctx, "How do I hash keys with SipHash?")
+    assert state["route"][-1] == "generate" and state["top_score"] > 0.35
+    assert state["confidence"] == Confidence.LOW and state["low_confidence"]

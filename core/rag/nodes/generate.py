@@ -24,7 +24,15 @@ LANGUAGE_NAMES = {"en": "English", "ar": "Arabic"}
 
 
 async def generate(state: RagState, runtime: Runtime[RagContext]) -> RagState:
-    """Write a short, cited answer from the final context."""
+    """Write a short, cited answer from the final context; never ✅ when the question names
+    something the course material does not mention (core/rag/coverage.py)."""
+    update = await _generate(state, runtime)
+    if state.get("uncovered") and update.get("confidence") is Confidence.COURSE:
+        update |= {"confidence": Confidence.LOW, "low_confidence": True}
+    return update
+
+
+async def _generate(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     ctx = runtime.context
     if guide.applies(state):
         return await guide.guided_answer(state, ctx, node="generate")

@@ -53,7 +53,7 @@ async def rerank(state: RagState, runtime: Runtime[RagContext]) -> RagState:
                     key=lambda c: c.score or 0.0, reverse=True)
     context = select_context(scored, ctx.config.final_context_n, ctx.config.pin_course_n)
     return {"route": ["rerank"], "context": context, "top_score": scored[0].score or 0.0,
-            "rerank_tier": ranked.tier}
+            "rerank_tier": ranked.tier, "uncovered": bool(names or absent)}
 
 
 async def absent_course_words(question: str, course: str | None, ctx: RagContext,
