@@ -163,7 +163,7 @@ async def _warm_up(app: App) -> None:
     seconds = await app.service.warm_up()
     if shown:
         print(f" ready ({seconds:.1f} s).", file=sys.stderr)
-    log.info("warmed up in %.1f s: the first question is answered as fast as the rest", seconds)
+    log.debug("warmed up in %.1f s", seconds)
 
 
 async def _say_unreachable(app: App, settings: Settings) -> None:
