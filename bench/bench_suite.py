@@ -27,4 +27,6 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
             "note": note, "rows": rows,
             "suite": {"kinds": result["kinds"], "halves": halves, "ingest": result["ingest"],
                       "seconds_per_question": result["seconds_per_question"],
-                      "questions": result["questions"]}}
+                      # per-question replies of the fit half only: the report half's misses
+                      # must not be there to tune on
+                      "fit_questions": [q for q in result["questions"] if q["half"] == "fit"]}}

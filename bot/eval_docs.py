@@ -173,7 +173,8 @@ def _missed(item: dict[str, Any], reply: Reply) -> bool:
 
 def _record(item: dict[str, Any], reply: Reply) -> dict[str, Any]:
     """One question's outcome, for --show and --json."""
-    return {"id": item["id"], "kind": item["kind"], "question": item["question"],
+    return {"id": item["id"], "kind": item["kind"], "half": item.get("half"),
+            "question": item["question"],
             "gold": item["answers"], "page": item.get("page"), "missed": _missed(item, reply),
             "gold_in_reply": contains_gold(reply.text, item["answers"]),
             "confidence": reply.confidence.value, "top_score": reply.top_score,
