@@ -14,9 +14,8 @@ from collections.abc import Callable
 from telegram import Update, ext
 from telegram.ext import CommandHandler, ContextTypes, filters
 
-from adapters.telegram.convert import PLATFORM, language_hint, should_answer, to_incoming
+from adapters.telegram.convert import PLATFORM, message_language, should_answer, to_incoming
 from adapters.telegram.replier import PtbApp, ReplierFor
-from core.i18n import supported
 from core.messages import Intent, Reply
 from core.ports import ChatService, MessageJournal
 from core.texts.platforms import TELEGRAM
@@ -42,7 +41,7 @@ def add_commands(app: PtbApp, handler: ChatService, replier: ReplierFor, *,
 
 def _text(update: Update, key: str) -> str:
     message = update.effective_message
-    return TELEGRAM(key, supported(language_hint(message) if message else None))
+    return TELEGRAM(key, message_language(message))
 
 
 def _notice(text: str) -> Reply:

@@ -83,6 +83,12 @@ def language_of(code: str | None) -> str:
     return supported(code)
 
 
+def message_language(message: Message | None) -> str:
+    """The language the bot's own lines speak to the sender of `message` (language_of)."""
+    return language_of(message.from_user.language_code if message and message.from_user
+                       else None)
+
+
 def to_incoming(message: Message, bot_username: str | None, bot_id: int | None = None, *,
                 drop_command: bool = False) -> IncomingMessage:
     """The neutral message the core answers; `drop_command` for "/ask question"."""

@@ -19,7 +19,7 @@ from telegram.error import TelegramError
 from telegram.ext import CallbackQueryHandler, CommandHandler, ContextTypes, filters
 
 from adapters.telegram.buttons import DeskButtons, confirm_buttons
-from adapters.telegram.convert import clean_text, is_direct, language_of, spaces_of
+from adapters.telegram.convert import clean_text, is_direct, message_language, spaces_of
 from adapters.telegram.replier import PtbApp, ReplierFor
 from adapters.telegram.staff import StaffCheck, is_anonymous_admin, owner_of
 from core.course.desk import CourseDesk
@@ -59,10 +59,6 @@ def upload_course(caption: str, bot_username: str | None) -> str | None:
 def gaps_usage(language: str) -> Reply:
     """The /gaps usage line, for a days value that is not a whole number in range."""
     return notice(text("gaps_usage", language, max=MAX_DAYS), language, "gaps_usage")
-
-
-def _language(message: Message) -> str:
-    return language_of(message.from_user.language_code if message.from_user else None)
 
 
 def _from_a_person(update: Update) -> Message | None:
@@ -119,7 +115,7 @@ class _DeskCommands:
         message = _from_a_person(update)
         if message is None:
             return
-        language, spaces = _language(message), spaces_of(message)
+        language, spaces = message_language(message), spaces_of(message)
         words = _words(message, context).split(maxsplit=1)
         verb = words[0].casefold() if words else ""
         rest = words[1] if len(words) > 1 else ""
@@ -152,7 +148,7 @@ class _DeskCommands:
         message = _from_a_person(update)
         if message is None:
             return
-        language, spaces = _language(message), spaces_of(message)
+        language, spaces = message_language(message), spaces_of(message)
         wanted = _words(message, context)
         if not wanted:
             reply = await self.desk.spaces.show_mode(spaces, language)
@@ -171,11 +167,11 @@ class _DeskCommands:
         wanted = _words(message, context)
         days = whole_number(wanted, 1, MAX_DAYS) if wanted else DEFAULT_DAYS
         if days is None:
-            await self._send(update, context, gaps_usage(_language(message)))
+            await self._send(update, context, gaps_usage(message_language(message)))
             return
         reply = await self.desk.gaps(spaces_of(message),
                                      actor=await self.staff.actor(context.bot, message),
-                                     platform="telegram", language=_language(message),
+                                     platform="telegram", language=message_language(message),
                                      days=days)
         await self._send(update, context, reply)
 
@@ -184,7 +180,7 @@ class _DeskCommands:
         message = _from_a_person(update)
         if message is None:
             return
-        language = _language(message)
+        language = message_language(message)
         name = _words(message, context)
         if not name:
             await self._send(update, context, notice(text("remove_usage", language), language))
@@ -199,7 +195,7 @@ class _DeskCommands:
         """/upload typed as text (e.g. from the command menu): how to upload instead."""
         message = _from_a_person(update)
         if message is not None:
-            language = _language(message)
+            language = message_language(message)
             await self._send(update, context, notice(text("upload_usage", language), language))
 
     async def on_upload(self, update: Update, context: Context) -> None:
@@ -210,7 +206,7 @@ class _DeskCommands:
         course = upload_course(message.caption or "", context.bot.username)
         if course is None:
             return
-        document, language = message.document, _language(message)
+        document, language = message.document, message_language(message)
         filename = document.file_name or "upload"
         replier = self.replier(update, context)
         actor = await self.staff.actor(context.bot, message)

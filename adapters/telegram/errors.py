@@ -10,9 +10,8 @@ from telegram import Update
 from telegram.error import BadRequest, InvalidToken, NetworkError, TelegramError
 from telegram.ext import ContextTypes
 
-from adapters.telegram.convert import language_hint
+from adapters.telegram.convert import message_language
 from adapters.telegram.replier import PtbApp, ReplierFor
-from core.i18n import supported
 from core.messages import Intent, Reply
 from core.texts.platforms import TELEGRAM
 
@@ -43,7 +42,7 @@ def add_error_hook(app: PtbApp, replier: ReplierFor, redact: Callable[[str], str
         if not isinstance(update, Update) or update.effective_chat is None:
             return
         message = update.effective_message
-        apology = TELEGRAM("error", supported(language_hint(message) if message else None))
+        apology = TELEGRAM("error", message_language(message))
         try:
             await replier(update, context).send(Reply(text=apology, intent=Intent.NOTICE))
         except TelegramError as err:

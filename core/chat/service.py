@@ -17,6 +17,7 @@ from core.chat.observe import NoObserver
 from core.chat.rate_limit import MemoryRateLimiter
 from core.course.spaces import DEFAULT_MODE, CourseSpaces
 from core.errors import log_failure
+from core.i18n import pick_language
 from core.insight.answer_actions import AnswerActions
 from core.messages import Confidence, IncomingMessage, Intent, Reply
 from core.ports import HistoryStore, Observer, RateLimiter, Replier, Turn
@@ -24,7 +25,7 @@ from core.rag import rules
 from core.rag.graph import RagGraph
 from core.rag.state import RagContext, RagState
 from core.stores.errors import StoreError
-from core.text import clean_input, detect_language
+from core.text import clean_input
 from core.texts.notices import notice
 
 log = logging.getLogger(__name__)
@@ -93,7 +94,7 @@ class StudyBuddy:
     def _triage_input(self, message: IncomingMessage) -> tuple[str, str, Reply | None]:
         """(clean text, language, the instant reply when no retrieval is needed)."""
         text = rules.without_opening(clean_input(message.text))
-        language = detect_language(text) if text else (message.language_hint or "en")
+        language = pick_language(text, message.language_hint)
         if not text:
             return text, language, _notice("empty", language)
         if len(text) > self.limits.max_question_chars:
