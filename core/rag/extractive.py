@@ -51,6 +51,7 @@ class Strip:
     score: float
     block: bool = False  # an example / code block, shown with its own line breaks
     lexical: float = 0.0  # share of the question's keywords the sentence itself contains
+    semantic: float = 0.0  # closeness in meaning to the question on its band, 0-1
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +129,8 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         if key not in seen:
             seen.add(key)
             picked[(c.chunk, c.position)] = Strip(c.text, c.chunk, c.position, float(total[i]),
-                                                  lexical=plain[int(i)])
+                                                  lexical=plain[int(i)],
+                                                  semantic=float(semantic[i]))
     if picked:
         _add_follow_ups(picked, candidates, total)
     # The question's own language first: a passage in another language adds to it, after it.
@@ -241,8 +243,9 @@ def supported(strips: Sequence[Strip]) -> bool:
 
 def compose(strips: Sequence[Strip]) -> str:
     """Strips as answer text: sentences run together, example blocks on lines of their own,
-    and a fragment without a closing mark (a slide bullet, a list item) ends its line, so two
-    bullets never read as one garbled sentence."""
+    and a fragment without a closing mark (a slide bullet, a list item, a sidebar title) is a
+    line of its own, so two bullets never read as one garbled sentence and a title is never
+    glued to the sentence before it."""
     parts: list[str] = []
     for strip in strips:
         if strip.block:
@@ -250,7 +253,8 @@ def compose(strips: Sequence[Strip]) -> str:
         elif not parts or parts[-1].endswith("\n"):
             parts.append(strip.text)
         else:
-            joiner = " " if parts[-1].rstrip()[-1:] in _CLOSING else "\n"
+            closed = parts[-1].rstrip()[-1:] in _CLOSING and strip.text.rstrip()[-1:] in _CLOSING
+            joiner = " " if closed else "\n"  # a title or fragment never runs into a sentence
             parts.append(joiner + strip.text)
     return "".join(parts).strip()
 
@@ -278,3 +282,9 @@ def _share(q_words: set[str], words: set[str], weight: dict[str, float] | None =
     if weight is None:
         return len(q_words & words) / len(q_words)
     return sum(weight[w] for w in q_words & words) / sum(weight.values())
+
+
+def matched_share(question: str, text: str) -> float:
+    """Share of the question's keywords that `text` has in some spelling."""
+    forms = keyword_forms(question)
+    return len(_matched(forms, keyword_forms(text))) / len(forms) if forms else 0.0

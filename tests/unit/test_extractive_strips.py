@@ -36,6 +36,25 @@ def test_bullet_fragments_are_not_run_together_but_sentences_are():
                                "programs\nComplain mode logs violations. Enforce mode blocks them.")
 
 
+def test_a_sidebar_title_is_never_glued_to_the_sentence_before_it():
+    from core.rag.extractive import Strip, compose
+
+    strips = [Strip("Sticky directories are allowed.", 0, 0, 0.9),
+              Strip("SECURITY setgid directory and sticky bit", 0, 1, 0.8),
+              Strip("The setgid bit applies to directories.", 0, 2, 0.7)]
+    assert compose(strips) == ("Sticky directories are allowed.\nSECURITY setgid directory and "
+                               "sticky bit\nThe setgid bit applies to directories.")
+
+
+def test_leading_symbols_of_a_line_are_kept_and_markdown_markers_dropped():
+    from core.text import split_sentences
+
+    assert split_sentences("-rw-r--r-- 1 root root 0 notes.txt") == [
+        "-rw-r--r-- 1 root root 0 notes.txt"]
+    assert split_sentences("## Sorting in practice\n- quicksort picks a pivot") == [
+        "Sorting in practice", "quicksort picks a pivot"]
+
+
 async def test_a_sentence_that_continues_a_picked_one_comes_with_it():
     # The matching sentence names the topic; the next one ("These packages...") holds the answer.
     debconf = ("Many packages are configured during installation through the Debconf tool. "
