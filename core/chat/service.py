@@ -12,11 +12,11 @@ from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any
 
+from core.chat import warm
 from core.chat.followup import standalone_question
 from core.chat.observe import NoObserver
 from core.chat.rate_limit import MemoryRateLimiter
 from core.course.spaces import DEFAULT_MODE, CourseSpaces
-from core.errors import log_failure
 from core.i18n import pick_language
 from core.insight.answer_actions import AnswerActions
 from core.messages import Confidence, IncomingMessage, Intent, Reply
@@ -170,22 +170,10 @@ class StudyBuddy:
         return reply
 
     async def warm_up(self) -> float:
-        """Load what a first study question needs (the embedding models, the triage model, the
-        course index) so it is answered as fast as the tenth; seconds taken. No outside
-        service is called."""
+        """Load what a first study question needs (core/chat/warm.py) so it is answered as
+        fast as the tenth; seconds taken. No outside service is called."""
         started = time.perf_counter()
-        ctx, probe = self.context, "warm up"
-        for embedder in (ctx.embedder, ctx.sentence_embedder):
-            if embedder is not None:
-                await embedder.embed_queries([probe])
-        if ctx.classifier is not None:
-            await ctx.classifier.classify(probe)
-        course = ctx.sources.get("course")
-        if course is not None:
-            try:
-                await course.search(probe, 1)
-            except Exception as exc:  # the first question will meet (and report) it again
-                log_failure(log, "warming up the course index", exc, "continuing")
+        await warm.warm_up(self.context)
         return time.perf_counter() - started
 
     async def sources(self, answer_id: str, language: str) -> Reply:

@@ -39,6 +39,7 @@ _CLOSING = set(".!?؟:;…)\"'”»")
 _BACK_REFERENCES = frozenset("""this these that those it its they their such thus hence
     therefore then here also هذا هذه ذلك تلك هؤلاء وهذا وهذه وذلك لذلك لهذا هو هي هم""".split())
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
+_CONSOLE = re.compile(r"\s*[$#] [a-z][\w.+-]*(?:\s|$)")  # "$ dpkg -L ...", "# apt install ..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +74,8 @@ def _candidates(chunks: Sequence[Chunk]) -> list[_Candidate]:
                                        if p.strip()):
             block = _is_block(paragraph)
             pieces = [paragraph.strip("\n")] if block else split_sentences(paragraph)
+            if len(paragraph) > MAX_BLOCK_CHARS and _CONSOLE.match(paragraph):  # commands only
+                block, pieces = True, [_commands(paragraph)]
             if not pieces and len(paragraph) <= MAX_BLOCK_CHARS:  # a one-line example: code
                 block, pieces = True, [paragraph.strip()]
             for piece in pieces:
@@ -226,6 +229,18 @@ def _is_block(paragraph: str) -> bool:
         return False
     listed = sum(bool(_LIST_ITEM.match(line)) for line in lines)
     return listed * 2 < len(lines)
+
+
+def _commands(session: str) -> str:
+    """A console session too long to show whole, as its command lines: its output (package
+    listings, rule dumps) is never read as answer sentences; "[…]" marks what was left out."""
+    lines: list[str] = []
+    for line in session.strip().splitlines():
+        if _CONSOLE.match(line):
+            lines.append(line.strip())
+        elif lines and lines[-1] != "[…]":
+            lines.append("[…]")
+    return "\n".join(lines)[:MAX_BLOCK_CHARS]
 
 
 def _runs_into_example(sentence: str) -> bool:
