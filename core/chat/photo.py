@@ -1,0 +1,183 @@
+"""Questions sent as photos: bounded, read by OCR off the event loop, turned into text.
+
+A photo is outside input, so it is bounded before it is parsed (its bytes, then its pixels from
+the image header alone, before any decoding) and recognised in a worker thread under a time
+limit. Only the text read goes on: the image bytes never reach history, outcomes or logs.
+"""
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from core.ingest.document import LoadError
+from core.messages import Intent, Reply
+from core.texts.photos import PHOTOS
+
+log = logging.getLogger(__name__)
+
+MB = 2**20
+MIN_WORDS = 1
+MIN_CONFIDENCE = 40.0  # mean word confidence (0-100) below which the "text" is mostly noise
+EXCERPT_CHARS = 300  # how much of what was read the reply shows back
+EXCERPT_LINES = 4
+GRACE_S = 2.0  # the engine enforces the time limit itself; this is the backstop
+_LINE_BLANKS = re.compile(r"[ \t]+")
+
+
+@dataclass(frozen=True, slots=True)
+class PhotoLimits:
+    """How big a photo may be and how long reading it may take (PHOTO_* / OCR_* settings)."""
+
+    max_bytes: int = 10 * MB
+    max_pixels: int = 40_000_000
+    timeout_s: float = 30.0
+    languages: str = "eng+ara"
+
+    @property
+    def limit_mb(self) -> str:
+        return f"{self.max_bytes / MB:g}"
+
+    @property
+    def limit_mp(self) -> str:
+        return f"{self.max_pixels / 1_000_000:g}"
+
+    def too_large(self, size: int | None) -> bool:
+        """Over the byte limit (a size the platform does not report is checked later)."""
+        return size is not None and size > self.max_bytes
+
+
+class Recognised(Protocol):
+    """What the engine returns (core/ingest/ocr.py Recognised)."""
+
+    @property
+    def text(self) -> str: ...
+    @property
+    def confidence(self) -> float: ...
+    @property
+    def words(self) -> int: ...
+
+
+class OcrEngine(Protocol):
+    """The OCR engine's functions (core/ingest/ocr.py); tests pass a scripted one."""
+
+    def available(self, languages: str = ...) -> bool: ...
+    def install_hint(self) -> str: ...
+    def recognise(self, image: bytes, languages: str = ..., *,
+                  timeout_s: float = ...) -> Recognised: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What a photo said: its text, or the PHOTOS key saying why nothing usable was read."""
+
+    text: str = ""
+    problem: str | None = None
+    confidence: float = 0.0
+
+
+def photo_notice(key: str, language: str, limits: PhotoLimits) -> Reply:
+    """A PHOTOS line as a notice reply (refusals, "no text", "can't read photos here")."""
+    body = PHOTOS(key, language, limit_mb=limits.limit_mb, limit_mp=limits.limit_mp)
+    return Reply(text=body, intent=Intent.NOTICE, language=language, notice=f"photo_{key}")
+
+
+def excerpt(text: str, chars: int = EXCERPT_CHARS, lines: int = EXCERPT_LINES) -> str:
+    """The first few lines of what was read, cut at a word near `chars`, marked when cut."""
+    kept = [_LINE_BLANKS.sub(" ", line).strip() for line in text.splitlines()]
+    kept = [line for line in kept if line]
+    shown = "\n".join(kept[:lines])
+    cut = len(kept) > lines
+    if len(shown) > chars:
+        shown = shown[:chars].rsplit(" ", 1)[0] if " " in shown[:chars] else shown[:chars]
+        cut = True
+    return shown.rstrip() + ("…" if cut else "")
+
+
+def with_reading(reply: Reply, text: str) -> Reply:
+    """The reply, led by the line that shows what the photo was read as."""
+    shown = PHOTOS("read", reply.language, text=excerpt(text))
+    return replace(reply, text=f"{shown}\n\n{reply.text}" if reply.text else shown)
+
+
+def question_from(caption: str, text: str, limit: int) -> str:
+    """Caption and recognised text as one question, cut to `limit` characters at a word."""
+    joined = "\n".join(part for part in (caption.strip(), text.strip()) if part)
+    if len(joined) <= limit:
+        return joined
+    head = joined[:limit]
+    return head.rsplit(None, 1)[0] if " " in head or "\n" in head else head
+
+
+class PhotoReader:
+    """Bounds and reads photos with one OCR engine; says once in the log how to install it."""
+
+    def __init__(self, engine: OcrEngine, limits: PhotoLimits | None = None, *,
+                 min_confidence: float = MIN_CONFIDENCE) -> None:
+        self.engine = engine
+        self.limits = limits or PhotoLimits()
+        self.min_confidence = min_confidence
+        self._available: bool | None = None
+
+    async def read(self, image: bytes) -> Reading:
+        """The text of `image`, or why there is none; never raises for a bad photo."""
+        if len(image) > self.limits.max_bytes:
+            return Reading(problem="too_large")
+        if not await self._engine_ready():
+            return Reading(problem="unavailable")
+        try:
+            pixels = await asyncio.to_thread(_pixels, image)
+        except _NotAnImage:
+            return Reading(problem="not_image")
+        if pixels > self.limits.max_pixels:
+            return Reading(problem="too_many_pixels")
+        try:
+            found = await asyncio.wait_for(asyncio.to_thread(self._recognise, image),
+                                           self.limits.timeout_s + GRACE_S)
+        except TimeoutError:
+            log.warning("reading a photo took over %.0fs; stopped", self.limits.timeout_s)
+            return Reading(problem="timeout")
+        except LoadError as err:
+            log.info("a photo could not be read: %s", err)
+            return Reading(problem="no_text")
+        text = found.text.strip()
+        if found.words < MIN_WORDS or not text or found.confidence < self.min_confidence:
+            log.info("a photo had no readable text (%d words, confidence %.0f)",
+                     found.words, found.confidence)
+            return Reading(problem="no_text", confidence=found.confidence)
+        return Reading(text=text, confidence=found.confidence)
+
+    def _recognise(self, image: bytes) -> Recognised:
+        return self.engine.recognise(image, self.limits.languages,
+                                     timeout_s=self.limits.timeout_s)
+
+    async def _engine_ready(self) -> bool:
+        """Is the engine installed (asked once)? When not, the operator learns how, once."""
+        if self._available is None:
+            self._available = await asyncio.to_thread(self.engine.available,
+                                                      self.limits.languages)
+            if not self._available:
+                log.warning("photos cannot be read: %s", self.engine.install_hint())
+        return self._available
+
+
+class _NotAnImage(Exception):
+    """The bytes are no image format Pillow knows."""
+
+
+def _pixels(image: bytes) -> int:
+    """Width x height from the image header alone: nothing is decoded here."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(io.BytesIO(image)) as opened:
+            width, height = opened.size
+    except Image.DecompressionBombError:  # Pillow's own cap, far above ours
+        return 2**62
+    except (UnidentifiedImageError, OSError, ValueError) as err:
+        raise _NotAnImage(str(err)) from err
+    return width * height
+
