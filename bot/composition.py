@@ -110,6 +110,7 @@ def build_adapters(settings: Settings, app: App, which: AdapterSet) -> list[Adap
     adapters: list[Adapter] = []
     if settings.discord_token and settings.discord_token.get_secret_value():
         from adapters.discord.adapter import DiscordAdapter
+        from bot.container import photo_limits
 
         adapters.append(DiscordAdapter(app.service, settings.discord_token.get_secret_value(),
                                        sync_commands=settings.discord_sync_commands,
@@ -117,7 +118,8 @@ def build_adapters(settings: Settings, app: App, which: AdapterSet) -> list[Adap
                                        desk=app.desk, staff_role=settings.discord_staff_role,
                                        shard_count=settings.discord_shard_count,
                                        shard_ids=settings.discord_shard_ids,
-                                       operator_ids=settings.discord_operator_ids))
+                                       operator_ids=settings.discord_operator_ids,
+                                       photos=photo_limits(settings)))
     telegram = telegram_adapter(settings, app)
     if settings.http_port is not None:
         from adapters.http import HttpAdapter
@@ -147,6 +149,7 @@ def telegram_adapter(settings: Settings, app: App) -> TelegramAdapter | None:
     from adapters.telegram.adapter import TelegramAdapter
     from adapters.telegram.journal_sweep import sweep_interval
     from adapters.telegram.webhook import Webhook
+    from bot.container import photo_limits
 
     webhook = None
     if settings.telegram_webhook_url and settings.telegram_webhook_secret:
@@ -157,7 +160,8 @@ def telegram_adapter(settings: Settings, app: App) -> TelegramAdapter | None:
                            desk=app.desk, staff_ids=settings.telegram_staff_ids,
                            base_file_url=settings.telegram_base_file_url,
                            webhook=webhook,
-                           journal_sweep_s=sweep_interval(settings.journal_lease_s))
+                           journal_sweep_s=sweep_interval(settings.journal_lease_s),
+                           photos=photo_limits(settings))
 
 
 def console_adapter(settings: Settings, app: App, *, log_to_file: bool) -> Adapter:

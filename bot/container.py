@@ -27,6 +27,7 @@ from bot.chat_state import (
 )
 from bot.http_client import http_client
 from bot.settings import Settings
+from core.chat.photo import PhotoLimits, PhotoReader
 from core.chat.service import Limits, StudyBuddy
 from core.course.desk import CourseDesk
 from core.course.sharing import CourseSharing
@@ -214,6 +215,12 @@ def ingest_limits(settings: Settings) -> IngestLimits:
                         timeout_s=settings.ingest_timeout_s)
 
 
+def photo_limits(settings: Settings) -> PhotoLimits:
+    """How big a chat photo may be and how it is read: the OCR_* settings scanned course files
+    use (ingest_limits), and the photo's own byte limit."""
+    return PhotoLimits(ocr=ingest_limits(settings).ocr)
+
+
 async def ensure_sample_course(settings: Settings, store: CourseStore, embedder: Embedder,
                                progress_factory: ProgressFactory | None = None
                                ) -> IngestReport | None:
@@ -284,7 +291,8 @@ async def build_app(settings: Settings, *, progress_factory: ProgressFactory | N
                           CourseSharing(spaces, timedelta(hours=settings.share_code_hours)))
         metrics = PrometheusMetrics()
         service = StudyBuddy(build_graph(), context, history, limits, spaces, actions,
-                             build_limiter(settings, stack), metrics)
+                             build_limiter(settings, stack), metrics,
+                             photos=PhotoReader(limits=photo_limits(settings)))
         metrics.queue.set_function(lambda: service.waiting)
         return App(settings, service, store, embedder, history, journal, desk, actions, metrics,
                    stack)

@@ -9,6 +9,7 @@ and on every send, because the text we send comes from an LLM and from users (re
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Iterable
 from typing import Any
@@ -21,10 +22,14 @@ from adapters.discord.commands import add_commands
 from adapters.discord.convert import PLATFORM, should_answer, to_incoming
 from adapters.discord.desk import add_desk_commands
 from adapters.discord.errors import DiscordStartError, add_error_hook, report
+from adapters.discord.photos import PhotoRefused, download, image_of
 from adapters.discord.replier import NO_MENTIONS, TYPING_REFRESH_S, MessageReplier
 from adapters.discord.staff import ServerMembership
 from adapters.typing_loops import TypingLoops
+from core.chat.photo import PhotoLimits, photo_notice
 from core.course.desk import CourseDesk
+from core.i18n import pick_language
+from core.messages import IncomingMessage
 from core.ports import ChatService
 from core.texts.platforms import DISCORD
 
@@ -39,7 +44,7 @@ class StudyBuddyClient(discord.Client):
     def __init__(self, handler: ChatService, *, sync_commands: bool = False,
                  guild_id: int | None = None, desk: CourseDesk | None = None,
                  staff_role: str | None = None, operator_ids: Iterable[int] = (),
-                 **options: Any) -> None:
+                 photos: PhotoLimits | None = None, **options: Any) -> None:
         options.setdefault("intents", discord.Intents.default())
         options["allowed_mentions"] = NO_MENTIONS
         super().__init__(**options)
@@ -47,6 +52,7 @@ class StudyBuddyClient(discord.Client):
         self.sync_commands = sync_commands
         self.guild_id = guild_id
         self.typing_loops = TypingLoops(TYPING_REFRESH_S)  # one refresh loop per channel
+        self.photos = photos or PhotoLimits()  # checked before an image is downloaded
         self.tree: app_commands.CommandTree[StudyBuddyClient] = app_commands.CommandTree(self)
         add_error_hook(self.tree)
         add_commands(self.tree, handler)
@@ -81,9 +87,29 @@ class StudyBuddyClient(discord.Client):
             return
         replier = MessageReplier(message, self.typing_loops, buttons=answer_buttons)
         try:
-            await self.handler.respond(to_incoming(message, self.user.id), replier)
+            incoming = await self._with_photo(message, to_incoming(message, self.user.id),
+                                              replier)
+            if incoming is not None:
+                await self.handler.respond(incoming, replier)
         except Exception as exc:
             await report("message handling", exc, lambda: replier.send_texts([DISCORD("apology")]))
+
+
+    async def _with_photo(self, message: discord.Message, incoming: IncomingMessage,
+                          replier: MessageReplier) -> IncomingMessage | None:
+        """The message with its attached image, if it has one; None when the image was refused
+        (the student was told why; nothing over the limits is downloaded)."""
+        attachment = image_of(message)
+        if attachment is None:
+            return incoming
+        try:
+            async with replier.typing():
+                image = await download(attachment, self.photos)
+        except PhotoRefused as refused:
+            language = pick_language(incoming.text, incoming.language_hint)
+            await replier.send(photo_notice(refused.key, language, self.photos))
+            return None
+        return dataclasses.replace(incoming, image=image)
 
 
 class ShardedStudyBuddyClient(StudyBuddyClient, discord.AutoShardedClient):
@@ -101,11 +127,13 @@ class DiscordAdapter:
                  guild_id: int | None = None, client_options: dict[str, Any] | None = None,
                  ready_timeout_s: float = READY_TIMEOUT_S, desk: CourseDesk | None = None,
                  staff_role: str | None = None, shard_count: int | None = None,
-                 shard_ids: list[int] | None = None, operator_ids: Iterable[int] = ()) -> None:
+                 shard_ids: list[int] | None = None, operator_ids: Iterable[int] = (),
+                 photos: PhotoLimits | None = None) -> None:
         self._handler = handler
         self._desk = desk
         self._staff_role = staff_role
         self._operator_ids = tuple(operator_ids)
+        self._photos = photos
         self._token = token
         self._sync_commands = sync_commands
         self._guild_id = guild_id
@@ -127,7 +155,8 @@ class DiscordAdapter:
                 else StudyBuddyClient)
         client = kind(self._handler, sync_commands=self._sync_commands, guild_id=self._guild_id,
                       desk=self._desk, staff_role=self._staff_role,
-                      operator_ids=self._operator_ids, **self._client_options)
+                      operator_ids=self._operator_ids, photos=self._photos,
+                      **self._client_options)
         await client.__aenter__()
         self.client = client
         self._task = asyncio.create_task(client.start(self._token), name="discord-client")

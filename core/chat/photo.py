@@ -10,10 +10,12 @@ import asyncio
 import io
 import logging
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from core.ingest import ocr
 from core.ingest.document import LoadError
+from core.ingest.limits import OcrOptions
 from core.messages import Intent, Reply
 from core.texts.photos import PHOTOS
 
@@ -21,7 +23,6 @@ log = logging.getLogger(__name__)
 
 MB = 2**20
 MIN_WORDS = 1
-MIN_CONFIDENCE = 40.0  # mean word confidence (0-100) below which the "text" is mostly noise
 EXCERPT_CHARS = 300  # how much of what was read the reply shows back
 EXCERPT_LINES = 4
 GRACE_S = 2.0  # the engine enforces the time limit itself; this is the backstop
@@ -30,12 +31,15 @@ _LINE_BLANKS = re.compile(r"[ \t]+")
 
 @dataclass(frozen=True, slots=True)
 class PhotoLimits:
-    """How big a photo may be and how long reading it may take (PHOTO_* / OCR_* settings)."""
+    """How big a photo may be (PHOTO_MAX_BYTES) and how it is read (the OCR_* settings and
+    PHOTO_MAX_PIXELS, shared with scanned course files)."""
 
     max_bytes: int = 10 * MB
-    max_pixels: int = 40_000_000
-    timeout_s: float = 30.0
-    languages: str = "eng+ara"
+    ocr: OcrOptions = field(default_factory=OcrOptions)
+
+    @property
+    def max_pixels(self) -> int:
+        return self.ocr.max_pixels
 
     @property
     def limit_mb(self) -> str:
@@ -62,12 +66,30 @@ class Recognised(Protocol):
 
 
 class OcrEngine(Protocol):
-    """The OCR engine's functions (core/ingest/ocr.py); tests pass a scripted one."""
+    """What reading a photo needs of an OCR engine (Tesseract below; tests script one)."""
 
     def available(self, languages: str = ...) -> bool: ...
     def install_hint(self) -> str: ...
     def recognise(self, image: bytes, languages: str = ..., *,
                   timeout_s: float = ...) -> Recognised: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Tesseract:
+    """core/ingest/ocr.py with the configured program: the engine photos are read with."""
+
+    options: OcrOptions = field(default_factory=OcrOptions)
+
+    def available(self, languages: str = "eng+ara") -> bool:
+        return ocr.available(languages, command=self.options.command)
+
+    def install_hint(self) -> str:
+        return ocr.install_hint()
+
+    def recognise(self, image: bytes, languages: str = "eng+ara", *,
+                  timeout_s: float = 30.0) -> Recognised:
+        return ocr.recognise(image, languages, timeout_s=timeout_s,
+                             command=self.options.command, max_pixels=self.options.max_pixels)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,11 +137,10 @@ def question_from(caption: str, text: str, limit: int) -> str:
 class PhotoReader:
     """Bounds and reads photos with one OCR engine; says once in the log how to install it."""
 
-    def __init__(self, engine: OcrEngine, limits: PhotoLimits | None = None, *,
-                 min_confidence: float = MIN_CONFIDENCE) -> None:
-        self.engine = engine
+    def __init__(self, engine: OcrEngine | None = None, limits: PhotoLimits | None = None
+                 ) -> None:
         self.limits = limits or PhotoLimits()
-        self.min_confidence = min_confidence
+        self.engine: OcrEngine = engine or Tesseract(self.limits.ocr)
         self._available: bool | None = None
 
     async def read(self, image: bytes) -> Reading:
@@ -136,29 +157,30 @@ class PhotoReader:
             return Reading(problem="too_many_pixels")
         try:
             found = await asyncio.wait_for(asyncio.to_thread(self._recognise, image),
-                                           self.limits.timeout_s + GRACE_S)
+                                           self.limits.ocr.timeout_s + GRACE_S)
         except TimeoutError:
-            log.warning("reading a photo took over %.0fs; stopped", self.limits.timeout_s)
+            log.warning("reading a photo took over %.0fs; stopped", self.limits.ocr.timeout_s)
             return Reading(problem="timeout")
-        except LoadError as err:
+        except LoadError as err:  # the engine's own time limit names its setting
             log.info("a photo could not be read: %s", err)
-            return Reading(problem="no_text")
+            return Reading(problem="timeout" if "OCR_TIMEOUT_S" in str(err) else "no_text")
         text = found.text.strip()
-        if found.words < MIN_WORDS or not text or found.confidence < self.min_confidence:
+        if found.words < MIN_WORDS or not text \
+                or found.confidence < self.limits.ocr.min_confidence:
             log.info("a photo had no readable text (%d words, confidence %.0f)",
                      found.words, found.confidence)
             return Reading(problem="no_text", confidence=found.confidence)
         return Reading(text=text, confidence=found.confidence)
 
     def _recognise(self, image: bytes) -> Recognised:
-        return self.engine.recognise(image, self.limits.languages,
-                                     timeout_s=self.limits.timeout_s)
+        return self.engine.recognise(image, self.limits.ocr.languages,
+                                     timeout_s=self.limits.ocr.timeout_s)
 
     async def _engine_ready(self) -> bool:
         """Is the engine installed (asked once)? When not, the operator learns how, once."""
         if self._available is None:
             self._available = await asyncio.to_thread(self.engine.available,
-                                                      self.limits.languages)
+                                                      self.limits.ocr.languages)
             if not self._available:
                 log.warning("photos cannot be read: %s", self.engine.install_hint())
         return self._available

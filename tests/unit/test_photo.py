@@ -15,6 +15,7 @@ from PIL import Image
 from core.chat.photo import PhotoLimits, PhotoReader, excerpt, question_from
 from core.chat.service import Limits, StudyBuddy
 from core.ingest.document import LoadError
+from core.ingest.limits import OcrOptions
 from core.messages import IncomingMessage, Intent
 from core.stores.sqlite_history import SqliteHistoryStore
 from tests.support.fakes import CollectingReplier
@@ -90,7 +91,7 @@ def service(graph, make_context, history):
 class TestReader:
     async def test_recognises_in_a_worker_thread_with_the_configured_limits(self):
         ocr = ScriptedOcr(Found("What is merge sort?"))
-        reader = PhotoReader(ocr, PhotoLimits(timeout_s=7, languages="eng"))
+        reader = PhotoReader(ocr, PhotoLimits(ocr=OcrOptions(timeout_s=7, languages="eng")))
         reading = await reader.read(png())
         assert (reading.text, reading.problem) == ("What is merge sort?", None)
         [(languages, timeout_s, thread)] = ocr.calls
@@ -104,9 +105,9 @@ class TestReader:
 
     async def test_too_many_pixels_are_refused_from_the_header_before_decoding(self):
         ocr = ScriptedOcr(Found("text"))
-        reading = await PhotoReader(ocr, PhotoLimits(max_pixels=799)).read(png(40, 20))
+        reading = await PhotoReader(ocr, PhotoLimits(ocr=OcrOptions(max_pixels=799))).read(png(40, 20))
         assert reading.problem == "too_many_pixels" and ocr.calls == []
-        assert (await PhotoReader(ocr, PhotoLimits(max_pixels=800)).read(png(40, 20))).text
+        assert (await PhotoReader(ocr, PhotoLimits(ocr=OcrOptions(max_pixels=800))).read(png(40, 20))).text
 
     async def test_bytes_that_are_no_image_are_not_recognised(self):
         ocr = ScriptedOcr(Found("text"))
@@ -118,10 +119,15 @@ class TestReader:
     async def test_no_readable_text(self, found):
         assert (await PhotoReader(ScriptedOcr(found)).read(png())).problem == "no_text"
 
+    async def test_the_engines_own_time_limit_is_a_timeout_too(self):
+        late = LoadError("recognising the image took too long (the limit is 1 s; the operator "
+                         "can change OCR_TIMEOUT_S)")
+        assert (await PhotoReader(ScriptedOcr(late)).read(png())).problem == "timeout"
+
     async def test_a_slow_engine_is_cut_off(self, monkeypatch):
         monkeypatch.setattr("core.chat.photo.GRACE_S", 0.0)
         ocr = ScriptedOcr(Found("late"), delay_s=0.5)
-        reading = await PhotoReader(ocr, PhotoLimits(timeout_s=0.05)).read(png())
+        reading = await PhotoReader(ocr, PhotoLimits(ocr=OcrOptions(timeout_s=0.05))).read(png())
         assert reading.problem == "timeout"
 
     async def test_a_missing_engine_is_said_once_to_the_operator(self, caplog):

@@ -1,0 +1,51 @@
+"""Photos sent to the bot on Discord: the image attached to a DM or a mention, fetched only when
+it is within the limits.
+
+Discord describes every attachment (content type, size in bytes, width and height for images),
+so a photo over PHOTO_MAX_BYTES or PHOTO_MAX_PIXELS is refused before it is downloaded from
+the CDN. Only the first image of a message is read.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from core.chat.photo import PhotoLimits
+
+log = logging.getLogger(__name__)
+
+
+class PhotoRefused(Exception):
+    """Why a photo was not fetched: a core/texts/photos.py key ("too_large", ...)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def image_of(message: Any) -> Any | None:
+    """The message's first attachment Discord says is an image, if any."""
+    for attachment in getattr(message, "attachments", None) or ():
+        if (getattr(attachment, "content_type", None) or "").startswith("image/"):
+            return attachment
+    return None
+
+
+async def download(attachment: discord.Attachment, limits: PhotoLimits) -> bytes:
+    """The image's bytes; PhotoRefused when Discord says it is over the limits (nothing is
+    downloaded) or the CDN would not hand it over."""
+    if limits.too_large(attachment.size):
+        raise PhotoRefused("too_large")
+    width, height = attachment.width or 0, attachment.height or 0
+    if width * height > limits.max_pixels:
+        raise PhotoRefused("too_many_pixels")
+    try:
+        data = await attachment.read()
+    except discord.HTTPException as err:
+        log.warning("downloading a photo failed: %s", err.status)
+        raise PhotoRefused("download_failed") from err
+    if limits.too_large(len(data)):  # Discord said less than it sent
+        raise PhotoRefused("too_large")
+    return data
