@@ -33,7 +33,7 @@ from core.course.desk import CourseDesk
 from core.course.sharing import CourseSharing
 from core.course.spaces import CourseSpaces
 from core.course.uploads import Uploads
-from core.ingest.limits import MB, IngestLimits
+from core.ingest.limits import MB, IngestLimits, OcrOptions
 from core.ingest.pipeline import IngestReport, Progress, ingest_paths
 from core.insight.answer_actions import AnswerActions
 from core.insight.report import InstructorReports
@@ -205,14 +205,22 @@ def build_classifier(settings: Settings, embedder: Embedder) -> SemanticTriage |
 
 
 def ingest_limits(settings: Settings) -> IngestLimits:
-    """The bounds on reading one file (chat uploads and `studybuddy ingest`), from INGEST_*."""
+    """The bounds on reading one file (chat uploads and `studybuddy ingest`), from INGEST_*
+    and OCR_*."""
     return IngestLimits(max_uncompressed_bytes=settings.ingest_max_uncompressed_mb * MB,
                         max_zip_entries=settings.ingest_max_zip_entries,
                         max_zip_ratio=settings.ingest_max_zip_ratio,
                         max_pdf_pages=settings.ingest_max_pdf_pages,
                         max_chunks=settings.ingest_max_chunks,
                         memory_bytes=settings.ingest_memory_mb * MB,
-                        timeout_s=settings.ingest_timeout_s)
+                        timeout_s=settings.ingest_timeout_s, ocr=ocr_options(settings))
+
+
+def ocr_options(settings: Settings) -> OcrOptions:
+    """How scanned pages, image documents and photos are recognised, from OCR_* and PHOTO_*."""
+    return OcrOptions(languages=settings.ocr_languages, timeout_s=settings.ocr_timeout_s,
+                      min_confidence=settings.ocr_min_confidence, dpi=settings.ocr_dpi,
+                      command=settings.ocr_command, max_pixels=settings.photo_max_pixels)
 
 
 def photo_limits(settings: Settings) -> PhotoLimits:

@@ -16,7 +16,7 @@ import threading
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from core.ingest.document import LoadError
 from core.ingest.limits import DEFAULT_LIMITS, too_big
@@ -29,17 +29,21 @@ _DEFAULT = DEFAULT_LIMITS.ocr
 _CMD_LOCK = threading.Lock()  # pytesseract keeps the program name in a module global
 _MARKS = str.maketrans("", "", "\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e"
                        "\u2066\u2067\u2068\u2069")  # direction marks Tesseract adds to words
+_LINE_CLASSES = {"ocr_line", "ocr_header", "ocr_textfloat", "ocr_caption"}
 
 
 @dataclass(frozen=True, slots=True)
 class OcrLine:
-    """One recognised line: its words joined in logical order, its box height in pixels (big
-    type -> a heading), its mean word confidence and the paragraph it belongs to."""
+    """One recognised line: its words joined in logical order, where it sits on the image (in
+    pixels, y down), its type size, its mean word confidence and its paragraph."""
 
     text: str
-    height: int
+    height: int  # the size of its type in pixels (Tesseract's x_size): big type -> a heading
     confidence: float
     paragraph: int  # lines with the same number form one paragraph, in reading order
+    left: int = 0
+    right: int = 0
+    baseline: int = 0  # y of the baseline at the line's left end
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,16 +157,17 @@ def _plain(image: Image.Image) -> Image.Image:
 
 
 def _tesseract_data(image: Image.Image, languages: str, timeout_s: float, command: str,
-                    dpi: int | None) -> dict[str, list[Any]]:
+                    dpi: int | None) -> bytes:
+    """Tesseract's hOCR for the image: lines with boxes, baselines and type size (x_size),
+    words with confidences, in reading order."""
     import pytesseract
 
     config = f"--psm 3 --dpi {dpi}" if dpi else "--psm 3"
     try:
         with _CMD_LOCK:
             pytesseract.pytesseract.tesseract_cmd = command
-        data: dict[str, list[Any]] = pytesseract.image_to_data(
-            image, lang=languages, config=config, timeout=timeout_s,
-            output_type=pytesseract.Output.DICT)
+        hocr: bytes = pytesseract.image_to_pdf_or_hocr(
+            image, lang=languages, config=config, timeout=timeout_s, extension="hocr")
     except pytesseract.TesseractNotFoundError:
         raise LoadError(_missing(languages, command)) from None
     except pytesseract.TesseractError as exc:
@@ -174,32 +179,57 @@ def _tesseract_data(image: Image.Image, languages: str, timeout_s: float, comman
             raise
         raise LoadError(too_big("recognising the image took too long", f"{timeout_s:g} s",
                                 "OCR_TIMEOUT_S")) from None
-    return data
+    return hocr
 
 
-def _parse(data: dict[str, list[Any]]) -> Recognised:
-    """Tesseract's word table as lines and paragraphs in its reading order."""
-    lines: dict[tuple[int, int, int, int], list[tuple[str, float]]] = {}
-    heights: dict[tuple[int, int, int, int], int] = {}
-    for i, level in enumerate(data.get("level", [])):
-        key = (int(data["page_num"][i]), int(data["block_num"][i]), int(data["par_num"][i]),
-               int(data["line_num"][i]))
-        if int(level) == 4:
-            heights[key] = int(data["height"][i])
-        word = str(data["text"][i] or "").translate(_MARKS).strip()
-        conf = float(data["conf"][i])
-        if int(level) == 5 and word and conf >= 0:
-            lines.setdefault(key, []).append((word, conf))
+def _parse(hocr: bytes) -> Recognised:
+    """hOCR's lines and paragraphs, in its reading order (Arabic words already logical)."""
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                             huge_tree=False)
+    try:
+        root = etree.fromstring(hocr, parser)
+    except etree.XMLSyntaxError:
+        raise LoadError("the OCR engine gave output that could not be read") from None
     out: list[OcrLine] = []
-    paragraphs: dict[tuple[int, int, int], int] = {}
     confs: list[float] = []
-    for key, words in lines.items():
-        paragraph = paragraphs.setdefault(key[:3], len(paragraphs))
-        mean = sum(c for _, c in words) / len(words)
-        out.append(OcrLine(" ".join(w for w, _ in words), heights.get(key, 0), mean, paragraph))
-        confs.extend(c for _, c in words)
+    for number, par in enumerate(root.iterfind(".//{*}p[@class='ocr_par']")):
+        for line in par.iterfind(".//{*}span"):
+            if line.get("class") not in _LINE_CLASSES:
+                continue
+            words = [(text, _title_number(w.get("title", ""), "x_wconf"))
+                     for w in line.iterfind("{*}span[@class='ocrx_word']")
+                     if (text := "".join(w.itertext()).translate(_MARKS).strip())]
+            if not words:
+                continue
+            title = line.get("title", "")
+            box = _title_numbers(title, "bbox") or [0, 0, 0, 0]
+            base = _title_numbers(title, "baseline") or [0, 0]
+            out.append(OcrLine(" ".join(w for w, _ in words),
+                               round(_title_number(title, "x_size") or (box[3] - box[1])),
+                               sum(c for _, c in words) / len(words), number,
+                               int(box[0]), int(box[2]), int(box[3] + base[1])))
+            confs.extend(c for _, c in words)
     return Recognised(text=_text(out), confidence=sum(confs) / len(confs) if confs else 0.0,
                       words=len(confs), lines=tuple(out))
+
+
+def _title_numbers(title: str, key: str) -> list[float]:
+    """The numbers after `key` in an hOCR title ("bbox 1 2 3 4; x_wconf 96")."""
+    for part in title.split(";"):
+        name, _, values = part.strip().partition(" ")
+        if name == key:
+            try:
+                return [float(v) for v in values.split()]
+            except ValueError:
+                return []
+    return []
+
+
+def _title_number(title: str, key: str) -> float:
+    numbers = _title_numbers(title, key)
+    return numbers[0] if numbers else 0.0
 
 
 def _text(lines: list[OcrLine]) -> str:
