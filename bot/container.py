@@ -224,9 +224,9 @@ def ocr_options(settings: Settings) -> OcrOptions:
 
 
 def photo_limits(settings: Settings) -> PhotoLimits:
-    """How big a chat photo may be and how it is read: the OCR_* settings scanned course files
-    use (ingest_limits), and the photo's own byte limit."""
-    return PhotoLimits(ocr=ingest_limits(settings).ocr)
+    """How big a chat photo may be (PHOTO_MAX_BYTES) and how it is read: the OCR_* and
+    PHOTO_MAX_PIXELS settings scanned course files use too."""
+    return PhotoLimits(max_bytes=settings.photo_max_bytes, ocr=ocr_options(settings))
 
 
 async def ensure_sample_course(settings: Settings, store: CourseStore, embedder: Embedder,

@@ -13,7 +13,7 @@ import pytest
 
 from adapters.discord.adapter import DiscordAdapter
 from bot.container import App, build_app
-from tests.support.discord_desk import serving
+from tests.support.discord_desk import command, serving
 from tests.support.discord_spaces import FAST, HEAPS, SERVER, TOKEN, settings_for
 from tests.support.fake_discord import BOT_ID, CHANNEL_ID, DM_CHANNEL_ID, FakeDiscord
 from tests.support.ocr_fixtures import FONT, needs_tesseract, png, text_image
@@ -116,3 +116,8 @@ async def test_a_photo_in_a_channel_without_a_mention_is_not_fetched(fake, bot):
     await reply_in(fake, MESSAGES, asked)  # answered after the first was passed over
     assert len(fake.downloads()) == 1 and fake.downloads()[0].path.endswith("exercise.png")
     assert len(fake.find("POST", MESSAGES)) == 1
+
+
+async def test_help_mentions_photos(fake, bot):
+    text = (await command(fake, "help"))["content"]
+    assert "attach a photo of a printed question" in text

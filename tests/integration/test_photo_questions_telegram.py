@@ -11,8 +11,6 @@ from typing import Any
 
 import pytest
 
-from core.chat.photo import PhotoLimits, PhotoReader
-from core.ingest.limits import OcrOptions
 from tests.support import fake_telegram as tg
 from tests.support.ocr_fixtures import FONT, needs_tesseract, png, text_image
 from tests.support.telegram_desk import (
@@ -121,13 +119,19 @@ class TestPrivateChat:
         sent = await bot.say(sent_photo(server, blank, sender=tg.user(USER, language_code="ar")))
         assert text_of(sent).startswith("لم أستطع قراءة أي نص في هذه الصورة")
 
-    async def test_without_the_engine_photos_cannot_be_read_here(self, bot, server, caplog):
-        bot.app.service.photos = PhotoReader(limits=PhotoLimits(
-            ocr=OcrOptions(command="/nonexistent/tesseract")))
-        sent = await bot.say(sent_photo(server, picture(QUESTION)))
-        assert text_of(sent).startswith("Sorry, I can't read photos on this bot")
-        assert "apt" not in text_of(sent)
-        assert "install Tesseract" in caplog.text  # the operator is told how
+    async def test_without_the_engine_photos_cannot_be_read_here(self, server, tmp_path,
+                                                                  caplog):
+        running = Bot(server, await make_app(tmp_path, ocr_command="/nonexistent/tesseract"))
+        await running.adapter.start()
+        try:
+            first = await running.say(sent_photo(server, picture(QUESTION)))
+            again = await running.say(sent_photo(server, picture(QUESTION)))
+        finally:
+            await running.close()
+        for sent in (first, again):
+            assert text_of(sent).startswith("Sorry, I can't read photos on this bot")
+            assert "apt" not in text_of(sent) and "install" not in text_of(sent)
+        assert caplog.text.count("install Tesseract") == 1  # the operator is told how, once
 
 
 class TestGroups:
@@ -147,3 +151,11 @@ class TestGroups:
                                         sender=tg.user(STUDENT), caption="@study_buddy_bot"))
         assert "complete binary tree" in text_of(sent)
 
+
+
+@pytest.mark.parametrize(("language", "needle"), [("en", "send a photo of a printed question"),
+                                                  ("ar", "أرسل صورة لسؤال مطبوع")])
+async def test_help_mentions_photos(bot, server, language, needle):
+    helped = await bot.say(tg.message("/help", chat_id=USER,
+                                      sender=tg.user(USER, language_code=language)))
+    assert needle in text_of(helped)
