@@ -152,6 +152,13 @@ class TestGroups:
         assert "complete binary tree" in text_of(sent)
 
 
+    async def test_a_photo_replying_to_the_bot_is_answered(self, bot, server):
+        earlier = {"message_id": 7, "date": 0, "from": tg.BOT_USER, "text": "Ask me anything",
+                   "chat": {"id": GROUP_A, "type": "supergroup", "title": "Study group"}}
+        sent = await bot.say(sent_photo(server, picture(QUESTION), chat_id=GROUP_A, group=True,
+                                        sender=tg.user(STUDENT), reply_to=earlier))
+        assert text_of(sent).startswith("I read: “Exercise 3.")
+
 
 @pytest.mark.parametrize(("language", "needle"), [("en", "send a photo of a printed question"),
                                                   ("ar", "أرسل صورة لسؤال مطبوع")])
