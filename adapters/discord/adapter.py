@@ -22,11 +22,11 @@ from adapters.discord.commands import add_commands
 from adapters.discord.convert import PLATFORM, should_answer, to_incoming
 from adapters.discord.desk import add_desk_commands
 from adapters.discord.errors import DiscordStartError, add_error_hook, report
-from adapters.discord.photos import PhotoRefused, download, image_of
+from adapters.discord.photos import download, image_of
 from adapters.discord.replier import NO_MENTIONS, TYPING_REFRESH_S, MessageReplier
 from adapters.discord.staff import ServerMembership
 from adapters.typing_loops import TypingLoops
-from core.chat.photo import PhotoLimits, photo_notice
+from core.chat.photo import PhotoLimits, PhotoRefused, photo_notice
 from core.course.desk import CourseDesk
 from core.i18n import pick_language
 from core.messages import IncomingMessage

@@ -12,17 +12,10 @@ from typing import Any
 
 import discord
 
-from core.chat.photo import PhotoLimits
+from core.chat.photo import PhotoLimits, PhotoRefused
 
 log = logging.getLogger(__name__)
 
-
-class PhotoRefused(Exception):
-    """Why a photo was not fetched: a core/texts/photos.py key ("too_large", ...)."""
-
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
 
 
 def image_of(message: Any) -> Any | None:

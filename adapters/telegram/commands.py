@@ -18,15 +18,9 @@ from telegram.ext import CommandHandler, ContextTypes, filters
 
 from adapters.telegram.convert import PLATFORM, message_language, should_answer, to_incoming
 from adapters.telegram.desk import UPLOAD_CAPTION
-from adapters.telegram.photos import (
-    PhotoRefused,
-    asks_with_caption,
-    download,
-    photo_filter,
-    photo_for_us,
-)
+from adapters.telegram.photos import asks_with_caption, download, photo_filter, photo_for_us
 from adapters.telegram.replier import PtbApp, ReplierFor
-from core.chat.photo import PhotoLimits, photo_notice
+from core.chat.photo import PhotoLimits, PhotoRefused, photo_notice
 from core.i18n import pick_language
 from core.messages import Intent, Reply
 from core.ports import ChatService, MessageJournal

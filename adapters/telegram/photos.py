@@ -17,7 +17,7 @@ from telegram.error import TelegramError
 from telegram.ext import filters
 
 from adapters.telegram.convert import is_direct, mentions_bot
-from core.chat.photo import PhotoLimits
+from core.chat.photo import PhotoLimits, PhotoRefused
 
 logger = logging.getLogger(__name__)
 
@@ -75,13 +75,6 @@ def pick(message: Message, limits: PhotoLimits) -> Picked | None:
     best = max(fitting, key=lambda p: (p.width * p.height, p.file_size or 0))
     return Picked(best.file_id, best.file_size)
 
-
-class PhotoRefused(Exception):
-    """Why a photo was not fetched: a core/texts/photos.py key ("too_large", ...)."""
-
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
 
 
 async def download(bot: Bot, message: Message, limits: PhotoLimits) -> bytes:

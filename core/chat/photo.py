@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from core.errors import StudyBuddyError
 from core.ingest import ocr
 from core.ingest.document import LoadError
 from core.ingest.limits import OcrOptions
@@ -186,7 +187,16 @@ class PhotoReader:
         return self._available
 
 
-class _NotAnImage(Exception):
+class PhotoRefused(StudyBuddyError):
+    """A photo not fetched or not read; `key` names the core/texts/photos.py line that says why
+    ("too_large", "too_many_pixels", "download_failed", ...)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+class _NotAnImage(StudyBuddyError):
     """The bytes are no image format Pillow knows."""
 
 
