@@ -123,6 +123,7 @@ def build_adapters(settings: Settings, app: App, which: AdapterSet) -> list[Adap
     telegram = telegram_adapter(settings, app)
     if settings.http_port is not None:
         from adapters.http import HttpAdapter
+        from bot.container import photo_limits
 
         # In webhook mode the HTTP server receives Telegram's updates: it starts first.
         routes = [telegram.webhook_route()] if telegram and telegram.webhook else []
@@ -131,7 +132,8 @@ def build_adapters(settings: Settings, app: App, which: AdapterSet) -> list[Adap
                                     max_question_chars=settings.max_question_chars,
                                     routes=routes, metrics=app.metrics,
                                     reports=report.reports if report else None,
-                                    report_token=report.token if report else None))
+                                    report_token=report.token if report else None,
+                                    photos=photo_limits(settings)))
     if telegram is not None:
         adapters.append(telegram)
     # No platform token: the console, so `make run` works for anyone (also beside HTTP on a tty).
