@@ -9,7 +9,6 @@ and on every send, because the text we send comes from an LLM and from users (re
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 from collections.abc import Iterable
 from typing import Any
@@ -22,13 +21,12 @@ from adapters.discord.commands import add_commands
 from adapters.discord.convert import PLATFORM, should_answer, to_incoming
 from adapters.discord.desk import add_desk_commands
 from adapters.discord.errors import DiscordStartError, add_error_hook, report
-from adapters.discord.photos import download, image_of
+from adapters.discord.photos import image_of, with_photo
 from adapters.discord.replier import NO_MENTIONS, TYPING_REFRESH_S, MessageReplier
 from adapters.discord.staff import ServerMembership
 from adapters.typing_loops import TypingLoops
-from core.chat.photo import PhotoLimits, PhotoRefused, photo_notice
+from core.chat.photo import PhotoLimits
 from core.course.desk import CourseDesk
-from core.i18n import pick_language
 from core.messages import IncomingMessage
 from core.ports import ChatService
 from core.texts.platforms import DISCORD
@@ -55,7 +53,7 @@ class StudyBuddyClient(discord.Client):
         self.photos = photos or PhotoLimits()  # checked before an image is downloaded
         self.tree: app_commands.CommandTree[StudyBuddyClient] = app_commands.CommandTree(self)
         add_error_hook(self.tree)
-        add_commands(self.tree, handler)
+        add_commands(self.tree, handler, self.photos)
         self.desk = desk  # read by the Confirm / Cancel buttons (buttons.py)
         if desk is not None:
             add_desk_commands(self.tree, desk, staff_role, frozenset(operator_ids))
@@ -87,29 +85,14 @@ class StudyBuddyClient(discord.Client):
             return
         replier = MessageReplier(message, self.typing_loops, buttons=answer_buttons)
         try:
-            incoming = await self._with_photo(message, to_incoming(message, self.user.id),
-                                              replier)
-            if incoming is not None:
+            incoming: IncomingMessage | None = to_incoming(message, self.user.id)
+            attachment = image_of(message)  # a photo of the question: read by the core
+            if attachment is not None and incoming is not None:
+                incoming = await with_photo(incoming, attachment, self.photos, replier)
+            if incoming is not None:  # None: the photo was refused, and the student told why
                 await self.handler.respond(incoming, replier)
         except Exception as exc:
             await report("message handling", exc, lambda: replier.send_texts([DISCORD("apology")]))
-
-
-    async def _with_photo(self, message: discord.Message, incoming: IncomingMessage,
-                          replier: MessageReplier) -> IncomingMessage | None:
-        """The message with its attached image, if it has one; None when the image was refused
-        (the student was told why; nothing over the limits is downloaded)."""
-        attachment = image_of(message)
-        if attachment is None:
-            return incoming
-        try:
-            async with replier.typing():
-                image = await download(attachment, self.photos)
-        except PhotoRefused as refused:
-            language = pick_language(incoming.text, incoming.language_hint)
-            await replier.send(photo_notice(refused.key, language, self.photos))
-            return None
-        return dataclasses.replace(incoming, image=image)
 
 
 class ShardedStudyBuddyClient(StudyBuddyClient, discord.AutoShardedClient):

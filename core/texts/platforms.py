@@ -123,8 +123,8 @@ channel's course. You see a preview first, then Confirm or Cancel.
 • `/remove name:FILE [course:NAME]`: staff remove a document, after Confirm.
 • `/gaps [days:7]`: staff see the questions this channel's course did not answer well.
 • `/ask` or a mention asks a question; `/forget` erases what I remember about you.
-• Photos: attach a photo of a printed question to a DM or a mention and I read it and answer \
-it; your words with it are part of the question.
+• Photos: attach a photo of a printed question to a DM, a mention or `/ask` (its `image` \
+option) and I read it and answer it; your words with it are part of the question.
 Staff here: members with the Manage Server permission{role}, for this server's courses.""",
     },
     "ar": {
@@ -149,8 +149,8 @@ Staff here: members with the Manage Server permission{role}, for this server's c
 • `/remove name:الملف [course:الاسم]`: يحذف المشرفون مستندًا بعد التأكيد.
 • `/gaps [days:7]`: يرى المشرفون الأسئلة التي لم يُجب عنها مقرر هذه القناة جيدًا.
 • `/ask` أو الإشارة إليّ لطرح سؤال؛ `/forget` يمسح ما أتذكره عنك.
-• الصور: أرفق صورة لسؤال مطبوع برسالة خاصة أو برسالة تذكرني فيها وسأقرؤها وأجيب عنها؛ \
-وكلماتك المرفقة بها جزء من السؤال.
+• الصور: أرفق صورة لسؤال مطبوع برسالة خاصة أو برسالة تذكرني فيها أو بالأمر `/ask` (خيار \
+`image`) وسأقرؤها وأجيب عنها؛ وكلماتك المرفقة بها جزء من السؤال.
 المشرفون هنا: الأعضاء الذين لديهم صلاحية Manage Server{role}، لمقررات هذا الخادم.""",
     },
 })

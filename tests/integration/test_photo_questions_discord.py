@@ -13,7 +13,7 @@ import pytest
 
 from adapters.discord.adapter import DiscordAdapter
 from bot.container import App, build_app
-from tests.support.discord_desk import command, serving
+from tests.support.discord_desk import command, serving, shown, until
 from tests.support.discord_spaces import FAST, HEAPS, SERVER, TOKEN, settings_for
 from tests.support.fake_discord import BOT_ID, CHANNEL_ID, DM_CHANNEL_ID, FakeDiscord
 from tests.support.ocr_fixtures import FONT, needs_tesseract, png, text_image
@@ -116,6 +116,23 @@ async def test_a_photo_in_a_channel_without_a_mention_is_not_fetched(fake, bot):
     await reply_in(fake, MESSAGES, asked)  # answered after the first was passed over
     assert len(fake.downloads()) == 1 and fake.downloads()[0].path.endswith("exercise.png")
     assert len(fake.find("POST", MESSAGES)) == 1
+
+
+async def test_ask_with_an_image_option_is_read_and_answered(fake, bot):
+    picture = with_image(fake, {}, png(text_image(["Exercise 7"])))["attachments"][0]
+    payload = fake.interaction("ask", {"question": "What is a binary heap?", "image": picture})
+    await fake.dispatch("INTERACTION_CREATE", payload)
+    [body] = await until(lambda: shown(fake, payload["token"]), "the /ask answer", timeout=60)
+    assert body["content"].startswith("I read: “Exercise 7”")
+    assert "complete binary tree" in body["content"]
+
+
+async def test_ask_with_a_large_image_is_refused_before_it_is_downloaded(fake, bot):
+    picture = with_image(fake, {}, b"big", size=11 * 2**20)["attachments"][0]
+    payload = fake.interaction("ask", {"question": "this one", "image": picture})
+    await fake.dispatch("INTERACTION_CREATE", payload)
+    [body] = await until(lambda: shown(fake, payload["token"]), "the refusal")
+    assert "too large" in body["content"] and fake.downloads() == []
 
 
 async def test_help_mentions_photos(fake, bot):
