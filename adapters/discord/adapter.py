@@ -116,7 +116,7 @@ class DiscordAdapter:
         self._desk = desk
         self._staff_role = staff_role
         self._operator_ids = tuple(operator_ids)
-        self._photos = photos
+        self.photos = photos  # None: the defaults (PhotoLimits)
         self._token = token
         self._sync_commands = sync_commands
         self._guild_id = guild_id
@@ -138,7 +138,7 @@ class DiscordAdapter:
                 else StudyBuddyClient)
         client = kind(self._handler, sync_commands=self._sync_commands, guild_id=self._guild_id,
                       desk=self._desk, staff_role=self._staff_role,
-                      operator_ids=self._operator_ids, photos=self._photos,
+                      operator_ids=self._operator_ids, photos=self.photos,
                       **self._client_options)
         await client.__aenter__()
         self.client = client
