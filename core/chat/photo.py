@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import os
 import re
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -136,13 +137,16 @@ def question_from(caption: str, text: str, limit: int) -> str:
 
 
 class PhotoReader:
-    """Bounds and reads photos with one OCR engine; says once in the log how to install it."""
+    """Bounds and reads photos with one OCR engine, `parallel` at a time (each is a Tesseract
+    process busy on a core: the default is one per core); says once in the log how to install
+    the engine when it is missing."""
 
-    def __init__(self, engine: OcrEngine | None = None, limits: PhotoLimits | None = None
-                 ) -> None:
+    def __init__(self, engine: OcrEngine | None = None, limits: PhotoLimits | None = None,
+                 *, parallel: int | None = None) -> None:
         self.limits = limits or PhotoLimits()
         self.engine: OcrEngine = engine or Tesseract(self.limits.ocr)
         self._available: bool | None = None
+        self._running = asyncio.Semaphore(parallel or os.cpu_count() or 1)
 
     async def read(self, image: bytes) -> Reading:
         """The text of `image`, or why there is none; never raises for a bad photo."""
@@ -157,8 +161,9 @@ class PhotoReader:
         if pixels > self.limits.max_pixels:
             return Reading(problem="too_many_pixels")
         try:
-            found = await asyncio.wait_for(asyncio.to_thread(self._recognise, image),
-                                           self.limits.ocr.timeout_s + GRACE_S)
+            async with self._running:  # queued behind the others: the reply deadline applies
+                found = await asyncio.wait_for(asyncio.to_thread(self._recognise, image),
+                                               self.limits.ocr.timeout_s + GRACE_S)
         except TimeoutError:
             log.warning("reading a photo took over %.0fs; stopped", self.limits.ocr.timeout_s)
             return Reading(problem="timeout")

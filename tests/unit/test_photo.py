@@ -155,6 +155,25 @@ class TestReader:
         assert ticks >= 10
 
 
+    async def test_at_most_parallel_photos_are_recognised_at_once(self):
+        running = peak = 0
+
+        class Counting(ScriptedOcr):
+            def recognise(self, image: bytes, languages: str = "eng+ara", *,
+                          timeout_s: float = 30.0) -> Found:
+                nonlocal running, peak
+                running += 1
+                peak = max(peak, running)
+                try:
+                    return super().recognise(image, languages, timeout_s=timeout_s)
+                finally:
+                    running -= 1
+
+        reader = PhotoReader(Counting(Found("What is a heap?"), delay_s=0.05), parallel=2)
+        readings = await asyncio.gather(*(reader.read(png()) for _ in range(6)))
+        assert all(r.text == "What is a heap?" for r in readings) and peak == 2
+
+
 class TestText:
     def test_excerpt_keeps_a_few_lines_and_marks_a_cut(self):
         assert excerpt("Exercise 3\n\n  Sort   the list\n") == "Exercise 3\nSort the list"
