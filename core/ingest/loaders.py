@@ -1,6 +1,6 @@
 """Which files are course material, and one entry point that reads any of them.
 
-Each format has its own module (pdf, html, docx, pptx, plaintext) producing the same
+Each format has its own module (pdf, html, docx, pptx, image, plaintext) producing the same
 `Extracted` shape, and each says in one line when the bytes are something else (a PDF renamed
 .docx is not a parser's traceback). This module picks the module from the file's name and adds
 what the file cannot say itself: course, document type, display name and content hash.
@@ -21,9 +21,10 @@ from core.ingest.limits import DEFAULT_LIMITS, IngestLimits
 from core.text import DISPLAY_NAME_CHARS, clean_label
 
 FORMATS = {".md": "md", ".markdown": "md", ".txt": "txt", ".pdf": "pdf", ".html": "html",
-           ".htm": "html", ".docx": "docx", ".pptx": "pptx"}
+           ".htm": "html", ".docx": "docx", ".pptx": "pptx", ".png": "image", ".jpg": "image",
+           ".jpeg": "image", ".tif": "image", ".tiff": "image", ".webp": "image"}
 DOC_TYPES = {"pdf": "pdf", "html": "web-page", "docx": "handout", "pptx": "slides",
-             "md": "notes", "txt": "notes"}
+             "md": "notes", "txt": "notes", "image": "scan"}
 SKIPPED_NAMES = {"readme.md": "a README, not course material",
                  "license.md": "a licence, not course material",
                  "changelog.md": "a changelog, not course material"}
@@ -173,6 +174,9 @@ def _reader(fmt: str, limits: IngestLimits) -> Callable[[bytes], Extracted]:
     if fmt == "pptx":
         from core.ingest.pptx import read_pptx
         return functools.partial(read_pptx, limits=limits)
+    if fmt == "image":
+        from core.ingest.image import read_image
+        return functools.partial(read_image, limits=limits)
     from core.ingest.plaintext import read_text
     return lambda data: read_text(data, markdown=fmt == "md")
 

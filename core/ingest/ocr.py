@@ -44,6 +44,7 @@ class OcrLine:
     left: int = 0
     right: int = 0
     baseline: int = 0  # y of the baseline at the line's left end
+    rtl: bool = False  # its paragraph reads right to left (Arabic)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +196,7 @@ def _parse(hocr: bytes) -> Recognised:
     out: list[OcrLine] = []
     confs: list[float] = []
     for number, par in enumerate(root.iterfind(".//{*}p[@class='ocr_par']")):
+        rtl = par.get("dir") == "rtl"
         for line in par.iterfind(".//{*}span"):
             if line.get("class") not in _LINE_CLASSES:
                 continue
@@ -209,7 +211,7 @@ def _parse(hocr: bytes) -> Recognised:
             out.append(OcrLine(" ".join(w for w, _ in words),
                                round(_title_number(title, "x_size") or (box[3] - box[1])),
                                sum(c for _, c in words) / len(words), number,
-                               int(box[0]), int(box[2]), int(box[3] + base[1])))
+                               int(box[0]), int(box[2]), int(box[3] + base[1]), rtl))
             confs.extend(c for _, c in words)
     return Recognised(text=_text(out), confidence=sum(confs) / len(confs) if confs else 0.0,
                       words=len(confs), lines=tuple(out))

@@ -17,10 +17,12 @@ import threading
 import warnings
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from core.ingest.document import Extracted, LoadError
 from core.ingest.limits import DEFAULT_LIMITS, IngestLimits, too_big
+from core.ingest.ocr import install_hint
 from core.ingest.pdf_layout import (
     Line,
     Mark,
@@ -31,14 +33,14 @@ from core.ingest.pdf_layout import (
     font_title,
     merge_fragments,
 )
+from core.ingest.pdf_ocr import needs_ocr, recognise_pages
 from core.ingest.pdf_pages import without_front_matter, without_toc_and_index
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium
 
 ENCRYPTED = "the PDF is encrypted (password-protected); save an unprotected copy"
-NO_TEXT = "no text layer: scanned pages need OCR first"
-_SCANNED = "has no text layer (a scanned image?); it was skipped"
+NO_TEXT = "no text layer: scanned pages need OCR"
 _LOCK = threading.Lock()  # PDFium is not thread-safe, not even across documents
 _SAMPLES = 8  # characters per line whose font is looked at: enough to tell code from prose
 _MONO = re.compile(r"mono|nimbusmon|courier|consol|menlo|monaco|inconsolata|typewriter|fixed"
@@ -60,8 +62,10 @@ _EDGE_NUMBER = re.compile(r"^(\d{1,4})\s+\S.*|^.*\S\s+(\d{1,4})$")
 def read_pdf(data: bytes, limits: IngestLimits = DEFAULT_LIMITS) -> Extracted:
     """The text of a PDF as spans with physical page numbers and sections.
 
-    Raises LoadError (one line, no file name) for a file that is not a PDF, is damaged or cut
-    short, needs a password, has no text layer at all, or has more pages than `limits` allow.
+    Pages that are images without a text layer (scans) are recognised by OCR (`pdf_ocr`); their
+    spans carry the page's OCR confidence. Raises LoadError (one line, no file name) for a file
+    that is not a PDF, is damaged or cut short, needs a password, has no text (none in a text
+    layer, none recognised, or no OCR engine), or has more pages than `limits` allow.
     """
     data = bytes(data)  # PDFium reads from bytes only (not bytearray or memoryview)
     if b"%PDF-" not in data[:1024]:
@@ -69,10 +73,18 @@ def read_pdf(data: bytes, limits: IngestLimits = DEFAULT_LIMITS) -> Extracted:
     if b"%%EOF" not in data.rstrip(b"\x00\t\n\x0c\r ")[-2048:]:
         raise LoadError("not a readable PDF (the file is cut short: no end-of-file marker)")
     with _LOCK, _quiet():
-        pages, warns, marks, meta_title = _read(data, limits.max_pdf_pages)
+        pages, warns, marks, meta_title, scanned = _read(data, limits.max_pdf_pages)
+    with _quiet():
+        found = recognise_pages(data, scanned, limits.ocr, _LOCK)
+    warns = sorted(warns + found.warnings, key=_page_of)
+    for page in pages:
+        page.lines = found.lines.get(page.number, page.lines)
     if not any(p.lines for p in pages):
-        scanned = any(w.endswith(_SCANNED) for w in warns)
-        raise LoadError(NO_TEXT if scanned else "no text found: the pages are blank or damaged")
+        if found.engine_missing:
+            raise LoadError(f"{NO_TEXT} — {install_hint()}")
+        raise LoadError("no text found: the pages are blank or damaged" if not scanned else
+                        "no text found: OCR read no usable text on the scanned pages (under "
+                        f"OCR_MIN_CONFIDENCE={limits.ocr.min_confidence:g} or none at all)")
     count = len(pages)
     pages = [Page(p.number, merge_fragments(p.lines)) for p in pages]
     style = document_style(pages)
@@ -80,8 +92,14 @@ def read_pdf(data: bytes, limits: IngestLimits = DEFAULT_LIMITS) -> Extracted:
     pages = without_toc_and_index(pages)
     title = meta_title if _sensible(meta_title) else font_title(pages, style)  # on the title page
     pages = without_front_matter(pages, marks)
-    return Extracted(spans=build_spans(pages, marks, style), title=title, pages=count,
-                     warnings=warns)
+    spans = [replace(s, ocr_confidence=found.confidence[s.page])
+             if s.page in found.confidence else s for s in build_spans(pages, marks, style)]
+    return Extracted(spans=spans, title=title, pages=count, warnings=warns)
+
+
+def _page_of(warning: str) -> int:
+    match = re.match(r"page (\d+)", warning)
+    return int(match.group(1)) if match else 0
 
 
 @contextlib.contextmanager
@@ -99,9 +117,10 @@ def _quiet() -> Iterator[None]:
         logger.setLevel(level)
 
 
-def _read(data: bytes, max_pages: int) -> tuple[list[Page], list[str], list[Mark], str]:
-    """Pages (with warnings for those without text), outline and metadata title; a PDF over
-    `max_pages` is refused before any page is read."""
+def _read(data: bytes, max_pages: int
+          ) -> tuple[list[Page], list[str], list[Mark], str, list[int]]:
+    """Pages, warnings, outline, metadata title and the pages that need OCR (images without a
+    text layer); a PDF over `max_pages` is refused before any page is read."""
     import pypdfium2 as pdfium  # lazy: only PDF ingestion pays for loading PDFium
 
     try:
@@ -119,16 +138,19 @@ def _read(data: bytes, max_pages: int) -> tuple[list[Page], list[str], list[Mark
                                     "INGEST_MAX_PDF_PAGES"))
         pages: list[Page] = []
         warns: list[str] = []
+        scanned: list[int] = []
         for index in range(len(doc)):
-            pages.append(_read_page(doc, index + 1, warns))
-        return pages, warns, _outline(doc), (doc.get_metadata_value("Title") or "").strip()
+            pages.append(_read_page(doc, index + 1, warns, scanned))
+        return (pages, warns, _outline(doc), (doc.get_metadata_value("Title") or "").strip(),
+                scanned)
     except pdfium.PdfiumError:
         raise LoadError("not a readable PDF (damaged content)") from None
     finally:
         doc.close()
 
 
-def _read_page(doc: pdfium.PdfDocument, number: int, warns: list[str]) -> Page:
+def _read_page(doc: pdfium.PdfDocument, number: int, warns: list[str],
+               scanned: list[int]) -> Page:
     import pypdfium2 as pdfium
 
     try:
@@ -138,13 +160,20 @@ def _read_page(doc: pdfium.PdfDocument, number: int, warns: list[str]) -> Page:
         warns.append(f"page {number} could not be read (damaged); it was skipped")
         return Page(number)
     try:
-        lines = _lines(textpage)
-        if not lines and pdfium.raw.FPDFPage_CountObjects(page) > 0:
-            warns.append(f"page {number} {_SCANNED}")
-        return Page(number, lines)
+        read = Page(number, _lines(textpage))
+        if needs_ocr(read, lambda: _has_image(page)):
+            scanned.append(number)
+        return read
     finally:
         textpage.close()
         page.close()
+
+
+def _has_image(page: pdfium.PdfPage) -> bool:
+    import pypdfium2.raw as raw
+
+    return next(iter(page.get_objects(filter=(raw.FPDF_PAGEOBJ_IMAGE,), max_depth=3)),
+                None) is not None
 
 
 def _lines(textpage: pdfium.PdfTextPage) -> list[Line]:
