@@ -12,7 +12,14 @@ from core.ingest.limits import IngestLimits, OcrOptions
 from core.ingest.loaders import load_bytes
 from core.ingest.pdf import NO_TEXT, read_pdf
 from core.ingest.sandbox import prepare_isolated
-from tests.support.ocr_fixtures import needs_tesseract, png, png_claiming, scanned, text_image, text_pdf
+from tests.support.ocr_fixtures import (
+    needs_tesseract,
+    png,
+    png_claiming,
+    scanned,
+    text_image,
+    text_pdf,
+)
 
 PAGES = [["Merge sort splits the list into two halves, sorts each half and merges them.",
           "The merge step needs extra memory for a copy of both halves."],
@@ -74,7 +81,7 @@ def test_a_page_under_the_confidence_floor_is_reported_not_stored():
 @needs_tesseract
 def test_a_scan_with_no_page_over_the_floor_is_refused_in_one_line(scanned_pdf):
     strict = IngestLimits(ocr=OcrOptions(dpi=200, min_confidence=99.5))
-    with pytest.raises(LoadError, match="^no text found: OCR read no usable text"):
+    with pytest.raises(LoadError, match=r"^no text found: OCR read no usable text"):
         read_pdf(scanned_pdf, strict)
 
 
