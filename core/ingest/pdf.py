@@ -17,12 +17,10 @@ import threading
 import warnings
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from core.ingest.document import Extracted, LoadError
 from core.ingest.limits import DEFAULT_LIMITS, IngestLimits, too_big
-from core.ingest.ocr import install_hint
 from core.ingest.pdf_layout import (
     Line,
     Mark,
@@ -33,14 +31,14 @@ from core.ingest.pdf_layout import (
     font_title,
     merge_fragments,
 )
-from core.ingest.pdf_ocr import needs_ocr, recognise_pages
+from core.ingest.pdf_ocr import NO_TEXT as NO_TEXT  # the refusal of a scan without OCR
+from core.ingest.pdf_ocr import has_image, needs_ocr, recognise_pages
 from core.ingest.pdf_pages import without_front_matter, without_toc_and_index
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium
 
 ENCRYPTED = "the PDF is encrypted (password-protected); save an unprotected copy"
-NO_TEXT = "no text layer: scanned pages need OCR"
 _LOCK = threading.Lock()  # PDFium is not thread-safe, not even across documents
 _SAMPLES = 8  # characters per line whose font is looked at: enough to tell code from prose
 _MONO = re.compile(r"mono|nimbusmon|courier|consol|menlo|monaco|inconsolata|typewriter|fixed"
@@ -76,15 +74,9 @@ def read_pdf(data: bytes, limits: IngestLimits = DEFAULT_LIMITS) -> Extracted:
         pages, warns, marks, meta_title, scanned = _read(data, limits.max_pdf_pages)
     with _quiet():
         found = recognise_pages(data, scanned, limits.ocr, _LOCK)
-    warns = sorted(warns + found.warnings, key=_page_of)
-    for page in pages:
-        page.lines = found.lines.get(page.number, page.lines)
+    warns = found.merge_into(pages, warns)
     if not any(p.lines for p in pages):
-        if found.engine_missing:
-            raise LoadError(f"{NO_TEXT} — {install_hint()}")
-        raise LoadError("no text found: the pages are blank or damaged" if not scanned else
-                        "no text found: OCR read no usable text on the scanned pages (under "
-                        f"OCR_MIN_CONFIDENCE={limits.ocr.min_confidence:g} or none at all)")
+        raise LoadError(found.refusal() or "no text found: the pages are blank or damaged")
     count = len(pages)
     pages = [Page(p.number, merge_fragments(p.lines)) for p in pages]
     style = document_style(pages)
@@ -92,14 +84,8 @@ def read_pdf(data: bytes, limits: IngestLimits = DEFAULT_LIMITS) -> Extracted:
     pages = without_toc_and_index(pages)
     title = meta_title if _sensible(meta_title) else font_title(pages, style)  # on the title page
     pages = without_front_matter(pages, marks)
-    spans = [replace(s, ocr_confidence=found.confidence[s.page])
-             if s.page in found.confidence else s for s in build_spans(pages, marks, style)]
-    return Extracted(spans=spans, title=title, pages=count, warnings=warns)
-
-
-def _page_of(warning: str) -> int:
-    match = re.match(r"page (\d+)", warning)
-    return int(match.group(1)) if match else 0
+    return Extracted(spans=found.mark(build_spans(pages, marks, style)), title=title,
+                     pages=count, warnings=warns)
 
 
 @contextlib.contextmanager
@@ -161,19 +147,12 @@ def _read_page(doc: pdfium.PdfDocument, number: int, warns: list[str],
         return Page(number)
     try:
         read = Page(number, _lines(textpage))
-        if needs_ocr(read, lambda: _has_image(page)):
+        if needs_ocr(read, lambda: has_image(page)):
             scanned.append(number)
         return read
     finally:
         textpage.close()
         page.close()
-
-
-def _has_image(page: pdfium.PdfPage) -> bool:
-    import pypdfium2.raw as raw
-
-    return next(iter(page.get_objects(filter=(raw.FPDF_PAGEOBJ_IMAGE,), max_depth=3)),
-                None) is not None
 
 
 def _lines(textpage: pdfium.PdfTextPage) -> list[Line]:

@@ -10,13 +10,14 @@ it, one page at a time, so memory stays at one page image.
 from __future__ import annotations
 
 import math
+import re
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from core.ingest import ocr, progress
-from core.ingest.document import LoadError
+from core.ingest.document import LoadError, Span
 from core.ingest.limits import OcrOptions
 from core.ingest.pdf_layout import Line, Page
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     import pypdfium2 as pdfium
     from PIL import Image
 
+NO_TEXT = "no text layer: scanned pages need OCR"
 NEAR_EMPTY_CHARS = 20  # a page with an image and less text than this is read as a scan
 EM_PER_X_SIZE = 1 / 0.93  # Tesseract's x_size (ascender to descender) is ~0.93 of the font size
 
@@ -36,6 +38,36 @@ class OcrOutcome:
     confidence: dict[int, float] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     engine_missing: bool = False
+    min_confidence: float = 0.0
+    tried: bool = False  # some page needed OCR
+
+    def merge_into(self, pages: list[Page], warnings: list[str]) -> list[str]:
+        """Recognised lines put on their pages; all warnings in page order."""
+        for page in pages:
+            page.lines = self.lines.get(page.number, page.lines)
+        return sorted(warnings + self.warnings, key=_page_of)
+
+    def refusal(self) -> str | None:
+        """Why a PDF without any text is refused, when OCR is the reason."""
+        if self.engine_missing:
+            return f"{NO_TEXT} — {ocr.install_hint()}"
+        if self.tried:
+            return ("no text found: OCR read no usable text on the scanned pages (under "
+                    f"OCR_MIN_CONFIDENCE={self.min_confidence:g} or none at all)")
+        return None
+
+    def mark(self, spans: list[Span]) -> list[Span]:
+        """Spans of recognised pages carry their page's OCR confidence."""
+        return [replace(s, ocr_confidence=self.confidence[s.page])
+                if s.page in self.confidence else s for s in spans]
+
+
+def has_image(page: pdfium.PdfPage) -> bool:
+    """Whether the page draws a picture (a scan is one)."""
+    import pypdfium2.raw as raw
+
+    return next(iter(page.get_objects(filter=(raw.FPDF_PAGEOBJ_IMAGE,), max_depth=3)),
+                None) is not None
 
 
 def needs_ocr(page: Page, has_image: Callable[[], bool]) -> bool:
@@ -50,7 +82,7 @@ def recognise_pages(data: bytes, numbers: list[int], options: OcrOptions,
     PDFium is used under `lock` only (it is not thread-safe), Tesseract outside it."""
     import pypdfium2 as pdfium
 
-    outcome = OcrOutcome()
+    outcome = OcrOutcome(min_confidence=options.min_confidence, tried=bool(numbers))
     if not numbers:
         return outcome
     if not ocr.available(options.languages, command=options.command):
@@ -129,3 +161,8 @@ def to_lines(found: ocr.Recognised, scale: float, size: tuple[int, int]) -> list
         lines.append(Line(x.text, left / scale, right / scale, base, base,
                           round(x.height / scale * EM_PER_X_SIZE, 1)))
     return lines
+
+
+def _page_of(warning: str) -> int:
+    match = re.match(r"page (\d+)", warning)
+    return int(match.group(1)) if match else 0
