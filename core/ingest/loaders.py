@@ -55,12 +55,15 @@ class Found:
     display_name: str
 
 
-def discover(paths: list[Path]) -> tuple[list[Found], list[str], list[str]]:
+def discover(paths: list[Path], images: str | None = None
+             ) -> tuple[list[Found], list[str], list[str]]:
     """Expand folders into course files; returns (files, skipped, problems).
 
     Skipped files (unsupported types, READMEs) are named so nothing is ignored silently; hidden
     files and folders (.git, .DS_Store) are passed over without a word. A folder is never left:
     a link resolving outside it, a device, a FIFO or a socket is listed as skipped, never opened.
+    `images` set says why images cannot be read here (no OCR engine): a folder's pictures are
+    then skipped with that reason, as before OCR, not failed one by one.
     """
     files: list[Found] = []
     skipped: list[str] = []
@@ -70,7 +73,7 @@ def discover(paths: list[Path]) -> tuple[list[Found], list[str], list[str]]:
             root = path.resolve()
             for entry, rel in _walk(path):
                 target, reason = _course_file(entry, root)
-                reason = reason or skip_reason(entry)
+                reason = reason or skip_reason(entry) or _unreadable_image(entry, images)
                 if reason:
                     skipped.append(f"{rel} ({reason})")
                 elif target is not None:
@@ -133,6 +136,10 @@ def _special_kind(mode: int) -> str:
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return "a device, not a file; not read"
     return "not a regular file; not read"
+
+
+def _unreadable_image(path: Path, why: str | None) -> str | None:
+    return f"an image; not read: {why}" if why and FORMATS[path.suffix.lower()] == "image" else None
 
 
 def skip_reason(path: Path) -> str | None:

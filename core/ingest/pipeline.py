@@ -102,7 +102,7 @@ async def ingest_paths(paths: Sequence[Path], store: CourseStore, embedder: Embe
     report, never raised."""
     started = time.perf_counter()
     report = IngestReport()
-    files, report.skipped, problems = discover([Path(p) for p in paths])
+    files, report.skipped, problems = discover([Path(p) for p in paths], _no_ocr(limits))
     report.errors.extend(problems)
     stored = {(d.course, d.display_name): d.content_hash for d in await store.documents()}
     ready: list[Prepared] = []
@@ -127,6 +127,15 @@ async def ingest_paths(paths: Sequence[Path], store: CourseStore, embedder: Embe
                              replaces=(doc.course, doc.display_name) in stored)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _no_ocr(limits: IngestLimits) -> str | None:
+    """Why images cannot be read (no OCR engine), None when they can."""
+    from core.ingest import ocr
+
+    if ocr.available(limits.ocr.languages, command=limits.ocr.command):
+        return None
+    return f"OCR needs {ocr.install_hint()}"
 
 
 async def _prepare_if_changed(found: Found, course: str | None,

@@ -162,3 +162,18 @@ def test_a_picture_on_a_slide_is_read_into_that_slide():
     [span] = [s for s in loaded.spans if s.ocr_confidence is not None]
     assert (span.page, span.section) == (1, "Hashing")
     assert "map keys to buckets" in words(span.text) and "icon" not in span.text
+
+
+def test_without_the_engine_a_folders_images_are_skipped_as_before(tmp_path):
+    from core.ingest.loaders import discover
+    from core.ingest.pipeline import _no_ocr
+
+    (tmp_path / "figure.png").write_bytes(png(text_image(["x"])))
+    (tmp_path / "notes.md").write_text("# Notes\n\nSome text.", encoding="utf-8")
+    why = _no_ocr(NO_ENGINE)
+    assert why is not None and "apt install tesseract-ocr" in why
+    files, skipped, problems = discover([tmp_path], why)
+    assert [f.display_name for f in files] == ["notes.md"] and problems == []
+    assert skipped == [f"figure.png (an image; not read: {why})"]
+    files, skipped, _ = discover([tmp_path])  # with OCR: images are course files
+    assert [f.display_name for f in files] == ["figure.png", "notes.md"] and skipped == []
