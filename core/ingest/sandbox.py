@@ -16,6 +16,7 @@ import resource
 import sys
 import time
 import types
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.context import ForkServerContext
 from multiprocessing.process import BaseProcess
@@ -35,15 +36,21 @@ if TYPE_CHECKING:
 _PRELOAD = ["core.ingest.sandbox", "core.ingest.chunking", "core.ingest.pdf",
             "core.ingest.docx", "core.ingest.pptx", "core.ingest.html", "core.ingest.image",
             "pypdfium2", "docx", "pptx", "PIL.Image", "pytesseract"]
+Step = Callable[[str], None]  # told of each slow step of the reader ("OCR page 3 (1 of 9)")
 _GRACE_S = 5.0  # how long a child that has answered gets to exit before it is killed
 _STEP_CPU_S = 3  # the reader's own CPU seconds one slow step (rendering a page to OCR) may add
 log = logging.getLogger(__name__)
 
 
 def prepare(data: bytes, name: str, course: str | None,
-            limits: IngestLimits = DEFAULT_LIMITS) -> Prepared:
-    """Read and chunk one file in this process: the loaded document and its (record, chunks)."""
+            limits: IngestLimits = DEFAULT_LIMITS, on_step: Step | None = None) -> Prepared:
+    """Read and chunk one file in this process: the loaded document and its (record, chunks).
+    `on_step` hears of each slow step (OCR of a page) as it starts."""
     from core.ingest.chunking import to_chunks
+
+    if on_step is not None:
+        with progress.listening(lambda what, _allowance: on_step(what)):
+            return prepare(data, name, course, limits)
     from core.ingest.loaders import load_bytes
 
     document = load_bytes(data, name, course, limits)
@@ -51,7 +58,8 @@ def prepare(data: bytes, name: str, course: str | None,
 
 
 def prepare_isolated(data: bytes, name: str, course: str | None,
-                     limits: IngestLimits = DEFAULT_LIMITS) -> Prepared:
+                     limits: IngestLimits = DEFAULT_LIMITS, on_step: Step | None = None
+                     ) -> Prepared:
     """`prepare` in a child process under `limits.memory_bytes` and `limits.timeout_s`.
 
     Blocks the calling thread (run it with asyncio.to_thread). Every failure is a LoadError of
@@ -79,6 +87,8 @@ def prepare_isolated(data: bytes, name: str, course: str | None,
             what, allowance_s = payload
             deadline += allowance_s
             log.info("reading %s: %s", name, what)
+            if on_step is not None:
+                on_step(what)
             kind, grace_s = "late", 0.0
     finally:
         receive.close()

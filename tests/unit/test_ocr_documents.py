@@ -11,7 +11,7 @@ from core.ingest.document import LoadError
 from core.ingest.limits import IngestLimits, OcrOptions
 from core.ingest.loaders import load_bytes
 from core.ingest.pdf import NO_TEXT, read_pdf
-from core.ingest.sandbox import prepare_isolated
+from core.ingest.sandbox import prepare, prepare_isolated
 from tests.support.ocr_fixtures import (
     needs_tesseract,
     png,
@@ -140,8 +140,18 @@ def test_without_the_engine_an_image_is_refused_with_the_install_hint():
 def test_ocr_pages_extend_the_reading_deadline(scanned_pdf):
     """Two pages of OCR take longer than the file's own deadline: each page adds its own."""
     tight = IngestLimits(timeout_s=0.5, ocr=OcrOptions(dpi=200, timeout_s=30))
-    document, (_, chunks) = prepare_isolated(scanned_pdf, "scan.pdf", "CS101", tight)
+    steps: list[str] = []
+    document, (_, chunks) = prepare_isolated(scanned_pdf, "scan.pdf", "CS101", tight,
+                                             steps.append)
     assert document.pages == 2 and chunks
+    assert steps == ["OCR page 1 (1 of 2)", "OCR page 2 (2 of 2)"]  # what `ingest` prints
+
+
+@needs_tesseract
+def test_ocr_steps_are_reported_when_reading_in_this_process_too():
+    steps: list[str] = []
+    prepare(png(text_image(PAGES[1])), "board.png", "CS101", FAST, steps.append)
+    assert steps == ["OCR page 1 of 1"]
 
 
 @needs_tesseract
