@@ -30,6 +30,7 @@ _DEFAULT = DEFAULT_LIMITS.ocr
 _CMD_LOCK = threading.Lock()  # pytesseract keeps the program name in a module global
 _MARKS = str.maketrans("", "", "\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e"
                        "\u2066\u2067\u2068\u2069")  # direction marks Tesseract adds to words
+_ORIENTATION = 0x0112  # the EXIF tag phone cameras set instead of turning the pixels
 _LINE_CLASSES = {"ocr_line", "ocr_header", "ocr_textfloat", "ocr_caption"}
 
 
@@ -142,10 +143,13 @@ def recognise(image: Image.Image | bytes, languages: str = _DEFAULT.languages, *
 
 
 def _plain(image: Image.Image) -> Image.Image:
-    """The image as 8-bit grey or RGB, transparency flattened onto white (decodes it)."""
-    from PIL import Image
+    """The image upright (a phone photo's EXIF orientation applied), as 8-bit grey or RGB,
+    transparency flattened onto white (decodes it)."""
+    from PIL import Image, ImageOps
 
     image.load()
+    if image.getexif().get(_ORIENTATION, 1) != 1:
+        image = ImageOps.exif_transpose(image)
     if image.mode in ("1", "L", "RGB"):
         return image
     if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
