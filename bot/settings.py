@@ -179,7 +179,7 @@ class Settings(BaseSettings):
     ocr_timeout_s: float = Field(30.0, gt=0, le=3600,
                                  description="time to recognise one scanned page or image")
     ocr_min_confidence: float = Field(
-        45.0, ge=0, le=100, description="scanned pages recognised with a lower mean word "
+        70.0, ge=0, le=100, description="scanned pages recognised with a lower mean word "
                                         "confidence (0-100) are not stored, only reported")
     ocr_dpi: int = Field(300, ge=72, le=600,
                          description="resolution scanned PDF pages are rendered at for OCR")

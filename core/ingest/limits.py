@@ -18,7 +18,7 @@ class OcrOptions:
 
     languages: str = "eng+ara"  # OCR_LANGUAGES: Tesseract language codes joined by '+'
     timeout_s: float = 30.0  # OCR_TIMEOUT_S: per page or image
-    min_confidence: float = 45.0  # OCR_MIN_CONFIDENCE: pages recognised worse are not stored
+    min_confidence: float = 70.0  # OCR_MIN_CONFIDENCE: pages recognised worse are not stored
     dpi: int = 300  # OCR_DPI: resolution scanned PDF pages are rendered at
     command: str = "tesseract"  # OCR_COMMAND: the Tesseract program
     max_pixels: int = 40_000_000  # PHOTO_MAX_PIXELS: an image (or frame) larger is refused

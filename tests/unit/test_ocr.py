@@ -1,6 +1,7 @@
 """core.ingest.ocr: Tesseract on images drawn in the test, its refusals in one line each."""
 from __future__ import annotations
 
+import io
 import time
 
 import pytest
@@ -106,3 +107,15 @@ def test_transparent_and_palette_images_are_flattened():
     image = text_image(ENGLISH[:1]).convert("LA")
     assert ocr.recognise(image, "eng").text == ENGLISH[0]
     assert ocr.recognise(text_image(ENGLISH[:1]).convert("P"), "eng").text == ENGLISH[0]
+
+
+@needs_tesseract
+def test_a_phone_photo_is_turned_upright_by_its_exif_orientation():
+    from PIL import Image
+
+    sideways = text_image(ENGLISH[:1]).transpose(Image.Transpose.ROTATE_90)  # as the sensor saw it
+    exif = Image.Exif()
+    exif[0x0112] = 6  # "turn 90° clockwise to view": what a camera held sideways records
+    buf = io.BytesIO()
+    sideways.save(buf, format="JPEG", exif=exif, quality=95)
+    assert ocr.recognise(buf.getvalue(), "eng").text == ENGLISH[0]
