@@ -38,6 +38,10 @@ class PhotoLimits:
 
     max_bytes: int = 10 * MB
     ocr: OcrOptions = field(default_factory=OcrOptions)
+    # Mean word confidence (0-100) under which a photo "has no readable text". Lower than a
+    # scanned page's OCR_MIN_CONFIDENCE: a phone photo of print reads 50-70 and still holds the
+    # question, and the student sees what was read; garbage reads about 35.
+    min_confidence: float = 45.0
 
     @property
     def max_pixels(self) -> int:
@@ -172,7 +176,7 @@ class PhotoReader:
             return Reading(problem="timeout" if "OCR_TIMEOUT_S" in str(err) else "no_text")
         text = found.text.strip()
         if found.words < MIN_WORDS or not text \
-                or found.confidence < self.limits.ocr.min_confidence:
+                or found.confidence < self.limits.min_confidence:
             log.info("a photo had no readable text (%d words, confidence %.0f)",
                      found.words, found.confidence)
             return Reading(problem="no_text", confidence=found.confidence)

@@ -53,6 +53,23 @@ def picture(lines: list[str]) -> bytes:
     return png(text_image(lines))
 
 
+def phone_photo(lines: list[str]) -> bytes:
+    """`lines` as a so-so phone photo: tilted, soft, low contrast, speckled, JPEG."""
+    import io
+    import random
+
+    from PIL import ImageEnhance, ImageFilter
+
+    image = text_image(lines).rotate(3, expand=True, fillcolor=255)
+    image = ImageEnhance.Contrast(image.filter(ImageFilter.GaussianBlur(1))).enhance(0.5)
+    pixels, rng = image.load(), random.Random(1)
+    for _ in range(image.width * image.height // 50):
+        pixels[rng.randrange(image.width), rng.randrange(image.height)] = rng.randrange(100, 256)
+    out = io.BytesIO()
+    image.convert("RGB").save(out, "JPEG", quality=60)
+    return out.getvalue()
+
+
 def sent_photo(server: tg.FakeTelegram, content: bytes, *, reported: int | None = None,
                **kwargs: Any) -> dict[str, Any]:
     """A photo message whose largest size is `content` (Telegram also sends a thumbnail)."""
@@ -78,6 +95,11 @@ class TestPrivateChat:
         assert typing and typing[0].params["action"] == "typing"
         [turn] = await bot.app.history.recent("telegram", str(USER), 5)
         assert turn.question == "Exercise 3.\n\nWhat is a binary heap?"  # the text, no image
+
+    async def test_a_so_so_phone_photo_is_still_answered(self, bot, server):
+        sent = await bot.say(sent_photo(server, phone_photo(["What is a binary heap?"])))
+        assert text_of(sent).startswith("I read: “") and "binary heap" in text_of(sent)
+        assert "complete binary tree" in text_of(sent)
 
     async def test_the_caption_is_part_of_the_question(self, bot, server):
         sent = await bot.say(sent_photo(server, picture(["Exercise 7"]),

@@ -119,6 +119,15 @@ class TestReader:
     async def test_no_readable_text(self, found):
         assert (await PhotoReader(ScriptedOcr(found)).read(png())).problem == "no_text"
 
+    async def test_a_so_so_phone_photo_is_still_read_but_garbage_is_not(self):
+        blurry = await PhotoReader(ScriptedOcr(Found("What is a heap?", 55.0))).read(png())
+        assert blurry.text == "What is a heap?"
+        noise = await PhotoReader(ScriptedOcr(Found("~ii ,. ‘@", 38.0))).read(png())
+        assert noise.problem == "no_text"
+        strict = PhotoLimits(min_confidence=80.0)
+        assert (await PhotoReader(ScriptedOcr(Found("What is a heap?", 75.0)), strict)
+                .read(png())).problem == "no_text"
+
     async def test_the_engines_own_time_limit_is_a_timeout_too(self):
         late = LoadError("recognising the image took too long (the limit is 1 s; the operator "
                          "can change OCR_TIMEOUT_S)")
