@@ -54,14 +54,16 @@ def picture(lines: list[str]) -> bytes:
 
 
 def phone_photo(lines: list[str]) -> bytes:
-    """`lines` as a so-so phone photo: tilted, soft, low contrast, speckled, JPEG."""
+    """`lines` as a so-so phone photo: tilted, soft, low contrast, speckled, JPEG. Tesseract 5
+    reads "What is a binary heap?" from it at a mean confidence of about 63: under a scanned
+    page's OCR_MIN_CONFIDENCE (70), over the photo floor (45)."""
     import io
     import random
 
     from PIL import ImageEnhance, ImageFilter
 
     image = text_image(lines).rotate(3, expand=True, fillcolor=255)
-    image = ImageEnhance.Contrast(image.filter(ImageFilter.GaussianBlur(1))).enhance(0.5)
+    image = ImageEnhance.Contrast(image.filter(ImageFilter.GaussianBlur(1.4))).enhance(0.5)
     pixels, rng = image.load(), random.Random(1)
     for _ in range(image.width * image.height // 50):
         pixels[rng.randrange(image.width), rng.randrange(image.height)] = rng.randrange(100, 256)
