@@ -9,7 +9,6 @@ errors.py's hook (the apology).
 """
 from __future__ import annotations
 
-import dataclasses
 import logging
 from collections.abc import Callable
 
@@ -18,11 +17,10 @@ from telegram.ext import CommandHandler, ContextTypes, filters
 
 from adapters.telegram.convert import PLATFORM, message_language, should_answer, to_incoming
 from adapters.telegram.desk import UPLOAD_CAPTION
-from adapters.telegram.photos import asks_with_caption, download, photo_filter, photo_for_us
+from adapters.telegram.photos import asks_with_caption, photo_filter, photo_for_us, with_photo
 from adapters.telegram.replier import PtbApp, ReplierFor
-from core.chat.photo import PhotoLimits, PhotoRefused, photo_notice
-from core.i18n import pick_language
-from core.messages import Intent, Reply
+from core.chat.photo import PhotoLimits
+from core.messages import IncomingMessage, Intent, Reply
 from core.ports import ChatService, MessageJournal
 from core.texts.platforms import TELEGRAM
 
@@ -81,19 +79,14 @@ class _Commands:
             return
         self.claimed()  # claimed: a crash from here on is replayed by the sweep, never lost
         try:
+            asked: IncomingMessage | None = incoming
             if photo:  # fetched once claimed: a redelivery never downloads it twice
-                language = pick_language(incoming.text, incoming.language_hint)
-                try:
-                    async with replier.typing():
-                        image = await download(context.bot, message, self.photos)
-                except PhotoRefused as refused:  # too large: refused before any download
-                    await replier.send(photo_notice(refused.key, language, self.photos))
-                    return
-                incoming = dataclasses.replace(incoming, image=image)
+                asked = await with_photo(incoming, context.bot, message, self.photos, replier)
             elif not incoming.text:
                 await replier.send(_notice(_text(update, "usage")))
                 return
-            await self.handler.respond(incoming, replier)
+            if asked is not None:  # None: the photo was refused, and the student told why
+                await self.handler.respond(asked, replier)
         finally:  # also on failure: a message that crashes the handler must not loop forever
             if self.journal is not None:
                 await self.journal.finish(PLATFORM, *key)

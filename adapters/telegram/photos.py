@@ -8,6 +8,7 @@ message and again in getFile, before anything is downloaded.
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 from dataclasses import dataclass
@@ -17,7 +18,10 @@ from telegram.error import TelegramError
 from telegram.ext import filters
 
 from adapters.telegram.convert import is_direct, mentions_bot
-from core.chat.photo import PhotoLimits, PhotoRefused
+from core.chat.photo import PhotoLimits, PhotoRefused, photo_notice
+from core.i18n import pick_language
+from core.messages import IncomingMessage
+from core.ports import Replier
 
 logger = logging.getLogger(__name__)
 
@@ -94,3 +98,17 @@ async def download(bot: Bot, message: Message, limits: PhotoLimits) -> bytes:
     if limits.too_large(len(data)):  # Telegram said less than it sent
         raise PhotoRefused("too_large")
     return data
+
+
+async def with_photo(incoming: IncomingMessage, bot: Bot, message: Message,
+                     limits: PhotoLimits, replier: Replier) -> IncomingMessage | None:
+    """The question with its photo; None when the photo was refused (the student was told
+    why, in the language of their words; nothing over the limits is downloaded)."""
+    try:
+        async with replier.typing():
+            image = await download(bot, message, limits)
+    except PhotoRefused as refused:
+        language = pick_language(incoming.text, incoming.language_hint)
+        await replier.send(photo_notice(refused.key, language, limits))
+        return None
+    return dataclasses.replace(incoming, image=image)
