@@ -169,9 +169,10 @@ def telegram_adapter(settings: Settings, app: App) -> TelegramAdapter | None:
 def console_adapter(settings: Settings, app: App, *, log_to_file: bool) -> Adapter:
     """The terminal chat; alone on the terminal, the log goes to DATA_DIR/studybuddy.log."""
     from adapters.console import ConsoleAdapter
+    from bot.container import photo_limits
     from bot.logging_setup import LOG_FILE
 
-    return ConsoleAdapter(app.service, spaces=app.desk.spaces,
+    return ConsoleAdapter(app.service, spaces=app.desk.spaces, photos=photo_limits(settings),
                           log_path=str(settings.data_dir / LOG_FILE) if log_to_file else None)
 
 
