@@ -126,6 +126,7 @@ async def evaluate_docs(docs: Path, qa: Path | list[Path], *, store_dir: Path | 
                         show: bool = False, half: str | None = None) -> dict[str, Any]:
     """Ingest `docs`, ask every question of `qa` (one file or several), score the replies."""
     from bot.composition import compose
+    from bot.container import ingest_limits
     from bot.progress import TqdmBars
     from bot.settings import load_settings
     from core.ingest.pipeline import ingest_paths
@@ -143,7 +144,8 @@ async def evaluate_docs(docs: Path, qa: Path | list[Path], *, store_dir: Path | 
             progress = TqdmBars("Ingesting")
             try:
                 report = await ingest_paths([docs], app.store, app.embedder, course="eval",
-                                            progress_factory=progress if show else None)
+                                            progress_factory=progress if show else None,
+                                            limits=ingest_limits(settings))
             finally:
                 progress.close()
             started = time.perf_counter()

@@ -49,6 +49,9 @@ class IncomingMessage:
     # answers from the course of the first key that has one (core/course/spaces.py).
     spaces: tuple[str, ...] = ()
     course: str | None = None  # named by the caller (`ask --course`, HTTP "course"): wins
+    # A photo of the question (its encoded bytes, within the adapter's size check); `text` is
+    # then its caption. The core reads it (core/chat/photo.py) and keeps only the text read.
+    image: bytes | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ from adapters.telegram.replier import TYPING_REFRESH_S, PtbApp, TelegramReplier
 from adapters.telegram.staff import GroupMembership, StaffCheck
 from adapters.telegram.webhook import Handler, Webhook, journaled, receiver
 from adapters.typing_loops import TypingLoops
+from core.chat.photo import PhotoLimits
 from core.course.desk import CourseDesk
 from core.ports import ChatService, MessageJournal
 from core.texts.platforms import TELEGRAM_COMMANDS, TELEGRAM_DESK_COMMANDS
@@ -48,7 +49,8 @@ class TelegramAdapter:
                  typing_interval_s: float = TYPING_REFRESH_S,
                  journal: MessageJournal | None = None, desk: CourseDesk | None = None,
                  staff_ids: Iterable[int] = (), base_file_url: str | None = None,
-                 webhook: Webhook | None = None, journal_sweep_s: float = SWEEP_S) -> None:
+                 webhook: Webhook | None = None, journal_sweep_s: float = SWEEP_S,
+                 photos: PhotoLimits | None = None) -> None:
         self.handler = handler
         self.webhook = webhook  # None: long polling
         self.journal = journal  # dedupes redeliveries, replays what a crash left unanswered
@@ -64,6 +66,7 @@ class TelegramAdapter:
         self.answer_buttons = AnswerButtons(handler, self._redactor.redact)  # Sources / 👍 / 👎
         self.desk = desk  # /course, /mode, /gaps, /remove, /upload, Confirm / Cancel
         self.staff = StaffCheck(staff_ids)
+        self.photos = photos or PhotoLimits()  # checked before a photo is downloaded
         self.app: PtbApp | None = None  # built in start(): PTB logs its URLs on creation
 
     def _build(self) -> PtbApp:
@@ -85,7 +88,8 @@ class TelegramAdapter:
     def _add_handlers(self, app: PtbApp) -> None:
         # The journal's claim is news only to a webhook delivery waiting for it (webhook.py).
         add_commands(app, self.handler, self._replier, journal=self.journal,
-                     claimed=journaled if self.webhook is not None else None)
+                     claimed=journaled if self.webhook is not None else None,
+                     photos=self.photos)
         app.add_handlers(self.answer_buttons.handlers())  # "ans:" presses; the desk's are "desk:"
         if self.desk is not None:
             add_desk_commands(app, self.desk, self.staff, self._replier, self._redactor.redact)

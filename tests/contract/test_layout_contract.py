@@ -24,6 +24,7 @@ SHARED: dict[str, tuple[str, ...]] = {
     "buttons": ("answer_buttons", "reason_buttons", "confirm_buttons"),
     "staff": (),  # who is staff, and group / server membership
     "errors": ("start_failure", "add_error_hook"),  # the one error hook; start failures
+    "photos": ("download", "with_photo"),  # photos of a question, fetched within the limits
     "adapter": ("{P}Adapter",),  # lifecycle: start / stop in the shared loop
 }
 
