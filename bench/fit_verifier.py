@@ -3,7 +3,7 @@
     .venv/bin/python -m bot eval docs --docs bench/realdocs_suite/docs \\
         --qa bench/realdocs_suite/qa_en.jsonl bench/realdocs_suite/qa_ar.jsonl \\
         --half fit --json > fit.json
-    .venv/bin/python -m bench.fit_verifier fit.json [--precision 0.93]
+    .venv/bin/python -m bench.fit_verifier fit.json [--precision 0.935]
 
 Only the fit half is read: the replies that would be ✅ without the verifier (confidence
 "course", or "unchecked" when a verifier is already shipped) are the examples, labelled 1 when
@@ -39,7 +39,7 @@ def examples(path: Path) -> tuple[np.ndarray, np.ndarray, int]:
     return x, y, answerable
 
 
-def fit(x: np.ndarray, y: np.ndarray, l2: float = 1.0, steps: int = 4000
+def fit(x: np.ndarray, y: np.ndarray, l2: float = 10.0, steps: int = 4000
         ) -> tuple[np.ndarray, float]:
     """Logistic regression by gradient descent on standardised features; weights in raw units."""
     mean, std = x.mean(axis=0), x.std(axis=0)
@@ -87,7 +87,9 @@ def cross_validate(x: np.ndarray, y: np.ndarray, precision: float, folds: int = 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("results", type=Path, help="eval docs --json output (fit half)")
-    parser.add_argument("--precision", type=float, default=0.93)
+    # chosen by the five-fold figures on the fit half (91.5% ✅-precision, 64% ✅-coverage,
+    # five shuffles): 0.92 kept more ✅ at 88-89%, 0.94 fell to 60% coverage
+    parser.add_argument("--precision", type=float, default=0.935)
     args = parser.parse_args(argv)
     x, y, answerable = examples(args.results)
     print(f"{len(y)} would-be ✅ replies, {int(y.sum())} right "

@@ -39,6 +39,7 @@ _CLOSING = set(".!?؟:;…)\"'”»")
 _BACK_REFERENCES = frozenset("""this these that those it its they their such thus hence
     therefore then here also هذا هذه ذلك تلك هؤلاء وهذا وهذه وذلك لذلك لهذا هو هي هم""".split())
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
+_CODE = re.compile(r"<-|->|::|[(){}\[\]=$]|^\s*[>$#] ")  # what prose lines rarely hold
 _CONSOLE = re.compile(r"\s*[$#] [a-z][\w.+-]*(?:\s|$)")  # "$ dpkg -L ...", "# apt install ..."
 
 
@@ -76,8 +77,8 @@ def _candidates(chunks: Sequence[Chunk]) -> list[_Candidate]:
             pieces = [paragraph.strip("\n")] if block else split_sentences(paragraph)
             if len(paragraph) > MAX_BLOCK_CHARS and _CONSOLE.match(paragraph):  # commands only
                 block, pieces = True, [_commands(paragraph)]
-            if not pieces and len(paragraph) <= MAX_BLOCK_CHARS:  # a one-line example: code
-                block, pieces = True, [paragraph.strip()]
+            if (not pieces and len(paragraph) <= MAX_BLOCK_CHARS) or _code_line(paragraph):
+                block, pieces = True, [paragraph.strip()]  # a one-line example: code
             for piece in pieces:
                 if position >= MAX_STRIPS_PER_CHUNK * 2:
                     break
@@ -191,6 +192,9 @@ def _add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[_Cand
                 and not _parallel(top.text, c.text)):
             add(after)
     for strip in [s for s in picked.values() if not s.block]:
+        before = index.get((strip.chunk, strip.position - 1))
+        if before is not None and candidates[before].block and _continues(strip.text):
+            add(before)  # 'exportPattern("^[^\\.]")' / "exports all variables that do not..."
         nxt = index.get((strip.chunk, strip.position + 1))
         if nxt is None:
             continue
@@ -229,6 +233,25 @@ def _is_block(paragraph: str) -> bool:
         return False
     listed = sum(bool(_LIST_ITEM.match(line)) for line in lines)
     return listed * 2 < len(lines)
+
+
+def _code_line(paragraph: str) -> bool:
+    """One line of code shown on its own ("myfun <- removeSource(myfun)"): no sentence end,
+    and the brackets, arrows or prompts that prose lines rarely hold."""
+    line = paragraph.strip()
+    if "\n" in line or len(line) > MAX_BLOCK_CHARS // 3 or line[-1:] in ".!?؟":
+        return False
+    tokens = line.split()
+    words = sum(t.isalpha() and len(t) > 2 for t in tokens)  # "Worst case O(n²)" is prose
+    if _CONSOLE.match(line):
+        return True
+    return bool(_CODE.search(line)) and not _LIST_ITEM.match(line) and words * 2 < len(tokens)
+
+
+def _continues(sentence: str) -> bool:
+    """Starts in lower case: the sentence goes on from the example shown above it ("gives y
+    all but the first five elements of x" after "y <- x[-(1:5)]")."""
+    return sentence[:1].islower() and sentence[:1].isascii()
 
 
 def _commands(session: str) -> str:

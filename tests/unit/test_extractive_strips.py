@@ -141,3 +141,24 @@ async def test_a_long_console_session_is_shown_as_its_commands_never_as_sentence
     assert not any("/usr/share/doc" in s.text for s in strips)
     assert any(s.block and s.text == "$ dpkg -L base-passwd\n[…]\n$ dpkg -S /etc/passwd\n[…]"
                for s in strips)
+
+
+async def test_a_sentence_that_goes_on_from_a_code_line_brings_the_code():
+    # R's manuals show the code, then continue the sentence in lower case below it.
+    text = ("For packages with many variables it may be convenient to use exportPattern. "
+            "The directive\n\nexportPattern(\"^[^\\\\.]\")\n\nexports all variables that do not "
+            "start with a period. Such broad patterns are not recommended.")
+    strips = await relevant_strips("How do I export all variables that do not start with a "
+                                   "period?", _chunks(text, title="Namespaces"), None, 1)
+    assert [s.text for s in strips][:2] == ['exportPattern("^[^\\\\.]")',
+                                            "exports all variables that do not start with a "
+                                            "period."]
+
+
+async def test_a_code_line_an_example_leads_into_is_shown_with_it():
+    text = ("The stored source code can be removed by calling the removeSource() function, for "
+            "example by\n\nmyfun <- removeSource(myfun)\n\nIn each case the function is then "
+            "listed in the standard layout.")
+    strips = await relevant_strips("How do I remove the stored source code of a function?",
+                                   _chunks(text, title="Keeping source"), None, 1)
+    assert any(s.block and s.text == "myfun <- removeSource(myfun)" for s in strips)

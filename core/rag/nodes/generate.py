@@ -66,11 +66,11 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
         return _answer(canned.FALLBACK("empty", state.get("language", "en")), [])
     update = _answer(text, citations_for([context[strip.chunk] for strip in strips]))
     update["evidence"] = evidence(question, text, strips, context,
-                                  top_score=state.get("top_score", 0.0),
-                                  retries=state.get("retries", 0))
+                                  top_score=state.get("top_score", 0.0))
     if not supported(strips):  # chosen by meaning alone: show it, but not as a checked answer
         update |= {"confidence": Confidence.LOW, "low_confidence": True}
-    elif update["confidence"] is Confidence.COURSE and not vouches(update["evidence"]):
+    elif (update["confidence"] is Confidence.COURSE and ctx.embedder is not None
+          and not vouches(update["evidence"])):  # it weighs closeness in meaning: needs e5
         update["confidence"] = Confidence.UNCHECKED  # what the course says, not a checked answer
     return update
 
