@@ -1,0 +1,101 @@
+"""Wrong options: other terms of the same kind from the same course, near in meaning.
+
+A distractor must be plausible (same kind: a code name beside code names, words beside words in
+the item's language; the nearest by the embedder) and certainly wrong: never the right term or a
+spelling of it (equal, inside it or containing it, the same gloss), never a term the item's own
+sentence names, never a synonym (a cosine this close is one), and never a term the course says
+the same thing about (its sentences share most of what the item says about the right term).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from core.practice.facts import CODE, Fact
+from core.text import keywords, normalize, search_form
+
+SYNONYM_COSINE = 0.97  # e5 cosines of two spellings of one name sit above this
+SAME_CLAIM_SHARE = 0.6  # a course sentence about the distractor holding this share of the claim
+_GLOSS = re.compile(r"\(([^)]*)\)")
+
+
+def spellings(term: str) -> set[str]:
+    """The comparable forms of a term: whole, without its gloss, and the gloss alone."""
+    forms = {search_form(term)}
+    gloss = _GLOSS.search(term)
+    if gloss:
+        forms.add(search_form(gloss.group(1)))
+        forms.add(search_form(_GLOSS.sub("", term)))
+    return {" ".join(f.split()) for f in forms if f.strip()}
+
+
+def same_thing(a: str, b: str) -> bool:
+    """One term spelled inside the other (case, diacritics, article and gloss ignored)."""
+    return any(x == y or _inside(x, y) or _inside(y, x) for x in spellings(a) for y in spellings(b))
+
+
+def _inside(short: str, long: str) -> bool:
+    return re.search(r"(?<!\w)" + re.escape(short) + r"(?!\w)", long) is not None
+
+
+def mentions(text: str, term: str) -> bool:
+    """Does `text` name `term` in any of its spellings?"""
+    haystack = " ".join(search_form(text).split())
+    return any(_inside(form, haystack) for form in spellings(term))
+
+
+def claim_words(fact: Fact) -> set[str]:
+    """What a fact says about its term, as stemmed content words (the term's own left out)."""
+    own = set(keywords(fact.term))
+    return set(keywords(fact.body)) - own
+
+
+def says_same(candidate: str, claim: set[str], sentences: Sequence[str]) -> bool:
+    """Does some course sentence naming `candidate` hold most of `claim`?"""
+    if not claim:
+        return True
+    for sentence in sentences:
+        if mentions(sentence, candidate):
+            share = len(claim & set(keywords(sentence))) / len(claim)
+            if share >= SAME_CLAIM_SHARE:
+                return True
+    return False
+
+
+def pick(fact: Fact, pool: Sequence[Fact], vectors: dict[str, np.ndarray],
+         sentences: Sequence[str], passage: str, want: int = 3) -> list[Fact]:
+    """Up to `want` distractor facts for `fact`, nearest in meaning first."""
+    claim = claim_words(fact)
+    right = vectors.get(fact.term)
+    scored: list[tuple[float, Fact]] = []
+    seen: list[str] = []
+    for other in pool:
+        if other.kind != fact.kind or (fact.kind != CODE and other.language != fact.language):
+            continue
+        if same_thing(other.term, fact.term) or any(same_thing(other.term, s) for s in seen):
+            continue
+        if mentions(fact.sentence, other.term) or mentions(other.term, fact.term):
+            continue
+        cosine = float(vectors[other.term] @ right) if right is not None and \
+            other.term in vectors else 0.0
+        if cosine >= SYNONYM_COSINE:
+            continue
+        seen.append(other.term)
+        scored.append((cosine, other))
+    scored.sort(key=lambda pair: -pair[0])
+    chosen: list[Fact] = []
+    for _, other in scored:
+        if says_same(other.term, claim, sentences) or says_same(other.term, claim, [passage]):
+            continue
+        chosen.append(other)
+        if len(chosen) == want:
+            break
+    return chosen
+
+
+def distinct(options: Sequence[str]) -> bool:
+    """No two options alike once case, marks and spacing are ignored."""
+    forms = [" ".join(normalize(o).split()) for o in options]
+    return len(set(forms)) == len(forms)
