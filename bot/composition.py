@@ -157,7 +157,8 @@ def telegram_adapter(settings: Settings, app: App) -> TelegramAdapter | None:
                            desk=app.desk, staff_ids=settings.telegram_staff_ids,
                            base_file_url=settings.telegram_base_file_url,
                            webhook=webhook,
-                           journal_sweep_s=sweep_interval(settings.journal_lease_s))
+                           journal_sweep_s=sweep_interval(settings.journal_lease_s),
+                           practice=app.practice)
 
 
 def console_adapter(settings: Settings, app: App, *, log_to_file: bool) -> Adapter:

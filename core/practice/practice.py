@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from core.course.spaces import CourseSpaces
 from core.i18n import pick_language
@@ -47,6 +47,7 @@ class Result:
     next_item: QuizItem | None = None
     done: str = ""
     duplicate: bool = False
+    chat: str = ""  # where a DM quiz goes on (its session's chat)
 
 
 def parse_args(args: str) -> tuple[str, int]:
@@ -157,10 +158,11 @@ class PracticeService:
         session = replace(session, position=session.position + 1,
                           right=session.right + int(right))
         await self.store.save_session(session)
+        result = replace(result, chat=session.chat)
         if session.position < len(session.item_ids):
             nxt = await self.store.items([session.item_ids[session.position]])
             return replace(result, next_item=nxt.get(session.item_ids[session.position]))
-        due = len(leitner.due(await self.store.cards(who), now + _DAY, 10_000))
+        due = len(leitner.due(await self.store.cards(who), now, 10_000))  # due now: missed
         return replace(result, done=text("done", language, right=session.right,
                                           total=len(session.item_ids), due=due))
 
@@ -184,5 +186,3 @@ class PracticeService:
     async def forget(self, platform: str, user_id: str) -> int:
         return await self.store.forget(self.hash(platform, user_id))
 
-
-_DAY = timedelta(days=1)
