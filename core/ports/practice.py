@@ -66,9 +66,10 @@ class QuizItem:
                    passage=data.get("passage", ""))
 
 
-def item_id(chunk_id: str, quote: str, term: str, kind: str) -> str:
-    """Stable per (passage, sentence, term, form): the same item keeps its review history."""
-    raw = f"{chunk_id}\x1f{quote}\x1f{term}\x1f{kind}".encode()
+def item_id(course: str, quote: str, term: str, kind: str) -> str:
+    """Stable per (course, sentence, term, form): the same item keeps its review history, even
+    when its sentence is reached through another passage."""
+    raw = f"{course}\x1f{quote}\x1f{term}\x1f{kind}".encode()
     return hashlib.sha256(raw).hexdigest()[:16]
 
 

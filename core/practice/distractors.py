@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -52,20 +53,32 @@ def claim_words(fact: Fact) -> set[str]:
     return set(keywords(fact.body)) - own
 
 
-def says_same(candidate: str, claim: set[str], sentences: Sequence[str]) -> bool:
+@dataclass(frozen=True, slots=True)
+class Indexed:
+    """A sentence prepared once for many look-ups: its search form and its stemmed words."""
+
+    form: str
+    words: frozenset[str]
+
+
+def index(sentences: Sequence[str]) -> list[Indexed]:
+    return [Indexed(" ".join(search_form(s).split()), frozenset(keywords(s))) for s in sentences]
+
+
+def says_same(candidate: str, claim: set[str], sentences: Sequence[Indexed]) -> bool:
     """Does some course sentence naming `candidate` hold most of `claim`?"""
     if not claim:
         return True
+    forms = spellings(candidate)
     for sentence in sentences:
-        if mentions(sentence, candidate):
-            share = len(claim & set(keywords(sentence))) / len(claim)
-            if share >= SAME_CLAIM_SHARE:
-                return True
+        if len(claim & sentence.words) / len(claim) >= SAME_CLAIM_SHARE and any(
+                f in sentence.form and _inside(f, sentence.form) for f in forms):
+            return True
     return False
 
 
 def pick(fact: Fact, pool: Sequence[Fact], vectors: dict[str, np.ndarray],
-         sentences: Sequence[str], passage: str, want: int = 3) -> list[Fact]:
+         sentences: Sequence[Indexed], passage: str, want: int = 3) -> list[Fact]:
     """Up to `want` distractor facts for `fact`, nearest in meaning first."""
     claim = claim_words(fact)
     right = vectors.get(fact.term)
@@ -87,7 +100,8 @@ def pick(fact: Fact, pool: Sequence[Fact], vectors: dict[str, np.ndarray],
     scored.sort(key=lambda pair: -pair[0])
     chosen: list[Fact] = []
     for _, other in scored:
-        if says_same(other.term, claim, sentences) or says_same(other.term, claim, [passage]):
+        if says_same(other.term, claim, sentences) or says_same(other.term, claim,
+                                                                 index([passage])):
             continue
         chosen.append(other)
         if len(chosen) == want:
@@ -95,7 +109,18 @@ def pick(fact: Fact, pool: Sequence[Fact], vectors: dict[str, np.ndarray],
     return chosen
 
 
+NEAR_SAME_WORDS = 0.75  # two options sharing this share of their words read as one
+
+
 def distinct(options: Sequence[str]) -> bool:
-    """No two options alike once case, marks and spacing are ignored."""
+    """No two options alike once case, marks and spacing are ignored, nor nearly the same
+    words (two wrong options that differ by one word give each other away)."""
     forms = [" ".join(normalize(o).split()) for o in options]
-    return len(set(forms)) == len(forms)
+    if len(set(forms)) != len(forms):
+        return False
+    words = [set(keywords(o)) for o in options]
+    for i, a in enumerate(words):
+        for b in words[i + 1:]:
+            if len(a) > 1 and len(b) > 1 and len(a & b) / len(a | b) >= NEAR_SAME_WORDS:
+                return False
+    return True

@@ -25,6 +25,8 @@ PACKAGE = "package"  # a package named as such: "package foreign"
 MIN_NAMED_WORDS = 5
 _EN_CUED = re.compile(r"\b(functions?|packages?|commands?)\s+`?([A-Za-z][\w.]*[\w])(?:\(\))?`?",
                       re.IGNORECASE)
+_EN_CUED_AFTER = re.compile(r"\b[Tt]he\s+`?([A-Za-z][\w.]*[\w])(?:\(\))?`?\s+(package|function)\b")
+_URL = re.compile(r"\(?https?://\S+")
 _AR_NAME = re.compile(r"(?<![\w/.-])(?:/[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)*|[a-z][a-z0-9_.-]*"
                       r"[a-z0-9])(?![\w/-])")
 _ARABIC_WORD = re.compile(r"[\u0600-\u06FF]{2,}")
@@ -74,8 +76,9 @@ class Fact:
     term: str
     sentence: str
     body: str  # what the sentence says about the term (for "What is X?" options)
-    kind: str  # CODE | WORDS
+    kind: str  # CODE | WORDS | PATH | NAME | PACKAGE
     language: str
+    defines: bool = True  # False: the sentence only names the term ("What is X?" is not asked)
 
 
 def facts_in(text: str) -> list[Fact]:
@@ -110,18 +113,26 @@ def _fact(sentence: str) -> Fact | None:
 
 def _english_named(sentence: str) -> Fact | None:
     """An English sentence naming one function or package as such ("…with the function
-    scan.", "Package foreign can read…"): the name is the term, its cue word its kind."""
+    scan.", "Package foreign can read…", "the reshape function"): the name is the term, its cue
+    word its kind. Links are read past ("package yaml (https://…package=yaml)")."""
+    bare = _URL.sub(" ", sentence)
     found = {(m.group(2).rstrip("."), m.group(1).lower().rstrip("s"))
-             for m in _EN_CUED.finditer(sentence)}
+             for m in _EN_CUED.finditer(bare)}
+    found |= {(m.group(1).rstrip("."), m.group(2).lower()) for m in _EN_CUED_AFTER.finditer(bare)}
+    found = {(name, cue) for name, cue in found if len(name) >= 2 and name.lower() != cue
+             and name.lower() not in _NOT_NAMES and not _wordlike(name)}
     if len(found) != 1:
         return None
     name, cue = found.pop()
-    if name.lower() in _NOT_NAMES or len(name) < 2 or name.lower() == cue or _wordlike(name):
-        return None
-    if len(re.findall(r"(?<![\w.])" + re.escape(name) + r"(?![\w])", sentence)) != 1:
+    if len(re.findall(r"(?<![\w.])" + re.escape(name) + r"(?![\w])", bare)) != 1:
         return None
     kind = PACKAGE if cue == "package" else CODE
-    return Fact(name, sentence, " ".join(sentence.replace(name, " ").split()), kind, "en")
+    return Fact(name, sentence, _without(bare, name), kind, "en", defines=False)
+
+
+def _without(text: str, name: str) -> str:
+    """The sentence less the name (what it says about it), the name cut out as a whole word."""
+    return " ".join(re.sub(r"(?<![\w.])" + re.escape(name) + r"(?![\w])", " ", text).split())
 
 
 def _named(sentence: str) -> Fact | None:
@@ -139,7 +150,7 @@ def _named(sentence: str) -> Fact | None:
     if name.lower() in _NOT_NAMES or len(name) < 2:
         return None
     kind = PATH if name.startswith("/") else NAME
-    return Fact(name, sentence, " ".join(bare.replace(name, " ").split()), kind, "ar")
+    return Fact(name, sentence, _without(bare, name), kind, "ar", defines=False)
 
 
 def named_in(sentence: str) -> list[str]:
@@ -158,7 +169,7 @@ def _cued(text: str, name: str) -> bool:
 
 def _wordlike(name: str) -> bool:
     """An English word after the cue ("packages described", "functions may"), not a name."""
-    if re.search(r"[._\d]|[a-z][A-Z]", name):
+    if re.search(r"[._\d]|[a-z][A-Z]|[A-Z]{2}", name):  # read.csv, dbConnect, RODBC
         return False
     lower = name.lower()
     return (lower in STOPWORDS or lower in _ENGLISH_AFTER_CUE or name[0].isupper()

@@ -27,6 +27,7 @@ TOPIC_PASSAGES = 24
 # e5 query-to-sentence cosine for a sentence to count as on the topic when it shares no word
 # with it (same language / across languages; sentences on the topic sit above, others below).
 TOPIC_COSINE, TOPIC_CROSS_COSINE = 0.83, 0.80
+VECTOR_CACHE = 5000  # term vectors kept between quizzes
 DEFINE_SHARE = 0.3  # share of items asked as "What is X?" when the definitions fit as options
 
 
@@ -48,6 +49,8 @@ class QuizGenerator:
     def __init__(self, store: CourseStore, embedder: Embedder) -> None:
         self.catalog = CourseCatalog(store)
         self.embedder = embedder
+        self._sentences: tuple[list[Passage], list[distractors.Indexed]] | None = None
+        self._vectors: dict[str, np.ndarray] = {}  # term -> vector, oldest first
 
     async def quiz(self, course: str, topic: str | None = None, n: int = DEFAULT_COUNT, *,
                    seed: int | None = None, exclude: Sequence[str] = ()) -> Quiz:
@@ -95,7 +98,7 @@ class QuizGenerator:
                      ) -> list[QuizItem]:
         pool = _term_pool(passages)
         vectors = await self._term_vectors(pool)
-        sentences = sentences_of(passages)
+        sentences = self._indexed(passages)
         items: list[QuizItem] = []
         asked: set[str] = set()
         for passage, fact in ordered:
@@ -113,12 +116,20 @@ class QuizGenerator:
                     break
         return items
 
+    def _indexed(self, passages: list[Passage]) -> list[distractors.Indexed]:
+        """The course's sentences, indexed once per catalog read (the same list object)."""
+        if self._sentences is None or self._sentences[0] is not passages:
+            self._sentences = (passages, distractors.index(sentences_of(passages)))
+        return self._sentences[1]
+
     async def _term_vectors(self, pool: list[Fact]) -> dict[str, np.ndarray]:
-        terms = list(dict.fromkeys(f.term for f in pool))
-        if not terms:
-            return {}
-        vectors = await self.embedder.embed_queries(terms)
-        return dict(zip(terms, vectors, strict=True))
+        terms = [t for t in dict.fromkeys(f.term for f in pool) if t not in self._vectors]
+        if terms:
+            vectors = await self.embedder.embed_queries(terms)
+            self._vectors.update(zip(terms, vectors, strict=True))
+            while len(self._vectors) > VECTOR_CACHE:
+                self._vectors.pop(next(iter(self._vectors)))
+        return {f.term: self._vectors[f.term] for f in pool if f.term in self._vectors}
 
 
 def _term_pool(passages: Sequence[Passage]) -> list[Fact]:

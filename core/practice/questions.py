@@ -10,6 +10,7 @@ from core.practice.catalog import Passage
 from core.practice.distractors import claim_words, distinct, mentions, spellings
 from core.practice.facts import WORDS, Fact
 from core.practice.items import QuizItem, item_id
+from core.text import keywords
 from core.texts.practice import text
 
 BLANK = "_____"
@@ -48,6 +49,8 @@ def build(fact: Fact, distractors: Sequence[Fact], passage: Passage, course: str
     if len(distractors) < 2:
         return None
     if form == DEFINE:
+        if not fact.defines:
+            return None
         right = fact.body
         wrong = [d.body for d in distractors]
         if any(len(o) > OPTION_MAX for o in [right, *wrong]):
@@ -57,6 +60,9 @@ def build(fact: Fact, distractors: Sequence[Fact], passage: Passage, course: str
             return None
         claim = claim_words(fact)
         if any(len(claim & claim_words(d)) >= 0.5 * max(len(claim), 1) for d in distractors):
+            return None
+        own = set(keywords(fact.term))  # a kind of X ("merge sort" for "sorting algorithm")
+        if any(own & set(keywords(d.term)) for d in distractors):  # may fit X's definition
             return None
         question = text("what_is", fact.language, term=fact.term)
     else:
@@ -76,7 +82,7 @@ def build(fact: Fact, distractors: Sequence[Fact], passage: Passage, course: str
     order = list(range(len(options)))
     rng.shuffle(order)
     shuffled = tuple(options[i] for i in order)
-    return QuizItem(id=item_id(passage.source.chunk_id, fact.sentence, fact.term, form),
+    return QuizItem(id=item_id(course, fact.sentence, fact.term, form),
                     course=course, language=fact.language, kind=form, question=question,
                     options=shuffled, answer=order.index(0), quote=fact.sentence,
                     source=passage.source, term=fact.term, passage=passage.text)
