@@ -117,7 +117,8 @@ def build_adapters(settings: Settings, app: App, which: AdapterSet) -> list[Adap
                                        desk=app.desk, staff_role=settings.discord_staff_role,
                                        shard_count=settings.discord_shard_count,
                                        shard_ids=settings.discord_shard_ids,
-                                       operator_ids=settings.discord_operator_ids))
+                                       operator_ids=settings.discord_operator_ids,
+                                       practice=app.practice))
     telegram = telegram_adapter(settings, app)
     if settings.http_port is not None:
         from adapters.http import HttpAdapter
