@@ -18,7 +18,7 @@ from core.practice.facts import CODE, Fact
 from core.text import keywords, normalize, search_form
 
 SYNONYM_COSINE = 0.97  # e5 cosines of two spellings of one name sit above this
-SAME_CLAIM_SHARE = 0.6  # a course sentence about the distractor holding this share of the claim
+SAME_CLAIM_SHARE = 0.5  # a course sentence about the distractor holding this share of the claim
 _GLOSS = re.compile(r"\(([^)]*)\)")
 
 

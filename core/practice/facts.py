@@ -37,7 +37,9 @@ _CUES = frozenset(normalize(w) for w in """الأمر أمر الامر امر �
 _ENGLISH_AFTER_CUE = frozenset("""may can call calls provide provides available exist exists
     already currently using used such like also which that allow allows give gives return
     returns take takes make makes need needs work works will would should must have has here
-    there written read write see""".split())
+    there written read write see primary main generic auxiliary recommended following same new
+    basic simple useful convenient standard default corresponding related similar special
+    underlying internal wrapper hide""".split())
 _LEADS = ("However", "But", "And", "So", "Also", "Thus", "Hence", "This", "These", "It ")
 
 # A name written as code: read.csv, dbConnect, /etc/hostname, udev, write.table(), R_HOME
