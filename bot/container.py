@@ -281,18 +281,18 @@ async def build_app(settings: Settings, *, progress_factory: ProgressFactory | N
                               default_course=settings.default_course,
                               sample_course=SAMPLE_COURSE_NAME)
         actions = await build_outcomes(settings, stack)
+        practice_store = await build_practice_store(settings, stack)
         desk = CourseDesk(spaces, Uploads(store, embedder, spaces,
                                           max_bytes=settings.upload_max_mb * 2**20,
                                           max_documents=settings.max_documents_per_course,
                                           limits=ingest_limits(settings)),
-                          InstructorReports(actions.store, embedder),
+                          InstructorReports(actions.store, embedder, practice_store),
                           CourseSharing(spaces, timedelta(hours=settings.share_code_hours)))
         metrics = PrometheusMetrics()
         service = StudyBuddy(build_graph(), context, history, limits, spaces, actions,
                              build_limiter(settings, stack), metrics)
         metrics.queue.set_function(lambda: service.waiting)
-        practice = PracticeService(QuizGenerator(store, query_embedder),
-                                   await build_practice_store(settings, stack),
+        practice = PracticeService(QuizGenerator(store, query_embedder), practice_store,
                                    user_hash_key(settings), spaces)
         service.also_forget.append(practice.forget)
         return App(settings, service, store, embedder, history, journal, desk, actions, metrics,
