@@ -10,8 +10,8 @@ from adapters.report_csv import report_csv_files
 from adapters.report_page import render_html
 from core.insight.report import InstructorReports
 from core.ports.practice import Answer, Card, ItemSource, QuizItem
-from core.stores.sqlite_practice import SqlitePracticeStore
 from core.stores.sqlite_outcomes import SqliteOutcomeStore
+from core.stores.sqlite_practice import SqlitePracticeStore
 from tests.support.fake_embedder import HashingEmbedder
 
 NOW = datetime(2026, 3, 10, 12, tzinfo=UTC)
