@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.practice.facts import CODE, Fact
+from core.practice.facts import CODE, WORDS, Fact
 from core.text import keywords, normalize, search_form
 
 SYNONYM_COSINE = 0.97  # e5 cosines of two spellings of one name sit above this
@@ -77,10 +77,27 @@ def says_same(candidate: str, claim: set[str], sentences: Sequence[Indexed]) -> 
     return False
 
 
+_RELATIVE = re.compile(r"\b(?:that|which|who|whose|where|when|in which|used|,|;|with|for|of)\b|[,;]"
+                       r"|\s(?:الذي|التي|الذين|تعيد|تعتمد|تحدد|تحدّد|يعتمد|يحدد|لـ|في|من)\s")
+
+
+def genus(fact: Fact) -> set[str]:
+    """What kind of thing a definition says its term is ("a sorting algorithm that…" ->
+    sorting algorithm; "خوارزمية تعيد…" -> خوارزمية): another term the course calls the same kind
+    may fit the rest of the definition too (a merge sort is also "a sorting algorithm that
+    decides the order only by comparing"), so it is no safe wrong option."""
+    if not fact.defines or fact.kind != WORDS:
+        return set()
+    head = _RELATIVE.split(" " + fact.body + " ", maxsplit=1)[0]
+    words = set(keywords(head))
+    return words if fact.language == "en" else set(list(keywords(head))[:1])
+
+
 def pick(fact: Fact, pool: Sequence[Fact], vectors: dict[str, np.ndarray],
          sentences: Sequence[Indexed], passage: str, want: int = 3) -> list[Fact]:
     """Up to `want` distractor facts for `fact`, nearest in meaning first."""
     claim = claim_words(fact)
+    kind_of = genus(fact)
     right = vectors.get(fact.term)
     scored: list[tuple[float, Fact]] = []
     seen: list[str] = []
@@ -103,6 +120,8 @@ def pick(fact: Fact, pool: Sequence[Fact], vectors: dict[str, np.ndarray],
         if says_same(other.term, claim, sentences) or says_same(other.term, claim,
                                                                  index([passage])):
             continue
+        if kind_of and _called(other.term, kind_of, sentences):
+            continue
         chosen.append(other)
         if len(chosen) == want:
             break
@@ -110,6 +129,13 @@ def pick(fact: Fact, pool: Sequence[Fact], vectors: dict[str, np.ndarray],
 
 
 NEAR_SAME_WORDS = 0.75  # two options sharing this share of their words read as one
+
+
+def _called(candidate: str, kind_of: set[str], sentences: Sequence[Indexed]) -> bool:
+    """Does a course sentence naming `candidate` also use every word of the kind?"""
+    forms = spellings(candidate)
+    return any(kind_of <= s.words and any(f in s.form and _inside(f, s.form) for f in forms)
+               for s in sentences)
 
 
 def distinct(options: Sequence[str]) -> bool:
