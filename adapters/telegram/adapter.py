@@ -24,7 +24,7 @@ from adapters.telegram.convert import PLATFORM
 from adapters.telegram.desk import add_desk_commands
 from adapters.telegram.errors import add_error_hook
 from adapters.telegram.journal_sweep import SWEEP_S, JournalSweep
-from adapters.telegram.quiz import TelegramQuiz
+from adapters.telegram.quiz import add_quiz_commands
 from adapters.telegram.replier import TYPING_REFRESH_S, PtbApp, TelegramReplier
 from adapters.telegram.staff import GroupMembership, StaffCheck
 from adapters.telegram.webhook import Handler, Webhook, journaled, receiver
@@ -71,7 +71,7 @@ class TelegramAdapter:
         self.answer_buttons = AnswerButtons(handler, self._redactor.redact)  # Sources / 👍 / 👎
         self.desk = desk  # /course, /mode, /gaps, /remove, /upload, Confirm / Cancel
         self.staff = StaffCheck(staff_ids)
-        self.quiz = TelegramQuiz(practice, self._redactor.redact) if practice else None
+        self.practice = practice  # /quiz, /review and quiz poll answers
         self.app: PtbApp | None = None  # built in start(): PTB logs its URLs on creation
 
     def _build(self) -> PtbApp:
@@ -95,8 +95,8 @@ class TelegramAdapter:
         add_commands(app, self.handler, self._replier, journal=self.journal,
                      claimed=journaled if self.webhook is not None else None)
         app.add_handlers(self.answer_buttons.handlers())  # "ans:" presses; the desk's are "desk:"
-        if self.quiz is not None:  # /quiz, /review and quiz poll answers
-            app.add_handlers(self.quiz.handlers())
+        if self.practice is not None:
+            add_quiz_commands(app, self.practice, self._redactor.redact)
         if self.desk is not None:
             add_desk_commands(app, self.desk, self.staff, self._replier, self._redactor.redact)
         add_error_hook(app, self._replier, self._redactor.redact)
@@ -155,7 +155,7 @@ class TelegramAdapter:
 
     async def _set_commands(self, app: PtbApp) -> None:
         try:
-            commands = TELEGRAM_COMMANDS + (TELEGRAM_QUIZ_COMMANDS if self.quiz else []) + (
+            commands = TELEGRAM_COMMANDS + (TELEGRAM_QUIZ_COMMANDS if self.practice else []) + (
                 TELEGRAM_DESK_COMMANDS if self.desk is not None else [])
             await app.bot.set_my_commands([BotCommand(c, d) for c, d in commands])
         except TelegramError as err:  # the menu is a nicety; the bot works without it

@@ -16,6 +16,7 @@ from telegram.error import TelegramError
 from telegram.ext import CommandHandler, ContextTypes, PollAnswerHandler, filters
 
 from adapters.telegram.convert import PLATFORM, is_direct, language_hint, spaces_of
+from adapters.telegram.replier import PtbApp
 from core.ports.practice import QuizItem
 from core.practice.practice import PracticeService
 from core.texts.practice import text
@@ -42,6 +43,14 @@ def poll_explanation(item: QuizItem) -> str:
         return cut
     return text("explanation", item.language, right=item.right, quote="…",
                 source=source)[:EXPLANATION_MAX - 1] + "…"
+
+
+def add_quiz_commands(app: PtbApp, practice: PracticeService, redact: Callable[[str], str]
+                      ) -> TelegramQuiz:
+    """Register /quiz, /review and quiz poll answers on the application."""
+    quiz = TelegramQuiz(practice, redact)
+    app.add_handlers(quiz.handlers())
+    return quiz
 
 
 def _cut(value: str, limit: int) -> str:
