@@ -23,8 +23,7 @@ METHOD = ("Items come from QuizGenerator (the one the CLI and the adapters use),
           "with 60% of the question's words; options distinct; 3-4 options; the question does "
           "not name its answer; question, quote and item agree in language. It cannot see a "
           "paraphrase that makes a distractor true, truth outside the passage, or whether an "
-          "item is worth asking: the hand-read sample (the 'hand-checked' rows, when present) "
-          "is the honest figure for those.")
+          "item is worth asking: items read by hand are in bench/results/quiz-handcheck.md.")
 TOPICS = {"realdocs": ["read.table", "database connections", "الأمر pwd", "NAT", "udev"],
           "sample": ["sorting", "photosynthesis", "التمثيل الضوئي", "graphs", "hash table"]}
 OFF_TOPICS = {"realdocs": ["blockchain smart contracts"], "sample": ["French revolution"]}
