@@ -7,6 +7,7 @@ course: a quiz of five items reads it once.
 """
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -30,6 +31,11 @@ class Passage:
     source: ItemSource
     document_id: str
     facts: tuple[Fact, ...] = field(default=())
+
+
+def passages_of(docs: Sequence[Document]) -> list[Passage]:
+    """Passages with their facts (regex work: callers run it off the event loop)."""
+    return [passage_of(d) for d in docs]
 
 
 def passage_of(doc: Document) -> Passage:
@@ -67,11 +73,12 @@ class CourseCatalog:
             if not query.strip() or query in asked:
                 continue
             asked.add(query)
-            for doc in await self.store.search(query, PER_QUERY, filters):
-                key = doc.context or doc.text
-                if key not in found:
-                    found[key] = passage_of(doc)
-                    queries.append(found[key].source.section)  # reach its neighbours next
+            docs = [d for d in await self.store.search(query, PER_QUERY, filters)
+                    if (d.context or d.text) not in found]
+            for passage in await asyncio.to_thread(passages_of, docs):
+                if passage.text not in found:
+                    found[passage.text] = passage
+                    queries.append(passage.source.section)  # reach its neighbours next
         passages = sorted(found.values(), key=lambda p: (p.source.document, p.source.page or 0,
                                                          p.source.chunk_id))
         self._cache[course] = (now, passages)
@@ -79,7 +86,8 @@ class CourseCatalog:
 
     async def search(self, course: str, query: str, k: int) -> list[Passage]:
         """Passages of the course nearest a topic (both languages), best first."""
-        return [passage_of(doc) for doc in await self.store.search(query, k, {"course": course})]
+        docs = await self.store.search(query, k, {"course": course})
+        return await asyncio.to_thread(passages_of, docs)
 
 
 def sentences_of(passages: Sequence[Passage]) -> list[str]:

@@ -7,6 +7,7 @@ course gives fewer items rather than weaker ones.
 """
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -98,7 +99,9 @@ class QuizGenerator:
                      ) -> list[QuizItem]:
         pool = _term_pool(passages)
         vectors = await self._term_vectors(pool)
-        sentences = self._indexed(passages)
+        # CPU work (the course's sentences indexed, wrong options checked against them) runs
+        # off the event loop: a quiz must not hold up the answers other chats wait for.
+        sentences = await asyncio.to_thread(self._indexed, passages)
         items: list[QuizItem] = []
         asked: set[str] = set()
         for passage, fact in ordered:
@@ -106,7 +109,8 @@ class QuizGenerator:
                 break
             if any(distractors.same_thing(fact.term, t) for t in asked):
                 continue
-            wrong = distractors.pick(fact, pool, vectors, sentences, passage.text)
+            wrong = await asyncio.to_thread(distractors.pick, fact, pool, vectors, sentences,
+                                            passage.text)
             forms = [DEFINE, CLOZE] if rng.random() < DEFINE_SHARE else [CLOZE, DEFINE]
             for form in forms:
                 item = build(fact, wrong, passage, course, rng, form)

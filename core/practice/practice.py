@@ -24,6 +24,7 @@ from core.text import whole_number
 from core.texts.practice import text
 
 REVIEW_COUNT = 5
+MAX_ARGS_CHARS = 300  # a topic is a few words; longer input is cut before it is read
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +53,7 @@ class Result:
 
 def parse_args(args: str) -> tuple[str, int]:
     """`/quiz [topic] [n]`: a trailing whole number is the count, the rest the topic."""
-    words = args.split()
+    words = args[:MAX_ARGS_CHARS].split()
     n = DEFAULT_COUNT
     if words:
         count = whole_number(words[-1], 1, MAX_COUNT)
@@ -81,6 +82,13 @@ class PracticeService:
             return course
         return (await self.spaces.resolve(spaces)).course
 
+    async def _no_course(self, spaces: Sequence[str], language: str, group: bool) -> str:
+        """What the chat says when it has no course: how to choose one (as for questions)."""
+        if self.spaces is None or not spaces:
+            return text("empty", language)
+        found = await self.spaces.resolve(spaces)
+        return self.spaces.no_course(found, language, personal=not group).text
+
     async def quiz(self, platform: str, user_id: str, chat: str, args: str = "", *,
                    spaces: Sequence[str] = (), group: bool = False, course: str | None = None,
                    language_hint: str | None = None) -> QuizTurn:
@@ -89,7 +97,7 @@ class PracticeService:
         language = pick_language(topic, language_hint)
         course = await self.course_for(spaces, course)
         if not course:
-            return QuizTurn(text("empty", language), (), "", language)
+            return QuizTurn(await self._no_course(spaces, language, group), (), "", language)
         made = await self.generator.quiz(course, topic or None, n)
         if made.status == "not_covered":
             return QuizTurn(text("not_covered", language, topic=topic), (), "", language)
