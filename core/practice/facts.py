@@ -32,6 +32,8 @@ _AR_NAME = re.compile(r"(?<![\w/.-])(?:/[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)*|[a-
 _ARABIC_WORD = re.compile(r"[\u0600-\u06FF]{2,}")
 _NOT_NAMES = frozenset("the and or of to in is are for with on by not www http https com org "
                        "html etc".split())
+_AR_LEADS = ("وبنفس", "بنفس", "كذلك", "لذلك", "وهذا", "وهذه", "ولهذا", "لهذا", "ومع ذلك", "لكن",
+             "ولكن", "وبالتالي", "هنا", "وهنا", "أما", "وأما")
 _CUES = frozenset(normalize(w) for w in """الأمر أمر الامر امر البرنامج برنامج الحزمة حزمة
     الملف ملف المجلد مجلد الخيار الأداة أداة الخدمة خدمة الوحدة""".split())
 _ENGLISH_AFTER_CUE = frozenset("""may can call calls provide provides available exist exists
@@ -40,7 +42,11 @@ _ENGLISH_AFTER_CUE = frozenset("""may can call calls provide provides available 
     there written read write see primary main generic auxiliary recommended following same new
     basic simple useful convenient standard default corresponding related similar special
     underlying internal wrapper hide""".split())
-_LEADS = ("However", "But", "And", "So", "Also", "Thus", "Hence", "This", "These", "It ")
+# Sentences that lean on the one before ("Nobody has taken over, so…", "Its maintainer…") are
+# not questions on their own.
+_LEADS = ("However", "But", "And", "So", "Also", "Thus", "Hence", "This", "These", "It ", "Its ",
+          "Nobody", "Their ", "They ", "Such ", "The latter", "The former", "He ", "She ",
+          "Here ", "Then ", "Therefore", "Otherwise", "Instead", "In this", "In that")
 
 # A name written as code: read.csv, dbConnect, /etc/hostname, udev, write.table(), R_HOME
 _CODE = r"(?:/[\w.-]+(?:/[\w.-]+)*|[A-Za-z][\w]*(?:[._][\w]+)+(?:\(\))?|[a-z]+[A-Z]\w*(?:\(\))?)"
@@ -102,6 +108,8 @@ def _fact(sentence: str) -> Fact | None:
     if sentence.count("(") != sentence.count(")") or sentence.endswith(("e.g.", "i.e.")):
         return None
     if language == "ar":
+        if sentence.startswith(_AR_LEADS):
+            return None
         for pattern in (_AR_GLOSSED, _AR_DEFINE):
             match = pattern.match(sentence)
             if match and _arabic_term_ok(match.group("term")) and \
