@@ -122,6 +122,9 @@ def pick(fact: Fact, pool: Sequence[Fact], vectors: dict[str, np.ndarray],
             continue
         if kind_of and _called(other.term, kind_of, sentences):
             continue
+        if kind_of and _names_a_kind(fact, kind_of) and set(keywords(fact.term)) & set(
+                keywords(other.term)):  # "comparison sort" is a kind; "merge sort" one of it
+            continue
         chosen.append(other)
         if len(chosen) == want:
             break
@@ -129,6 +132,13 @@ def pick(fact: Fact, pool: Sequence[Fact], vectors: dict[str, np.ndarray],
 
 
 NEAR_SAME_WORDS = 0.75  # two options sharing this share of their words read as one
+
+
+def _names_a_kind(fact: Fact, kind_of: set[str]) -> bool:
+    """Is the term itself named after the kind it is defined as ("خوارزمية الترتيب" is "an
+    algorithm that…", "comparison sort" is "a sorting algorithm…")? Then terms sharing its
+    words may be members of it."""
+    return bool(set(keywords(fact.term)) & kind_of)
 
 
 def _called(candidate: str, kind_of: set[str], sentences: Sequence[Indexed]) -> bool:

@@ -22,9 +22,10 @@ WORDS = "words"  # a term in words: "merge sort", "التمثيل الضوئي"
 PATH = "path"  # a file or folder named in an Arabic sentence: /etc/hostname
 NAME = "name"  # a command or package named in an Arabic sentence: udev, hostname
 PACKAGE = "package"  # a package named as such: "package foreign"
+ARGUMENT = "argument"  # a function's argument named as such: "argument sep"
 MIN_NAMED_WORDS = 5
-_EN_CUED = re.compile(r"\b(functions?|packages?|commands?)\s+`?([A-Za-z][\w.]*[\w])(?:\(\))?`?",
-                      re.IGNORECASE)
+_EN_CUED = re.compile(r"\b(functions?|packages?|commands?|arguments?)\s+"
+                      r"`?([A-Za-z][\w.]*[\w])(?:\(\))?`?", re.IGNORECASE)
 _EN_CUED_AFTER = re.compile(r"\b[Tt]he\s+`?([A-Za-z][\w.]*[\w])(?:\(\))?`?\s+(package|function)\b")
 _URL = re.compile(r"\(?https?://\S+")
 _AR_NAME = re.compile(r"(?<![\w/.-])(?:/[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)*|[a-z][a-z0-9_.-]*"
@@ -32,6 +33,8 @@ _AR_NAME = re.compile(r"(?<![\w/.-])(?:/[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)*|[a-
 _ARABIC_WORD = re.compile(r"[\u0600-\u06FF]{2,}")
 _NOT_NAMES = frozenset("the and or of to in is are for with on by not www http https com org "
                        "html etc".split())
+_POINTS_BACK = re.compile(r"\b(?:such|these|those|latter|former|above|aforementioned)\b"
+                          r"|(?<![\w])(?:هذا|هذه|ذلك|تلك|هؤلاء|هذين|هاتين)(?![\w])", re.IGNORECASE)
 _AR_LEADS = ("وبنفس", "بنفس", "كذلك", "لذلك", "وهذا", "وهذه", "ولهذا", "لهذا", "ومع ذلك", "لكن",
              "ولكن", "وبالتالي", "هنا", "وهنا", "أما", "وأما")
 _CUES = frozenset(normalize(w) for w in """الأمر أمر الامر امر البرنامج برنامج الحزمة حزمة
@@ -107,6 +110,8 @@ def _fact(sentence: str) -> Fact | None:
     language = detect_language(sentence)
     if sentence.count("(") != sentence.count(")") or sentence.endswith(("e.g.", "i.e.")):
         return None
+    if _POINTS_BACK.search(sentence):  # "such files", "these systems", "هذا السلوك"
+        return None
     if language == "ar":
         if sentence.startswith(_AR_LEADS):
             return None
@@ -136,7 +141,7 @@ def _english_named(sentence: str) -> Fact | None:
     name, cue = found.pop()
     if len(re.findall(r"(?<![\w.])" + re.escape(name) + r"(?![\w])", bare)) != 1:
         return None
-    kind = PACKAGE if cue == "package" else CODE
+    kind = PACKAGE if cue == "package" else ARGUMENT if cue == "argument" else CODE
     return Fact(name, sentence, _without(bare, name), kind, "en", defines=False)
 
 
