@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from core.rag.injection import looks_like_injection
-from core.text import STOPWORDS, detect_language, normalize, split_sentences
+from core.text import STOPWORDS, detect_language, keywords, normalize, split_sentences
 
 MIN_CHARS, MAX_CHARS = 40, 280  # a question must fit Telegram's 300 with its prompt
 MAX_TERM_WORDS = 5
@@ -24,6 +24,7 @@ NAME = "name"  # a command or package named in an Arabic sentence: udev, hostnam
 PACKAGE = "package"  # a package named as such: "package foreign"
 ARGUMENT = "argument"  # a function's argument named as such: "argument sep"
 MIN_NAMED_WORDS = 5
+MIN_ARGUMENT_WORDS = 6
 _EN_CUED = re.compile(r"\b(functions?|packages?|commands?|arguments?)\s+"
                       r"`?([A-Za-z][\w.]*[\w])(?:\(\))?`?", re.IGNORECASE)
 _EN_CUED_AFTER = re.compile(r"\b[Tt]he\s+`?([A-Za-z][\w.]*[\w])(?:\(\))?`?\s+(package|function)\b")
@@ -33,7 +34,7 @@ _AR_NAME = re.compile(r"(?<![\w/.-])(?:/[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)*|[a-
 _ARABIC_WORD = re.compile(r"[\u0600-\u06FF]{2,}")
 _NOT_NAMES = frozenset("the and or of to in is are for with on by not www http https com org "
                        "html etc".split())
-_POINTS_BACK = re.compile(r"\b(?:such|these|those|latter|former|above|aforementioned)\b"
+_POINTS_BACK = re.compile(r"\b(?:such|these|those|latter|former|above|aforementioned|opposite)\b"
                           r"|(?<![\w])(?:هذا|هذه|ذلك|تلك|هؤلاء|هذين|هاتين)(?![\w])", re.IGNORECASE)
 _AR_LEADS = ("وبنفس", "بنفس", "كذلك", "لذلك", "وهذا", "وهذه", "ولهذا", "لهذا", "ومع ذلك", "لكن",
              "ولكن", "وبالتالي", "هنا", "وهنا", "أما", "وأما")
@@ -142,6 +143,8 @@ def _english_named(sentence: str) -> Fact | None:
     if len(re.findall(r"(?<![\w.])" + re.escape(name) + r"(?![\w])", bare)) != 1:
         return None
     kind = PACKAGE if cue == "package" else ARGUMENT if cue == "argument" else CODE
+    if kind == ARGUMENT and len(keywords(_without(bare, name))) < MIN_ARGUMENT_WORDS:
+        return None  # "…have a logical argument X": many arguments would fit
     return Fact(name, sentence, _without(bare, name), kind, "en", defines=False)
 
 
@@ -159,8 +162,8 @@ def _named(sentence: str) -> Fact | None:
     bare = re.sub(r"\([^)]*\)", " ", sentence)
     names = {n for n in (m.group().rstrip(".") for m in _AR_NAME.finditer(bare)) if n}
     cued = [n for n in names if _cued(bare, n)]
-    if len(names) != 1 or len(cued) != 1 or len(_ARABIC_WORD.findall(bare)) < MIN_NAMED_WORDS:
-        return None
+    if len(cued) != 1 or len(_ARABIC_WORD.findall(bare)) < MIN_NAMED_WORDS:
+        return None  # other Latin words may stay: named in the passage, they are never options
     name = cued[0]
     if name.lower() in _NOT_NAMES or len(name) < 2:
         return None
