@@ -17,9 +17,11 @@ import sys
 import threading
 from collections.abc import AsyncIterator
 from dataclasses import replace
+from pathlib import Path
 from typing import TextIO
 
 from adapters.layout import citation_parts, confidence_mark, sources_heading
+from core.chat.photo import PhotoLimits, photo_notice
 from core.course.spaces import CourseSpaces
 from core.course.tenancy import Actor
 from core.messages import IncomingMessage, Reply
@@ -32,6 +34,7 @@ PLATFORM = "console"
 PROMPT = "you> "
 THINKING = "thinking…"
 ERROR = "Sorry, something went wrong while answering. Please try again."
+PHOTO_USAGE = "Usage: /photo PATH [words of the question] (a picture file; PATH without spaces)"
 
 
 def render_reply(reply: Reply) -> str:
@@ -47,6 +50,14 @@ def render_reply(reply: Reply) -> str:
     if mark:
         blocks.append(mark)
     return "\n\n".join(b for b in blocks if b)
+
+
+def read_picture(name: str, limits: PhotoLimits) -> bytes | None:
+    """A picture file's bytes; None when it is over PHOTO_MAX_BYTES (then it is never read)."""
+    path = Path(name).expanduser()
+    if limits.too_large(path.stat().st_size):
+        return None
+    return path.read_bytes()
 
 
 class ConsoleReplier:
@@ -86,10 +97,12 @@ class ConsoleAdapter:
 
     def __init__(self, handler: ChatService, *, input_stream: TextIO | None = None,
                  output: TextIO | None = None, user_id: str = "console",
-                 spaces: CourseSpaces | None = None, log_path: str | None = None) -> None:
+                 spaces: CourseSpaces | None = None, log_path: str | None = None,
+                 photos: PhotoLimits | None = None) -> None:
         self.handler = handler
         self.log_path = log_path  # where warnings go instead of this terminal, shown once
         self.spaces = spaces  # None: no /course command
+        self.photos = photos or PhotoLimits()  # /photo PATH: checked before the file is read
         self.input_stream = input_stream if input_stream is not None else sys.stdin
         self.output = output if output is not None else sys.stdout
         self.user_id = user_id
@@ -153,6 +166,8 @@ class ConsoleAdapter:
         try:
             if command == "/forget":
                 await replier.send(await self.handler.forget(PLATFORM, self.user_id))
+            elif command.split()[0] == "/photo":
+                await self._photo(text.split(maxsplit=2)[1:], replier)
             elif self.spaces is not None and command.split()[0] == "/course":
                 await replier.send(await self._course(text.split(maxsplit=1)[1:]))
             else:
@@ -174,6 +189,22 @@ class ConsoleAdapter:
             return shown
         listing = await self.spaces.listing((self._space,), "en")
         return replace(shown, text=f"{shown.text}\n{listing.text}")
+
+    async def _photo(self, words: list[str], replier: ConsoleReplier) -> None:
+        """`/photo PATH [words]`: ask with a picture file, as a student sends a photo."""
+        if not words:
+            self._write(PHOTO_USAGE + "\n\n")
+            return
+        try:
+            image = await asyncio.to_thread(read_picture, words[0], self.photos)
+        except OSError as err:
+            self._write(f"Can't read {words[0]}: {err.strerror or err}\n\n")
+            return
+        if image is None:
+            await replier.send(photo_notice("too_large", "en", self.photos))
+            return
+        caption = words[1] if len(words) > 1 else ""
+        await self.handler.respond(replace(self._incoming(caption), image=image), replier)
 
     @property
     def _space(self) -> str:

@@ -22,6 +22,7 @@ from adapters import http_input
 from adapters.http_input import BadRequest
 from adapters.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from adapters.metrics import PrometheusMetrics
+from core.chat.photo import PhotoLimits
 from core.insight.report import InstructorReports
 from core.messages import IncomingMessage, Reply
 from core.ports import ChatService
@@ -113,19 +114,23 @@ class HttpAdapter:
                  max_question_chars: int = 2000, reports: InstructorReports | None = None,
                  report_token: str | None = None,
                  routes: Sequence[tuple[str, Route]] = (),
-                 metrics: PrometheusMetrics | None = None) -> None:
+                 metrics: PrometheusMetrics | None = None,
+                 photos: PhotoLimits | None = None) -> None:
         self.handler = handler
         self.metrics = metrics  # GET /metrics when given
         self.routes = list(routes)  # extra POST routes (the Telegram webhook)
         self.host = host
         self.port = port
         self.max_question_chars = max_question_chars
+        self.photos = photos or PhotoLimits()  # POST /ask's base64 `image`
         self.reports = reports  # GET /report exists only with both reports and a token
         self._report_token = report_token.encode() if report_token else None
         self._runner: web.AppRunner | None = None
 
     def build_app(self) -> web.Application:
-        app = web.Application(middlewares=[json_errors], client_max_size=MAX_BODY_BYTES)
+        # a body may carry one photo (base64) beside the question
+        body_max = MAX_BODY_BYTES + http_input.base64_length(self.photos.max_bytes)
+        app = web.Application(middlewares=[json_errors], client_max_size=body_max)
         app.router.add_post("/ask", self._ask)
         app.router.add_post("/forget", self._forget)
         app.router.add_get("/healthz", self._healthz)
@@ -161,16 +166,20 @@ class HttpAdapter:
     async def _ask(self, request: web.Request) -> web.Response:
         body = await http_input.json_object(request)
         question = http_input.text_field(body, "question")
-        if question is None:
+        image = http_input.image(body, self.photos.max_bytes)
+        if image is not None:  # a photo of the question: `question` is optional, its caption
+            question = question or ""
+        elif question is None:
             raise BadRequest("missing 'question'")
-        if not question:
+        elif not question:
             raise BadRequest("'question' must not be blank")
         if len(question) > self.max_question_chars:
             raise BadRequest(f"'question' is longer than {self.max_question_chars} characters",
                              status=413)
         user_id = http_input.user_id(body, default=DEFAULT_USER)
         message = IncomingMessage(platform=PLATFORM, user_id=user_id, chat_id=user_id,
-                                  text=question, is_direct=True, course=http_input.course(body))
+                                  text=question, is_direct=True, course=http_input.course(body),
+                                  image=image)
         return reply_response(await self.handler.handle(message))
 
     async def _forget(self, request: web.Request) -> web.Response:

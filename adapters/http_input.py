@@ -8,6 +8,8 @@ encode, and `str.isdigit` accepts "²", which `int` refuses.
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -90,6 +92,32 @@ def course(body: Mapping[str, Any]) -> str | None:
     if not value:
         raise BadRequest("'course' must be a non-blank string")
     return label(value, "course", MAX_COURSE_CHARS)
+
+
+def image(body: Mapping[str, Any], max_bytes: int) -> bytes | None:
+    """A photo of the question, base64 in the `image` field; None when absent. Its length is
+    checked before it is decoded: a picture over `max_bytes` is a 413."""
+    value = body.get("image")
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.isascii():
+        raise BadRequest("'image' must be a base64 string")
+    if len(value) > base64_length(max_bytes):
+        raise BadRequest(f"'image' is larger than {max_bytes} bytes", status=413)
+    try:
+        data = base64.b64decode(value, validate=True)
+    except (binascii.Error, ValueError) as err:
+        raise BadRequest("'image' must be a base64 string") from err
+    if not data:
+        raise BadRequest("'image' must not be empty")
+    if len(data) > max_bytes:
+        raise BadRequest(f"'image' is larger than {max_bytes} bytes", status=413)
+    return data
+
+
+def base64_length(n: int) -> int:
+    """Characters of `n` bytes in padded base64."""
+    return 4 * ((n + 2) // 3)
 
 
 def days(query: Mapping[str, str], default: int, maximum: int) -> int:

@@ -15,8 +15,8 @@ from core.insight.report import Report
 
 SCRIPT = re.compile(r"<script\b.*?</script>", re.DOTALL | re.IGNORECASE)
 COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
-CONFIDENCE_SERIES = (("course", "From the course"), ("supplemented", "Supplemented"),
-                     ("low", "Low confidence"))
+CONFIDENCE_SERIES = (("course", "From the course"), ("unchecked", "Course, not checked"),
+                     ("supplemented", "Supplemented"), ("low", "Low confidence"))
 COLORS = ("#2e7d32", "#1565c0", "#ef6c00", "#6a1b9a", "#c62828")
 VOTE_COLORS = ("#2e7d32", "#c62828")
 LABEL_CHARS = 28

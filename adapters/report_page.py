@@ -11,7 +11,7 @@ from html import escape
 
 from adapters import report_charts
 from core.insight.answer_actions import reason_label
-from core.insight.report import Report
+from core.insight.report import CONFIDENCES, Report
 from core.insight.report_gaps import Gap
 
 TIMES = "\u00d7"  # the multiplication sign: "asked 3 times" shows as TIMES + "3"
@@ -104,8 +104,9 @@ def _gaps(report: Report) -> str:
 
 def _cards(report: Report) -> str:
     totals = {key: sum(c.get(key, 0) for _, c in report.per_day)
-              for key in ("course", "supplemented", "low")}
+              for key in CONFIDENCES}
     cards = [(report.total, "questions"), (totals["course"], "✅ from the course"),
+             (totals["unchecked"], "📖 course, not checked"),
              (totals["supplemented"], "🌐 supplemented"), (totals["low"], "⚠ low confidence"),
              (sum(f.up for f in report.feedback), "👍 votes"),
              (sum(f.down for f in report.feedback), "👎 votes"), (len(report.gaps), "gap groups")]
@@ -144,9 +145,10 @@ def render_html(report: Report, generated_at: datetime | None = None) -> str:
     when = (generated_at or datetime.now(UTC)).strftime("%Y-%m-%d %H:%M UTC")
     days = (report.until - report.since).days + 1
     course = report.course or "all courses"
-    per_day = _table(["Day", "From the course", "Supplemented", "Low confidence", "Total"],
-                     [(d.isoformat(), c.get("course", 0), c.get("supplemented", 0),
-                       c.get("low", 0), sum(c.values())) for d, c in report.per_day], numeric=4)
+    per_day = _table(["Day", "From the course", "Course, not checked", "Supplemented",
+                      "Low confidence", "Total"],
+                     [(d.isoformat(), *(c.get(k, 0) for k in CONFIDENCES), sum(c.values()))
+                      for d, c in report.per_day], numeric=5)
     documents = _table(["Document", "Source", "Answers citing it"],
                        [(d.document, d.source_type, d.citations) for d in report.documents], 1)
     pages = _table(["Document", "Page / slide", "Answers citing it"],

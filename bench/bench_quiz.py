@@ -1,4 +1,4 @@
-"""Benchmark 13 — quiz validity (issue 25): offline items from the dev real documents
+"""Benchmark 14 — quiz validity (issue 25): offline items from the dev real documents
 (DATA/realdocs: the R manual and five Arabic handbook pages) and the sample course, each judged
 against the passage it cites by bench/quiz_check.py. Target: >= 95% valid over 100 items."""
 from __future__ import annotations
@@ -88,7 +88,7 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
     rows.append(row("off-topic requests refused (no quiz)",
                     sum(s == "not_covered" for ts in off.values() for _, s in ts) /
                     max(sum(len(ts) for ts in off.values()), 1), fmt="{:.0%}"))
-    return {"title": "13. Quiz items: validity against the cited passage (offline)",
+    return {"title": "14. Quiz items: validity against the cited passage (offline)",
             "note": METHOD, "rows": rows, "reasons": dict(reasons),
             "available": result["available"], "off_topic": off,
             "items": [item.to_dict() | {"check": v} for item, v in judged]}

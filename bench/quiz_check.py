@@ -1,4 +1,4 @@
-"""The quiz validity checker (bench 13): judges one item against the passage it cites.
+"""The quiz validity checker (bench 14): judges one item against the passage it cites.
 
 What it checks, lexically (case, Arabic marks and the article family ignored):
   * shape: 3-4 options, distinct, exactly one marked right (a valid index);

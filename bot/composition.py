@@ -110,6 +110,7 @@ def build_adapters(settings: Settings, app: App, which: AdapterSet) -> list[Adap
     adapters: list[Adapter] = []
     if settings.discord_token and settings.discord_token.get_secret_value():
         from adapters.discord.adapter import DiscordAdapter
+        from bot.container import photo_limits
 
         adapters.append(DiscordAdapter(app.service, settings.discord_token.get_secret_value(),
                                        sync_commands=settings.discord_sync_commands,
@@ -118,10 +119,12 @@ def build_adapters(settings: Settings, app: App, which: AdapterSet) -> list[Adap
                                        shard_count=settings.discord_shard_count,
                                        shard_ids=settings.discord_shard_ids,
                                        operator_ids=settings.discord_operator_ids,
+                                       photos=photo_limits(settings),
                                        practice=app.practice))
     telegram = telegram_adapter(settings, app)
     if settings.http_port is not None:
         from adapters.http import HttpAdapter
+        from bot.container import photo_limits
 
         # In webhook mode the HTTP server receives Telegram's updates: it starts first.
         routes = [telegram.webhook_route()] if telegram and telegram.webhook else []
@@ -130,7 +133,8 @@ def build_adapters(settings: Settings, app: App, which: AdapterSet) -> list[Adap
                                     max_question_chars=settings.max_question_chars,
                                     routes=routes, metrics=app.metrics,
                                     reports=report.reports if report else None,
-                                    report_token=report.token if report else None))
+                                    report_token=report.token if report else None,
+                                    photos=photo_limits(settings)))
     if telegram is not None:
         adapters.append(telegram)
     # No platform token: the console, so `make run` works for anyone (also beside HTTP on a tty).
@@ -148,6 +152,7 @@ def telegram_adapter(settings: Settings, app: App) -> TelegramAdapter | None:
     from adapters.telegram.adapter import TelegramAdapter
     from adapters.telegram.journal_sweep import sweep_interval
     from adapters.telegram.webhook import Webhook
+    from bot.container import photo_limits
 
     webhook = None
     if settings.telegram_webhook_url and settings.telegram_webhook_secret:
@@ -159,15 +164,17 @@ def telegram_adapter(settings: Settings, app: App) -> TelegramAdapter | None:
                            base_file_url=settings.telegram_base_file_url,
                            webhook=webhook,
                            journal_sweep_s=sweep_interval(settings.journal_lease_s),
+                           photos=photo_limits(settings),
                            practice=app.practice)
 
 
 def console_adapter(settings: Settings, app: App, *, log_to_file: bool) -> Adapter:
     """The terminal chat; alone on the terminal, the log goes to DATA_DIR/studybuddy.log."""
     from adapters.console import ConsoleAdapter
+    from bot.container import photo_limits
     from bot.logging_setup import LOG_FILE
 
-    return ConsoleAdapter(app.service, spaces=app.desk.spaces,
+    return ConsoleAdapter(app.service, spaces=app.desk.spaces, photos=photo_limits(settings),
                           log_path=str(settings.data_dir / LOG_FILE) if log_to_file else None)
 
 

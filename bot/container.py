@@ -29,12 +29,13 @@ from bot.chat_state import (
 )
 from bot.http_client import http_client
 from bot.settings import Settings
+from core.chat.photo import PhotoLimits, PhotoReader
 from core.chat.service import Limits, StudyBuddy
 from core.course.desk import CourseDesk
 from core.course.sharing import CourseSharing
 from core.course.spaces import CourseSpaces
 from core.course.uploads import Uploads
-from core.ingest.limits import MB, IngestLimits
+from core.ingest.limits import MB, IngestLimits, OcrOptions
 from core.ingest.pipeline import IngestReport, Progress, ingest_paths
 from core.insight.answer_actions import AnswerActions
 from core.insight.report import InstructorReports
@@ -209,14 +210,28 @@ def build_classifier(settings: Settings, embedder: Embedder) -> SemanticTriage |
 
 
 def ingest_limits(settings: Settings) -> IngestLimits:
-    """The bounds on reading one file (chat uploads and `studybuddy ingest`), from INGEST_*."""
+    """The bounds on reading one file (chat uploads and `studybuddy ingest`), from INGEST_*
+    and OCR_*."""
     return IngestLimits(max_uncompressed_bytes=settings.ingest_max_uncompressed_mb * MB,
                         max_zip_entries=settings.ingest_max_zip_entries,
                         max_zip_ratio=settings.ingest_max_zip_ratio,
                         max_pdf_pages=settings.ingest_max_pdf_pages,
                         max_chunks=settings.ingest_max_chunks,
                         memory_bytes=settings.ingest_memory_mb * MB,
-                        timeout_s=settings.ingest_timeout_s)
+                        timeout_s=settings.ingest_timeout_s, ocr=ocr_options(settings))
+
+
+def ocr_options(settings: Settings) -> OcrOptions:
+    """How scanned pages, image documents and photos are recognised, from OCR_* and PHOTO_*."""
+    return OcrOptions(languages=settings.ocr_languages, timeout_s=settings.ocr_timeout_s,
+                      min_confidence=settings.ocr_min_confidence, dpi=settings.ocr_dpi,
+                      command=settings.ocr_command, max_pixels=settings.photo_max_pixels)
+
+
+def photo_limits(settings: Settings) -> PhotoLimits:
+    """How big a chat photo may be (PHOTO_MAX_BYTES) and how it is read: the OCR_* and
+    PHOTO_MAX_PIXELS settings scanned course files use too."""
+    return PhotoLimits(max_bytes=settings.photo_max_bytes, ocr=ocr_options(settings))
 
 
 async def ensure_sample_course(settings: Settings, store: CourseStore, embedder: Embedder,
@@ -290,7 +305,8 @@ async def build_app(settings: Settings, *, progress_factory: ProgressFactory | N
                           CourseSharing(spaces, timedelta(hours=settings.share_code_hours)))
         metrics = PrometheusMetrics()
         service = StudyBuddy(build_graph(), context, history, limits, spaces, actions,
-                             build_limiter(settings, stack), metrics)
+                             build_limiter(settings, stack), metrics,
+                             photos=PhotoReader(limits=photo_limits(settings)))
         metrics.queue.set_function(lambda: service.waiting)
         practice = PracticeService(QuizGenerator(store, query_embedder), practice_store,
                                    user_hash_key(settings), spaces)

@@ -55,7 +55,8 @@ async def run_ingest(settings: Settings, args: argparse.Namespace,
     async with open_course_store(_settings(settings, args.store)) as opened:
         opened.stack.callback(progress.close)
         report = await ingest_paths(args.paths, opened.store, opened.embedder, course=args.course,
-                                    progress_factory=progress, limits=ingest_limits(settings))
+                                    progress_factory=progress, limits=ingest_limits(settings),
+                                    on_step=_reading)
     for skipped in report.skipped:
         print(f"skipped: {skipped}")
     for warning in report.warnings:
@@ -67,6 +68,11 @@ async def run_ingest(settings: Settings, args: argparse.Namespace,
           f"{len(report.errors)} failed: {report.chunks_new} chunk(s) embedded, "
           f"{report.chunks_reused} kept, {report.seconds:.1f}s")
     return 1 if report.errors else 0
+
+
+def _reading(name: str, step: str) -> None:
+    """A slow step while a file is read (OCR of a scanned page): one line, as it starts."""
+    print(f"reading {name}: {step}", file=sys.stderr, flush=True)
 
 
 async def run_docs(settings: Settings, args: argparse.Namespace) -> int:

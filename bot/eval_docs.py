@@ -126,6 +126,7 @@ async def evaluate_docs(docs: Path, qa: Path | list[Path], *, store_dir: Path | 
                         show: bool = False, half: str | None = None) -> dict[str, Any]:
     """Ingest `docs`, ask every question of `qa` (one file or several), score the replies."""
     from bot.composition import compose
+    from bot.container import ingest_limits
     from bot.progress import TqdmBars
     from bot.settings import load_settings
     from core.ingest.pipeline import ingest_paths
@@ -143,7 +144,8 @@ async def evaluate_docs(docs: Path, qa: Path | list[Path], *, store_dir: Path | 
             progress = TqdmBars("Ingesting")
             try:
                 report = await ingest_paths([docs], app.store, app.embedder, course="eval",
-                                            progress_factory=progress if show else None)
+                                            progress_factory=progress if show else None,
+                                            limits=ingest_limits(settings))
             finally:
                 progress.close()
             started = time.perf_counter()
@@ -179,7 +181,9 @@ def _record(item: dict[str, Any], reply: Reply) -> dict[str, Any]:
             "gold_in_reply": contains_gold(reply.text, item["answers"]),
             "confidence": reply.confidence.value, "top_score": reply.top_score,
             "route": list(reply.route), "reply": reply.text[:600],
-            "cited": [f"{c.display_name} p.{c.page}" for c in reply.citations]}
+            "cited": [f"{c.display_name} p.{c.page}" for c in reply.citations],
+            "answerable": item.get("answerable", bool(item["answers"])),
+            "evidence": dict(reply.evidence)}
 
 
 def _print(result: dict[str, Any], show: bool) -> None:

@@ -173,6 +173,23 @@ class Settings(BaseSettings):
     ingest_timeout_s: float = Field(120.0, gt=0, le=86_400,
                                     description="time to read and chunk one file; then its "
                                                 "child process is killed")
+    ocr_languages: str = Field(
+        "eng+ara", pattern=r"^[A-Za-z_]+(\+[A-Za-z_]+)*$",
+        description="Tesseract languages for scanned pages and photos, joined by '+'")
+    ocr_timeout_s: float = Field(30.0, gt=0, le=3600,
+                                 description="time to recognise one scanned page or image")
+    ocr_min_confidence: float = Field(
+        70.0, ge=0, le=100, description="scanned pages recognised with a lower mean word "
+                                        "confidence (0-100) are not stored, only reported")
+    ocr_dpi: int = Field(300, ge=72, le=600,
+                         description="resolution scanned PDF pages are rendered at for OCR")
+    ocr_command: str = Field("tesseract", min_length=1,
+                             description="the Tesseract program (a name on PATH or a path)")
+    photo_max_bytes: int = Field(10 * 2**20, ge=1024, le=2**31,
+                                 description="largest photo (bytes) read from the chat")
+    photo_max_pixels: int = Field(40_000_000, ge=10_000, le=1_000_000_000,
+                                  description="images (photos, scans, slide pictures) with more "
+                                              "pixels are refused before they are decoded")
     http_port: int | None = Field(None, ge=0, le=65535, description="serve POST /ask on this port")
     http_host: str = Field("127.0.0.1", description="HTTP adapter bind address")
     report_token: SecretStr | None = Field(

@@ -14,7 +14,8 @@ from typing import Any
 class Confidence(StrEnum):
     """How far the answer can be trusted, shown to the user as a mark under the reply."""
 
-    COURSE = "course"  # answered from the course materials
+    COURSE = "course"  # answered from the course materials, and the verifier vouches for it
+    UNCHECKED = "unchecked"  # what the course says about it; the verifier cannot vouch for it
     SUPPLEMENTED = "supplemented"  # course plus Wikipedia / arXiv / web, or outside sources only
     LOW = "low"  # fallback: the sources did not really answer it
     NONE = "none"  # not an answer at all (greeting, refusal, notice)
@@ -48,6 +49,9 @@ class IncomingMessage:
     # answers from the course of the first key that has one (core/course/spaces.py).
     spaces: tuple[str, ...] = ()
     course: str | None = None  # named by the caller (`ask --course`, HTTP "course"): wins
+    # A photo of the question (its encoded bytes, within the adapter's size check); `text` is
+    # then its caption. The core reads it (core/chat/photo.py) and keeps only the text read.
+    image: bytes | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +110,7 @@ class Reply:
     pending: str | None = None  # token of an action awaiting Confirm / Cancel (staff desk)
     answer_id: str | None = None  # study answers: what the Sources / 👍 / 👎 buttons carry
     retry_after_s: int | None = None  # "busy" / "rate_limited": seconds before asking again
+    evidence: Mapping[str, float] = field(default_factory=dict)  # why the mark (core/rag/verify)
 
     @classmethod
     def from_state(cls, state: Mapping[str, Any], *, language: str = "en",
@@ -121,7 +126,8 @@ class Reply:
             llm_calls=int(state.get("llm_calls", 0)) + llm_calls,
             rerank_tier=state.get("rerank_tier"), language=state.get("language", language),
             top_score=state.get("top_score"), course=course,
-            unavailable=tuple(sorted(set(state.get("source_errors") or ()))))
+            unavailable=tuple(sorted(set(state.get("source_errors") or ()))),
+            evidence=dict(state.get("evidence") or {}))
 
     @property
     def is_fast_path(self) -> bool:

@@ -34,6 +34,8 @@ _NOT_WORD_OR_SPACE = re.compile(r"[^\w\s\u0610-\u061A]")  # \s is exactly str.is
 LANGUAGE_SAMPLE_CHARS = 300
 DISPLAY_NAME_CHARS = 100  # document names as shown in citations and `docs list`
 _SENTENCE = re.compile(r"(?<=[.!?؟])\s+(?=[^\s])|\n{2,}|\n(?=[-*#>\d])")
+# a Markdown bullet, heading or quote marker: only when a space follows ("-rw-r--r--" stays)
+_MARKUP = re.compile(r"^(?:(?:[-*+>•]|#{1,6})[ \t]+)+")
 
 STOPWORDS = frozenset(
     """a an the is are was were be been being of to in on at by for with from as and or not no
@@ -222,5 +224,5 @@ def _arabic_forms(word: str) -> frozenset[str]:
 
 def split_sentences(text: str) -> list[str]:
     """Sentences ("knowledge strips") of a passage; Markdown headings and bullets stay separate."""
-    parts = (p.strip(" \t-*#>") for p in _SENTENCE.split(text))
+    parts = (_MARKUP.sub("", p.strip()) for p in _SENTENCE.split(text))
     return [" ".join(p.split()) for p in parts if p and len(p.split()) >= 3]

@@ -34,7 +34,7 @@ def graph():
 
 @pytest.fixture
 def make_context():
-    def make(llm=None, reranker=None, sources=None, **config) -> RagContext:
+    def make(llm=None, reranker=None, sources=None, embedder=None, **config) -> RagContext:
         sources = sources if sources is not None else {
             "course": FakeSource("course", [doc(MERGE, "Sorting › Merge sort", url="02-sorting.md"),
                                             doc(HASH, "Hashing", url="03-hashing.md")]),
@@ -44,7 +44,8 @@ def make_context():
                                                       "https://en.wikipedia.org/wiki/Merge_sort")]),
         }
         return RagContext(config=RagConfig(**config), sources=sources,
-                          reranker=reranker or ScriptedReranker([{"Merge sort": 0.9}]), llm=llm)
+                          reranker=reranker or ScriptedReranker([{"Merge sort": 0.9}]), llm=llm,
+                          embedder=embedder)
     return make
 
 

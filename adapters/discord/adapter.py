@@ -21,11 +21,14 @@ from adapters.discord.commands import add_commands
 from adapters.discord.convert import PLATFORM, should_answer, to_incoming
 from adapters.discord.desk import add_desk_commands
 from adapters.discord.errors import DiscordStartError, add_error_hook, report
+from adapters.discord.photos import image_of, with_photo
 from adapters.discord.quiz import QuizButton, add_quiz_commands
 from adapters.discord.replier import NO_MENTIONS, TYPING_REFRESH_S, MessageReplier
 from adapters.discord.staff import ServerMembership
 from adapters.typing_loops import TypingLoops
+from core.chat.photo import PhotoLimits
 from core.course.desk import CourseDesk
+from core.messages import IncomingMessage
 from core.ports import ChatService
 from core.practice.practice import PracticeService
 from core.texts.platforms import DISCORD
@@ -41,7 +44,8 @@ class StudyBuddyClient(discord.Client):
     def __init__(self, handler: ChatService, *, sync_commands: bool = False,
                  guild_id: int | None = None, desk: CourseDesk | None = None,
                  staff_role: str | None = None, operator_ids: Iterable[int] = (),
-                 practice: PracticeService | None = None, **options: Any) -> None:
+                 photos: PhotoLimits | None = None, practice: PracticeService | None = None,
+                 **options: Any) -> None:
         options.setdefault("intents", discord.Intents.default())
         options["allowed_mentions"] = NO_MENTIONS
         super().__init__(**options)
@@ -49,9 +53,10 @@ class StudyBuddyClient(discord.Client):
         self.sync_commands = sync_commands
         self.guild_id = guild_id
         self.typing_loops = TypingLoops(TYPING_REFRESH_S)  # one refresh loop per channel
+        self.photos = photos or PhotoLimits()  # checked before an image is downloaded
         self.tree: app_commands.CommandTree[StudyBuddyClient] = app_commands.CommandTree(self)
         add_error_hook(self.tree)
-        add_commands(self.tree, handler)
+        add_commands(self.tree, handler, self.photos)
         self.practice = practice  # read by the quiz buttons (quiz.py)
         if practice is not None:
             add_quiz_commands(self.tree, practice)
@@ -88,7 +93,12 @@ class StudyBuddyClient(discord.Client):
             return
         replier = MessageReplier(message, self.typing_loops, buttons=answer_buttons)
         try:
-            await self.handler.respond(to_incoming(message, self.user.id), replier)
+            incoming: IncomingMessage | None = to_incoming(message, self.user.id)
+            attachment = image_of(message)  # a photo of the question: read by the core
+            if attachment is not None and incoming is not None:
+                incoming = await with_photo(incoming, attachment, self.photos, replier)
+            if incoming is not None:  # None: the photo was refused, and the student told why
+                await self.handler.respond(incoming, replier)
         except Exception as exc:
             await report("message handling", exc, lambda: replier.send_texts([DISCORD("apology")]))
 
@@ -109,12 +119,14 @@ class DiscordAdapter:
                  ready_timeout_s: float = READY_TIMEOUT_S, desk: CourseDesk | None = None,
                  staff_role: str | None = None, shard_count: int | None = None,
                  shard_ids: list[int] | None = None, operator_ids: Iterable[int] = (),
+                 photos: PhotoLimits | None = None,
                  practice: PracticeService | None = None) -> None:
         self._handler = handler
         self._practice = practice
         self._desk = desk
         self._staff_role = staff_role
         self._operator_ids = tuple(operator_ids)
+        self.photos = photos  # None: the defaults (PhotoLimits)
         self._token = token
         self._sync_commands = sync_commands
         self._guild_id = guild_id
@@ -136,7 +148,8 @@ class DiscordAdapter:
                 else StudyBuddyClient)
         client = kind(self._handler, sync_commands=self._sync_commands, guild_id=self._guild_id,
                       desk=self._desk, staff_role=self._staff_role,
-                      operator_ids=self._operator_ids, practice=self._practice,
+                      operator_ids=self._operator_ids, photos=self.photos,
+                      practice=self._practice,
                       **self._client_options)
         await client.__aenter__()
         self.client = client

@@ -29,6 +29,7 @@ from adapters.telegram.replier import TYPING_REFRESH_S, PtbApp, TelegramReplier
 from adapters.telegram.staff import GroupMembership, StaffCheck
 from adapters.telegram.webhook import Handler, Webhook, journaled, receiver
 from adapters.typing_loops import TypingLoops
+from core.chat.photo import PhotoLimits
 from core.course.desk import CourseDesk
 from core.ports import ChatService, MessageJournal
 from core.practice.practice import PracticeService
@@ -55,6 +56,7 @@ class TelegramAdapter:
                  journal: MessageJournal | None = None, desk: CourseDesk | None = None,
                  staff_ids: Iterable[int] = (), base_file_url: str | None = None,
                  webhook: Webhook | None = None, journal_sweep_s: float = SWEEP_S,
+                 photos: PhotoLimits | None = None,
                  practice: PracticeService | None = None) -> None:
         self.handler = handler
         self.webhook = webhook  # None: long polling
@@ -71,6 +73,7 @@ class TelegramAdapter:
         self.answer_buttons = AnswerButtons(handler, self._redactor.redact)  # Sources / 👍 / 👎
         self.desk = desk  # /course, /mode, /gaps, /remove, /upload, Confirm / Cancel
         self.staff = StaffCheck(staff_ids)
+        self.photos = photos or PhotoLimits()  # checked before a photo is downloaded
         self.practice = practice  # /quiz, /review and quiz poll answers
         self.app: PtbApp | None = None  # built in start(): PTB logs its URLs on creation
 
@@ -93,7 +96,8 @@ class TelegramAdapter:
     def _add_handlers(self, app: PtbApp) -> None:
         # The journal's claim is news only to a webhook delivery waiting for it (webhook.py).
         add_commands(app, self.handler, self._replier, journal=self.journal,
-                     claimed=journaled if self.webhook is not None else None)
+                     claimed=journaled if self.webhook is not None else None,
+                     photos=self.photos)
         app.add_handlers(self.answer_buttons.handlers())  # "ans:" presses; the desk's are "desk:"
         if self.practice is not None:
             add_quiz_commands(app, self.practice, self._redactor.redact)

@@ -9,14 +9,15 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from core.chat import warm
 from core.chat.followup import standalone_question
 from core.chat.observe import NoObserver
+from core.chat.photo import PhotoLimits, PhotoReader, photo_notice, question_from, with_reading
 from core.chat.rate_limit import MemoryRateLimiter
 from core.course.spaces import DEFAULT_MODE, CourseSpaces
-from core.errors import log_failure
 from core.i18n import pick_language
 from core.insight.answer_actions import AnswerActions
 from core.messages import Confidence, IncomingMessage, Intent, Reply
@@ -52,7 +53,8 @@ class StudyBuddy:
     def __init__(self, graph: RagGraph, context: RagContext, history: HistoryStore,
                  limits: Limits | None = None, spaces: CourseSpaces | None = None,
                  actions: AnswerActions | None = None,
-                 limiter: RateLimiter | None = None, observer: Observer | None = None) -> None:
+                 limiter: RateLimiter | None = None, observer: Observer | None = None,
+                 photos: PhotoReader | None = None) -> None:
         self.graph = graph
         self.context = context
         self.history = history
@@ -61,6 +63,7 @@ class StudyBuddy:
         self.limits = limits or Limits()
         self.limiter = limiter or MemoryRateLimiter()
         self.observer: Observer = observer or NoObserver()
+        self.photos = photos  # None: photos get "I can't read photos on this bot"
         # Other features' per-user data erased by /forget too (quiz cards and answers):
         # each takes (platform, user_id) and returns the rows removed.
         self.also_forget: list[Callable[[str, str], Awaitable[int]]] = []
@@ -98,6 +101,8 @@ class StudyBuddy:
         """(clean text, language, the instant reply when no retrieval is needed)."""
         text = rules.without_opening(clean_input(message.text))
         language = pick_language(text, message.language_hint)
+        if message.image is not None:  # the photo holds the question: read it on the study path
+            return text, language, None
         if not text:
             return text, language, _notice("empty", language)
         if len(text) > self.limits.max_question_chars:
@@ -121,7 +126,8 @@ class StudyBuddy:
         self._waiting += 1
         try:
             async with self._slots:
-                return await self._guarded(self._answer(message, text, language), language)
+                answer = self._answer_photo if message.image is not None else self._answer
+                return await self._guarded(answer(message, text, language), language)
         finally:
             self._waiting -= 1
 
@@ -172,23 +178,26 @@ class StudyBuddy:
             reply = await self.actions.record(message, question, reply, dict(state), latency_ms)
         return reply
 
+    async def _answer_photo(self, message: IncomingMessage, caption: str, language: str
+                            ) -> Reply:
+        """A photo: the caption and the text read from it are the question, answered like a
+        typed one; the reply first shows what was read. Only that text goes further."""
+        if self.photos is None or message.image is None:
+            return photo_notice("unavailable", language, PhotoLimits())
+        reading = await self.photos.read(message.image)
+        if reading.problem is not None:
+            return photo_notice(reading.problem, language, self.photos.limits)
+        asked = replace(message, image=None, text=question_from(
+            caption, reading.text, self.limits.max_question_chars))
+        text, language, quick = self._triage_input(asked)
+        reply = quick if quick is not None else await self._answer(asked, text, language)
+        return with_reading(reply, reading.text)
+
     async def warm_up(self) -> float:
-        """Load what a first study question needs (the embedding models, the triage model, the
-        course index) so it is answered as fast as the tenth; seconds taken. No outside
-        service is called."""
+        """Load what a first study question needs (core/chat/warm.py) so it is answered as
+        fast as the tenth; seconds taken. No outside service is called."""
         started = time.perf_counter()
-        ctx, probe = self.context, "warm up"
-        for embedder in (ctx.embedder, ctx.sentence_embedder):
-            if embedder is not None:
-                await embedder.embed_queries([probe])
-        if ctx.classifier is not None:
-            await ctx.classifier.classify(probe)
-        course = ctx.sources.get("course")
-        if course is not None:
-            try:
-                await course.search(probe, 1)
-            except Exception as exc:  # the first question will meet (and report) it again
-                log_failure(log, "warming up the course index", exc, "continuing")
+        await warm.warm_up(self.context)
         return time.perf_counter() - started
 
     async def sources(self, answer_id: str, language: str) -> Reply:

@@ -31,12 +31,14 @@ class ChunkDraft:
     parent_text: str
     section: str
     page: int | None
+    ocr_confidence: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class _Unit:
     text: str
     page: int | None
+    ocr: float | None = None  # the span's OCR confidence: text recognised from pixels
 
 
 def _is_block(paragraph: str) -> bool:
@@ -86,7 +88,7 @@ def _units(spans: Sequence[Span], limit: int) -> list[_Unit]:
             if not para.strip():
                 continue
             pieces = [para] if len(para) <= limit else _cut(para, limit)
-            units.extend(_Unit(p, span.page) for p in pieces)
+            units.extend(_Unit(p, span.page, span.ocr_confidence) for p in pieces)
     return units
 
 
@@ -124,7 +126,8 @@ def _sentences(parent: list[_Unit]) -> list[_Unit]:
         if _is_block(unit.text):
             out.append(unit)  # a code block is matched whole, never cut into "sentences"
         else:
-            out.extend(_Unit(s, unit.page) for s in _SENTENCE.split(unit.text) if s.strip())
+            out.extend(_Unit(s, unit.page, unit.ocr) for s in _SENTENCE.split(unit.text)
+                       if s.strip())
     return out
 
 
@@ -153,8 +156,9 @@ def _join(units: list[_Unit]) -> str:
 
 
 def _child(sentences: list[_Unit], overlap_n: int) -> _Unit:
-    """The window's text; its page is where its own (non-overlap) text starts."""
-    return _Unit(_join(sentences), sentences[overlap_n].page)
+    """The window's text; its page (and OCR mark) is where its own (non-overlap) text starts."""
+    start = sentences[overlap_n]
+    return _Unit(_join(sentences), start.page, start.ocr)
 
 
 def _sections(spans: Sequence[Span]) -> Iterator[tuple[str, list[Span]]]:
@@ -192,7 +196,7 @@ def chunk_spans(spans: Sequence[Span], scope: str = "",
                     raise LoadError(too_big(f"the file makes more than {max_chunks:,} passages",
                                             f"{max_chunks:,}", "INGEST_MAX_CHUNKS"))
                 drafts.append(ChunkDraft(child_id, child.text, parent_id, parent_text, section,
-                                         child.page))
+                                         child.page, child.ocr))
     return drafts
 
 
@@ -209,7 +213,7 @@ def to_chunks(doc: LoadedDocument, limits: IngestLimits = DEFAULT_LIMITS
             id=draft.id, text=draft.text, parent_id=draft.parent_id, parent_text=draft.parent_text,
             title=title, url_or_path=doc.display_name, course=doc.course, doc_type=doc.doc_type,
             lang=detect_language(draft.text), document_id=doc_id, page=draft.page,
-            section=draft.section))
+            section=draft.section, ocr_confidence=draft.ocr_confidence))
     record = DocumentRecord(id=doc_id, course=doc.course, display_name=doc.display_name,
                             title=doc.title, format=doc.format, doc_type=doc.doc_type,
                             content_hash=doc.content_hash, pages=doc.pages, chunks=len(chunks))

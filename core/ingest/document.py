@@ -23,12 +23,15 @@ class Span:
 
     `text` holds paragraphs separated by blank lines; a code block or example is one paragraph
     that keeps its own single line breaks. `page` is the 1-based physical page (as PDF viewers
-    number them) or slide number, None for formats without pages.
+    number them) or slide number, None for formats without pages. `ocr_confidence` is set when
+    the text was recognised from pixels (a scanned page, a picture on a slide): the mean word
+    confidence 0-100, kept on every chunk so a reader of the store can tell OCR text apart.
     """
 
     text: str
     page: int | None = None
     section: str = ""
+    ocr_confidence: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

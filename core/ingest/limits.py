@@ -7,9 +7,22 @@ is one line that names the setting which changes it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 MB = 2**20
+
+
+@dataclass(frozen=True, slots=True)
+class OcrOptions:
+    """How scanned pages and images are read: the OCR_* and PHOTO_MAX_PIXELS settings."""
+
+    languages: str = "eng+ara"  # OCR_LANGUAGES: Tesseract language codes joined by '+'
+    timeout_s: float = 30.0  # OCR_TIMEOUT_S: per page or image
+    min_confidence: float = 70.0  # OCR_MIN_CONFIDENCE: pages recognised worse are not stored
+    dpi: int = 300  # OCR_DPI: resolution scanned PDF pages are rendered at
+    command: str = "tesseract"  # OCR_COMMAND: the Tesseract program
+    max_pixels: int = 40_000_000  # PHOTO_MAX_PIXELS: an image (or frame) larger is refused
+    max_images: int = 50  # pictures recognised per slide deck / frames per TIFF
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +37,7 @@ class IngestLimits:
     max_chunks: int = 20_000  # INGEST_MAX_CHUNKS: passages one document may become
     memory_bytes: int = 1024 * MB  # INGEST_MEMORY_MB: what the reading child may add to its size
     timeout_s: float = 120.0  # INGEST_TIMEOUT_S: wall clock for reading and chunking one file
+    ocr: OcrOptions = field(default_factory=OcrOptions)  # scanned pages and images
 
 
 DEFAULT_LIMITS = IngestLimits()

@@ -1,6 +1,6 @@
 """Which files are course material, and one entry point that reads any of them.
 
-Each format has its own module (pdf, html, docx, pptx, plaintext) producing the same
+Each format has its own module (pdf, html, docx, pptx, image, plaintext) producing the same
 `Extracted` shape, and each says in one line when the bytes are something else (a PDF renamed
 .docx is not a parser's traceback). This module picks the module from the file's name and adds
 what the file cannot say itself: course, document type, display name and content hash.
@@ -21,9 +21,10 @@ from core.ingest.limits import DEFAULT_LIMITS, IngestLimits
 from core.text import DISPLAY_NAME_CHARS, clean_label
 
 FORMATS = {".md": "md", ".markdown": "md", ".txt": "txt", ".pdf": "pdf", ".html": "html",
-           ".htm": "html", ".docx": "docx", ".pptx": "pptx"}
+           ".htm": "html", ".docx": "docx", ".pptx": "pptx", ".png": "image", ".jpg": "image",
+           ".jpeg": "image", ".tif": "image", ".tiff": "image", ".webp": "image"}
 DOC_TYPES = {"pdf": "pdf", "html": "web-page", "docx": "handout", "pptx": "slides",
-             "md": "notes", "txt": "notes"}
+             "md": "notes", "txt": "notes", "image": "scan"}
 SKIPPED_NAMES = {"readme.md": "a README, not course material",
                  "license.md": "a licence, not course material",
                  "changelog.md": "a changelog, not course material"}
@@ -54,12 +55,15 @@ class Found:
     display_name: str
 
 
-def discover(paths: list[Path]) -> tuple[list[Found], list[str], list[str]]:
+def discover(paths: list[Path], images: str | None = None
+             ) -> tuple[list[Found], list[str], list[str]]:
     """Expand folders into course files; returns (files, skipped, problems).
 
     Skipped files (unsupported types, READMEs) are named so nothing is ignored silently; hidden
     files and folders (.git, .DS_Store) are passed over without a word. A folder is never left:
     a link resolving outside it, a device, a FIFO or a socket is listed as skipped, never opened.
+    `images` set says why images cannot be read here (no OCR engine): a folder's pictures are
+    then skipped with that reason, as before OCR, not failed one by one.
     """
     files: list[Found] = []
     skipped: list[str] = []
@@ -69,7 +73,7 @@ def discover(paths: list[Path]) -> tuple[list[Found], list[str], list[str]]:
             root = path.resolve()
             for entry, rel in _walk(path):
                 target, reason = _course_file(entry, root)
-                reason = reason or skip_reason(entry)
+                reason = reason or skip_reason(entry) or _unreadable_image(entry, images)
                 if reason:
                     skipped.append(f"{rel} ({reason})")
                 elif target is not None:
@@ -134,6 +138,10 @@ def _special_kind(mode: int) -> str:
     return "not a regular file; not read"
 
 
+def _unreadable_image(path: Path, why: str | None) -> str | None:
+    return f"an image; not read: {why}" if why and FORMATS[path.suffix.lower()] == "image" else None
+
+
 def skip_reason(path: Path) -> str | None:
     if path.name.lower() in SKIPPED_NAMES:
         return SKIPPED_NAMES[path.name.lower()]
@@ -173,6 +181,9 @@ def _reader(fmt: str, limits: IngestLimits) -> Callable[[bytes], Extracted]:
     if fmt == "pptx":
         from core.ingest.pptx import read_pptx
         return functools.partial(read_pptx, limits=limits)
+    if fmt == "image":
+        from core.ingest.image import read_image
+        return functools.partial(read_image, limits=limits)
     from core.ingest.plaintext import read_text
     return lambda data: read_text(data, markdown=fmt == "md")
 

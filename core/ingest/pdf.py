@@ -31,14 +31,14 @@ from core.ingest.pdf_layout import (
     font_title,
     merge_fragments,
 )
+from core.ingest.pdf_ocr import NO_TEXT as NO_TEXT  # the refusal of a scan without OCR
+from core.ingest.pdf_ocr import has_image, needs_ocr, recognise_pages
 from core.ingest.pdf_pages import without_front_matter, without_toc_and_index
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium
 
 ENCRYPTED = "the PDF is encrypted (password-protected); save an unprotected copy"
-NO_TEXT = "no text layer: scanned pages need OCR first"
-_SCANNED = "has no text layer (a scanned image?); it was skipped"
 _LOCK = threading.Lock()  # PDFium is not thread-safe, not even across documents
 _SAMPLES = 8  # characters per line whose font is looked at: enough to tell code from prose
 _MONO = re.compile(r"mono|nimbusmon|courier|consol|menlo|monaco|inconsolata|typewriter|fixed"
@@ -60,8 +60,10 @@ _EDGE_NUMBER = re.compile(r"^(\d{1,4})\s+\S.*|^.*\S\s+(\d{1,4})$")
 def read_pdf(data: bytes, limits: IngestLimits = DEFAULT_LIMITS) -> Extracted:
     """The text of a PDF as spans with physical page numbers and sections.
 
-    Raises LoadError (one line, no file name) for a file that is not a PDF, is damaged or cut
-    short, needs a password, has no text layer at all, or has more pages than `limits` allow.
+    Pages that are images without a text layer (scans) are recognised by OCR (`pdf_ocr`); their
+    spans carry the page's OCR confidence. Raises LoadError (one line, no file name) for a file
+    that is not a PDF, is damaged or cut short, needs a password, has no text (none in a text
+    layer, none recognised, or no OCR engine), or has more pages than `limits` allow.
     """
     data = bytes(data)  # PDFium reads from bytes only (not bytearray or memoryview)
     if b"%PDF-" not in data[:1024]:
@@ -69,10 +71,12 @@ def read_pdf(data: bytes, limits: IngestLimits = DEFAULT_LIMITS) -> Extracted:
     if b"%%EOF" not in data.rstrip(b"\x00\t\n\x0c\r ")[-2048:]:
         raise LoadError("not a readable PDF (the file is cut short: no end-of-file marker)")
     with _LOCK, _quiet():
-        pages, warns, marks, meta_title = _read(data, limits.max_pdf_pages)
+        pages, warns, marks, meta_title, scanned = _read(data, limits.max_pdf_pages)
+    with _quiet():
+        found = recognise_pages(data, scanned, limits.ocr, _LOCK)
+    warns = found.merge_into(pages, warns)
     if not any(p.lines for p in pages):
-        scanned = any(w.endswith(_SCANNED) for w in warns)
-        raise LoadError(NO_TEXT if scanned else "no text found: the pages are blank or damaged")
+        raise LoadError(found.refusal() or "no text found: the pages are blank or damaged")
     count = len(pages)
     pages = [Page(p.number, merge_fragments(p.lines)) for p in pages]
     style = document_style(pages)
@@ -80,8 +84,8 @@ def read_pdf(data: bytes, limits: IngestLimits = DEFAULT_LIMITS) -> Extracted:
     pages = without_toc_and_index(pages)
     title = meta_title if _sensible(meta_title) else font_title(pages, style)  # on the title page
     pages = without_front_matter(pages, marks)
-    return Extracted(spans=build_spans(pages, marks, style), title=title, pages=count,
-                     warnings=warns)
+    return Extracted(spans=found.mark(build_spans(pages, marks, style)), title=title,
+                     pages=count, warnings=warns)
 
 
 @contextlib.contextmanager
@@ -99,9 +103,10 @@ def _quiet() -> Iterator[None]:
         logger.setLevel(level)
 
 
-def _read(data: bytes, max_pages: int) -> tuple[list[Page], list[str], list[Mark], str]:
-    """Pages (with warnings for those without text), outline and metadata title; a PDF over
-    `max_pages` is refused before any page is read."""
+def _read(data: bytes, max_pages: int
+          ) -> tuple[list[Page], list[str], list[Mark], str, list[int]]:
+    """Pages, warnings, outline, metadata title and the pages that need OCR (images without a
+    text layer); a PDF over `max_pages` is refused before any page is read."""
     import pypdfium2 as pdfium  # lazy: only PDF ingestion pays for loading PDFium
 
     try:
@@ -119,16 +124,19 @@ def _read(data: bytes, max_pages: int) -> tuple[list[Page], list[str], list[Mark
                                     "INGEST_MAX_PDF_PAGES"))
         pages: list[Page] = []
         warns: list[str] = []
+        scanned: list[int] = []
         for index in range(len(doc)):
-            pages.append(_read_page(doc, index + 1, warns))
-        return pages, warns, _outline(doc), (doc.get_metadata_value("Title") or "").strip()
+            pages.append(_read_page(doc, index + 1, warns, scanned))
+        return (pages, warns, _outline(doc), (doc.get_metadata_value("Title") or "").strip(),
+                scanned)
     except pdfium.PdfiumError:
         raise LoadError("not a readable PDF (damaged content)") from None
     finally:
         doc.close()
 
 
-def _read_page(doc: pdfium.PdfDocument, number: int, warns: list[str]) -> Page:
+def _read_page(doc: pdfium.PdfDocument, number: int, warns: list[str],
+               scanned: list[int]) -> Page:
     import pypdfium2 as pdfium
 
     try:
@@ -138,10 +146,10 @@ def _read_page(doc: pdfium.PdfDocument, number: int, warns: list[str]) -> Page:
         warns.append(f"page {number} could not be read (damaged); it was skipped")
         return Page(number)
     try:
-        lines = _lines(textpage)
-        if not lines and pdfium.raw.FPDFPage_CountObjects(page) > 0:
-            warns.append(f"page {number} {_SCANNED}")
-        return Page(number, lines)
+        read = Page(number, _lines(textpage))
+        if needs_ocr(read, lambda: has_image(page)):
+            scanned.append(number)
+        return read
     finally:
         textpage.close()
         page.close()

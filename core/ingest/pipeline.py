@@ -8,6 +8,7 @@ others, and every problem is reported as one line naming the file.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 EMBED_BATCH = 32
 Progress = Callable[[int], None]  # called with the number of chunks just processed
+ReadStep = Callable[[str, str], None]  # (file, slow step starting): OCR pages while reading
 
 
 @dataclass(slots=True)
@@ -94,21 +96,22 @@ async def ingest_paths(paths: Sequence[Path], store: CourseStore, embedder: Embe
                        course: str | None = None,
                        progress_factory: Callable[[int], Progress] | None = None,
                        limits: IngestLimits = DEFAULT_LIMITS,
-                       isolate: bool = True) -> IngestReport:
+                       isolate: bool = True, on_step: ReadStep | None = None) -> IngestReport:
     """Ingest files and folders into `course` (None: each notes file's Course: line, else "").
 
     Each file is read and chunked in a child process under `limits` (`isolate=False`: in this
     process, for callers that trust their files). Per-file problems are collected in the
-    report, never raised."""
+    report, never raised. `on_step` hears of slow steps while a file is read (each OCR page),
+    before there are chunks for `progress_factory` to count."""
     started = time.perf_counter()
     report = IngestReport()
-    files, report.skipped, problems = discover([Path(p) for p in paths])
+    files, report.skipped, problems = discover([Path(p) for p in paths], _no_ocr(limits))
     report.errors.extend(problems)
     stored = {(d.course, d.display_name): d.content_hash for d in await store.documents()}
     ready: list[Prepared] = []
     for found in files:
         try:
-            done = await _prepare_if_changed(found, course, stored, limits, isolate)
+            done = await _prepare_if_changed(found, course, stored, limits, isolate, on_step)
         except LoadError as exc:
             report.errors.append(f"{found.display_name}: {exc}")
             continue
@@ -129,9 +132,18 @@ async def ingest_paths(paths: Sequence[Path], store: CourseStore, embedder: Embe
     return report
 
 
+def _no_ocr(limits: IngestLimits) -> str | None:
+    """Why images cannot be read (no OCR engine), None when they can."""
+    from core.ingest import ocr
+
+    if ocr.available(limits.ocr.languages, command=limits.ocr.command):
+        return None
+    return f"OCR needs {ocr.install_hint()}"
+
+
 async def _prepare_if_changed(found: Found, course: str | None,
                               stored: dict[tuple[str, str], str], limits: IngestLimits,
-                              isolate: bool) -> Prepared | None:
+                              isolate: bool, on_step: ReadStep | None) -> Prepared | None:
     """The read and chunked file, or None when the store already holds exactly these bytes."""
     data = read_bytes(found.path)
     digest = content_hash(data)
@@ -139,7 +151,9 @@ async def _prepare_if_changed(found: Found, course: str | None,
     if not course_line and stored.get((course or "", found.display_name)) == digest:
         return None  # known before parsing: an unchanged folder re-ingests in moments
     reader = prepare_isolated if isolate else prepare
-    doc, prepared = await asyncio.to_thread(reader, data, found.display_name, course, limits)
+    step = functools.partial(on_step, found.display_name) if on_step else None
+    doc, prepared = await asyncio.to_thread(reader, data, found.display_name, course, limits,
+                                            step)
     if course_line and stored.get((doc.course, doc.display_name)) == digest:
         return None  # the Course: line decided which document this is: it had to be read first
     return doc, prepared

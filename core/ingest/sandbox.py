@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import logging
 import multiprocessing
 import resource
 import sys
+import time
 import types
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.context import ForkServerContext
 from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING, Any
 
+from core.ingest import progress
 from core.ingest.document import LoadError
 from core.ingest.limits import DEFAULT_LIMITS, IngestLimits, megabytes, too_big
 
@@ -30,14 +34,23 @@ if TYPE_CHECKING:
 
 # imported once by the forkserver, so every child starts with them loaded
 _PRELOAD = ["core.ingest.sandbox", "core.ingest.chunking", "core.ingest.pdf",
-            "core.ingest.docx", "core.ingest.pptx", "core.ingest.html", "pypdfium2", "docx", "pptx"]
+            "core.ingest.docx", "core.ingest.pptx", "core.ingest.html", "core.ingest.image",
+            "pypdfium2", "docx", "pptx", "PIL.Image", "pytesseract"]
+Step = Callable[[str], None]  # told of each slow step of the reader ("OCR page 3 (1 of 9)")
 _GRACE_S = 5.0  # how long a child that has answered gets to exit before it is killed
+_STEP_CPU_S = 3  # the reader's own CPU seconds one slow step (rendering a page to OCR) may add
+log = logging.getLogger(__name__)
 
 
 def prepare(data: bytes, name: str, course: str | None,
-            limits: IngestLimits = DEFAULT_LIMITS) -> Prepared:
-    """Read and chunk one file in this process: the loaded document and its (record, chunks)."""
+            limits: IngestLimits = DEFAULT_LIMITS, on_step: Step | None = None) -> Prepared:
+    """Read and chunk one file in this process: the loaded document and its (record, chunks).
+    `on_step` hears of each slow step (OCR of a page) as it starts."""
     from core.ingest.chunking import to_chunks
+
+    if on_step is not None:
+        with progress.listening(lambda what, _allowance: on_step(what)):
+            return prepare(data, name, course, limits)
     from core.ingest.loaders import load_bytes
 
     document = load_bytes(data, name, course, limits)
@@ -45,25 +58,38 @@ def prepare(data: bytes, name: str, course: str | None,
 
 
 def prepare_isolated(data: bytes, name: str, course: str | None,
-                     limits: IngestLimits = DEFAULT_LIMITS) -> Prepared:
+                     limits: IngestLimits = DEFAULT_LIMITS, on_step: Step | None = None
+                     ) -> Prepared:
     """`prepare` in a child process under `limits.memory_bytes` and `limits.timeout_s`.
 
     Blocks the calling thread (run it with asyncio.to_thread). Every failure is a LoadError of
-    one line: the file's own problem, too slow, too much memory, or the reader crashing."""
+    one line: the file's own problem, too slow, too much memory, or the reader crashing. A slow
+    step the reader announces (OCR of one scanned page) adds its allowance to the deadline and
+    is logged as progress."""
     context = _context()
     receive, send = context.Pipe(duplex=False)
     child = context.Process(target=_child, args=(send, data, name, course, limits),
                             name="studybuddy-reader", daemon=True)
     child.start()
     send.close()  # the child holds the only writer: a child that dies means EOF here
-    kind, payload, grace_s = "late", None, 0.0
+    kind, grace_s = "late", 0.0
+    payload: Any = None
+    deadline = time.monotonic() + limits.timeout_s
     try:
-        if receive.poll(limits.timeout_s):
+        while receive.poll(max(0.0, deadline - time.monotonic())):
             grace_s = _GRACE_S
             try:
                 kind, payload = receive.recv()
             except (EOFError, OSError):  # the child died without a word
                 kind = "died"
+            if kind != "step":
+                break
+            what, allowance_s = payload
+            deadline += allowance_s
+            log.info("reading %s: %s", name, what)
+            if on_step is not None:
+                on_step(what)
+            kind, grace_s = "late", 0.0
     finally:
         receive.close()
         exitcode = _stop(child, grace_s)
@@ -93,8 +119,13 @@ def _child(send: Connection, data: bytes, name: str, course: str | None,
     """The child's whole life: cap its memory and CPU, prepare, send one (kind, payload)."""
     _cap_resources(limits)
     answer: tuple[str, Any]
+
+    def step(what: str, allowance_s: float) -> None:
+        _allow_cpu(_STEP_CPU_S)
+        send.send(("step", (what, allowance_s)))
     try:
-        answer = ("ok", prepare(data, name, course, limits))
+        with progress.listening(step):
+            answer = ("ok", prepare(data, name, course, limits))
     except LoadError as exc:
         answer = ("load", str(exc))
     except MemoryError:
@@ -116,7 +147,17 @@ def _cap_resources(limits: IngestLimits) -> None:
     allowance = _mapped_bytes() + limits.memory_bytes
     resource.setrlimit(resource.RLIMIT_AS, (allowance, allowance))
     seconds = int(limits.timeout_s) + 5
-    resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5))
+    steps = limits.max_pdf_pages * _STEP_CPU_S  # room for every page to be a slow step
+    resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5 + steps))
+
+
+def _allow_cpu(seconds: int) -> None:
+    """Raise this process's CPU soft limit by `seconds` (a slow step has begun), up to the hard
+    limit set at its start."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    if soft != resource.RLIM_INFINITY:
+        raised = soft + seconds if hard == resource.RLIM_INFINITY else min(hard, soft + seconds)
+        resource.setrlimit(resource.RLIMIT_CPU, (raised, hard))
 
 
 def _mapped_bytes() -> int:

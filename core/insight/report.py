@@ -20,7 +20,7 @@ from core.ports import Embedder, Outcome, OutcomeStore, PracticeStore
 __all__ = ["CONFIDENCES", "DocumentCount", "Feedback", "Gap", "GapQuestion", "InstructorReports",
            "PageCount", "Report", "build_report"]
 
-CONFIDENCES = ("course", "supplemented", "low")  # ✅ 🌐 ⚠, in the order the page stacks them
+CONFIDENCES = ("course", "unchecked", "supplemented", "low")  # ✅ 📖 🌐 ⚠, as the page stacks them
 TOP_DOCUMENTS = 15
 TOP_PAGES = 20
 

@@ -53,6 +53,7 @@ class StoredChunk:
     document_id: str = ""
     page: int | None = None  # 1-based physical page or slide number
     section: str = ""
+    ocr_confidence: float | None = None  # mean OCR word confidence 0-100: text read from pixels
 
 
 @dataclass(frozen=True, slots=True)

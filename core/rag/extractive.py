@@ -39,6 +39,7 @@ _CLOSING = set(".!?؟:;…)\"'”»")
 _BACK_REFERENCES = frozenset("""this these that those it its they their such thus hence
     therefore then here also هذا هذه ذلك تلك هؤلاء وهذا وهذه وذلك لذلك لهذا هو هي هم""".split())
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
+_CONSOLE = re.compile(r"\s*[$#] [a-z][\w.+-]*(?:\s|$)")  # "$ dpkg -L ...", "# apt install ..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,7 @@ class Strip:
     score: float
     block: bool = False  # an example / code block, shown with its own line breaks
     lexical: float = 0.0  # share of the question's keywords the sentence itself contains
+    semantic: float = 0.0  # closeness in meaning to the question on its band, 0-1
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +74,8 @@ def _candidates(chunks: Sequence[Chunk]) -> list[_Candidate]:
                                        if p.strip()):
             block = _is_block(paragraph)
             pieces = [paragraph.strip("\n")] if block else split_sentences(paragraph)
+            if len(paragraph) > MAX_BLOCK_CHARS and _CONSOLE.match(paragraph):  # commands only
+                block, pieces = True, [_commands(paragraph)]
             if not pieces and len(paragraph) <= MAX_BLOCK_CHARS:  # a one-line example: code
                 block, pieces = True, [paragraph.strip()]
             for piece in pieces:
@@ -128,7 +132,8 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         if key not in seen:
             seen.add(key)
             picked[(c.chunk, c.position)] = Strip(c.text, c.chunk, c.position, float(total[i]),
-                                                  lexical=plain[int(i)])
+                                                  lexical=plain[int(i)],
+                                                  semantic=float(semantic[i]))
     if picked:
         _add_follow_ups(picked, candidates, total)
     # The question's own language first: a passage in another language adds to it, after it.
@@ -226,6 +231,18 @@ def _is_block(paragraph: str) -> bool:
     return listed * 2 < len(lines)
 
 
+def _commands(session: str) -> str:
+    """A console session too long to show whole, as its command lines: its output (package
+    listings, rule dumps) is never read as answer sentences; "[…]" marks what was left out."""
+    lines: list[str] = []
+    for line in session.strip().splitlines():
+        if _CONSOLE.match(line):
+            lines.append(line.strip())
+        elif lines and lines[-1] != "[…]":
+            lines.append("[…]")
+    return "\n".join(lines)[:MAX_BLOCK_CHARS]
+
+
 def _runs_into_example(sentence: str) -> bool:
     """A sentence that introduces what follows: ends with ':' or with no closing mark."""
     end = sentence.rstrip()[-1:]
@@ -241,8 +258,9 @@ def supported(strips: Sequence[Strip]) -> bool:
 
 def compose(strips: Sequence[Strip]) -> str:
     """Strips as answer text: sentences run together, example blocks on lines of their own,
-    and a fragment without a closing mark (a slide bullet, a list item) ends its line, so two
-    bullets never read as one garbled sentence."""
+    and a fragment without a closing mark (a slide bullet, a list item, a sidebar title) is a
+    line of its own, so two bullets never read as one garbled sentence and a title is never
+    glued to the sentence before it."""
     parts: list[str] = []
     for strip in strips:
         if strip.block:
@@ -250,7 +268,8 @@ def compose(strips: Sequence[Strip]) -> str:
         elif not parts or parts[-1].endswith("\n"):
             parts.append(strip.text)
         else:
-            joiner = " " if parts[-1].rstrip()[-1:] in _CLOSING else "\n"
+            closed = parts[-1].rstrip()[-1:] in _CLOSING and strip.text.rstrip()[-1:] in _CLOSING
+            joiner = " " if closed else "\n"  # a title or fragment never runs into a sentence
             parts.append(joiner + strip.text)
     return "".join(parts).strip()
 
@@ -278,3 +297,9 @@ def _share(q_words: set[str], words: set[str], weight: dict[str, float] | None =
     if weight is None:
         return len(q_words & words) / len(q_words)
     return sum(weight[w] for w in q_words & words) / sum(weight.values())
+
+
+def matched_share(question: str, text: str) -> float:
+    """Share of the question's keywords that `text` has in some spelling."""
+    forms = keyword_forms(question)
+    return len(_matched(forms, keyword_forms(text))) / len(forms) if forms else 0.0

@@ -40,10 +40,11 @@ def replace_document(db: sqlite3.Connection, record: DocumentRecord,
         fresh = list({c.id: c for c in chunks}.values())
         db.executemany(
             "INSERT INTO chunks(id, content, parent_id, title, url, course, doc_type, lang,"
-            " embedding, document_id, page, section) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " embedding, document_id, page, section, ocr_confidence)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(c.id, c.text, c.parent_id, c.title, c.url_or_path, c.course, c.doc_type, c.lang,
               None if c.embedding is None else np.asarray(c.embedding, np.float32).tobytes(),
-              record.id, c.page, c.section) for c in fresh])
+              record.id, c.page, c.section, c.ocr_confidence) for c in fresh])
         db.execute(
             "INSERT INTO chunks_fts(rowid, content, title) SELECT rowid, search_form(content),"
             " search_form(title) FROM chunks WHERE document_id = ?", (record.id,))

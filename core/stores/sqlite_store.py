@@ -197,7 +197,7 @@ class SqliteCourseStore:
             marks = ",".join("?" * len(batch))
             rows = {r[0]: r for r in self._db().execute(
                 "SELECT c.rowid, c.id, c.content, c.title, c.url, c.course, c.doc_type, c.lang, "
-                "c.parent_id, p.content, c.document_id, c.page, c.section "
+                "c.parent_id, p.content, c.document_id, c.page, c.section, c.ocr_confidence "
                 "FROM chunks c JOIN parents p ON p.id = c.parent_id "
                 f"WHERE c.rowid IN ({marks})", batch)}
             for rowid in batch:
@@ -210,7 +210,8 @@ class SqliteCourseStore:
                     score=fused[rowid], context=row[9],
                     metadata={"chunk_id": row[1], "course": row[5], "doc_type": row[6],
                               "lang": row[7], "parent_id": row[8], "document_id": row[10] or "",
-                              "page": row[11], "section": row[12] or ""}))
+                              "page": row[11], "section": row[12] or "",
+                              **({} if row[13] is None else {"ocr_confidence": row[13]})}))
                 if len(docs) >= k:
                     return docs
         return docs

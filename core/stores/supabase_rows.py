@@ -44,6 +44,8 @@ def chunk_row(chunk: StoredChunk, dim: int) -> dict[str, Any]:
     return {"id": chunk.id, "content": chunk.text, "parent_id": chunk.parent_id,
             "parent_text": chunk.parent_text, "title": chunk.title, "url": chunk.url_or_path,
             "lang": chunk.lang, "page": chunk.page, "section": chunk.section,
+            "metadata": ({} if chunk.ocr_confidence is None
+                         else {"ocr_confidence": round(chunk.ocr_confidence, 1)}),
             "embedding": as_list(embedding)}
 
 

@@ -8,6 +8,8 @@ LAYOUT = Catalog({
         "source_course": "Course", "source_wikipedia": "Wikipedia", "source_arxiv": "arXiv",
         "source_web": "Web",
         "mark_course": "✅ Answered from your course materials",
+        "mark_unchecked": ("📖 What your course materials say about this — not checked as "
+                           "the answer: see the cited page"),
         "mark_supplemented": "🌐 Supplemented from outside sources (Wikipedia / arXiv / web)",
         "mark_low": ("⚠️ Low confidence: the sources did not fully answer this — "
                      "check with your course"),
@@ -18,10 +20,13 @@ LAYOUT = Catalog({
         "source_course": "المقرر", "source_wikipedia": "ويكيبيديا", "source_arxiv": "arXiv",
         "source_web": "الويب",
         "mark_course": "✅ الإجابة من مواد المقرر",
+        "mark_unchecked": ("📖 هذا ما تقوله مواد المقرر عن سؤالك — لم يُتحقق منه كإجابة: "
+                           "راجع الصفحة المذكورة"),
         "mark_supplemented": "🌐 مدعومة بمصادر خارجية (ويكيبيديا / arXiv / الويب)",
         "mark_low": "⚠️ ثقة منخفضة: لم تُجب المصادر عن السؤال تمامًا — راجع مقررك",
         "unit_page": "ص", "unit_slide": "شريحة",
         "sources": "المصادر:",
     },
 })
-MARKED = ("course", "supplemented", "low")  # Confidence values that get a mark under the answer
+# Confidence values that get a mark under the answer
+MARKED = ("course", "unchecked", "supplemented", "low")

@@ -9,7 +9,10 @@ TELEGRAM = Catalog({
         "help": ("I'm Study Buddy. Ask me anything about your course and I'll answer from the "
                  "course materials, with numbered sources.\n\n"
                  "In a private chat, just type your question. In a group, mention me or use "
-                 "/ask <question>.\n\n/ask <question> — ask a study question\n"
+                 "/ask <question>.\n\n"
+                 "Photos: send a photo of a printed question (in a group, caption it /ask or "
+                 "mention me) and I'll read it and answer; a caption is part of the question.\n\n"
+                 "/ask <question> — ask a study question\n"
                  "/forget — erase what I remember about you\n/help — this message\n"
                  "/quiz [topic] [n] — a quiz from the course materials (/quiz stats: your "
                  "progress)\n/review — the quiz questions due again, the ones you missed first\n\n"
@@ -37,7 +40,10 @@ TELEGRAM = Catalog({
     "ar": {
         "help": ("أنا Study Buddy. اسألني أي سؤال عن مقررك وسأجيب من مواد المقرر مع مصادر "
                  "مرقمة.\n\nفي المحادثة الخاصة اكتب سؤالك مباشرة. في المجموعات اذكرني أو استخدم "
-                 "/ask <سؤالك>.\n\n/ask <سؤالك> — اطرح سؤالًا دراسيًا\n"
+                 "/ask <سؤالك>.\n\n"
+                 "الصور: أرسل صورة لسؤال مطبوع (في المجموعات اكتب /ask في التعليق أو اذكرني) "
+                 "وسأقرؤها وأجيب؛ والتعليق جزء من السؤال.\n\n"
+                 "/ask <سؤالك> — اطرح سؤالًا دراسيًا\n"
                  "/forget — امسح ما أتذكره عنك\n/help — هذه الرسالة\n"
                  "‎/quiz [الموضوع] [العدد] — اختبار من مواد المقرر (‎/quiz stats: تقدّمك)\n"
                  "/review — أسئلة الاختبار المستحقة للمراجعة، تبدأ بالتي أخطأت فيها\n\n"
@@ -123,6 +129,8 @@ channel's course. You see a preview first, then Confirm or Cancel.
 • `/remove name:FILE [course:NAME]`: staff remove a document, after Confirm.
 • `/gaps [days:7]`: staff see the questions this channel's course did not answer well.
 • `/ask` or a mention asks a question; `/forget` erases what I remember about you.
+• Photos: attach a photo of a printed question to a DM, a mention or `/ask` (its `image` \
+option) and I read it and answer it; your words with it are part of the question.
 Staff here: members with the Manage Server permission{role}, for this server's courses.""",
     },
     "ar": {
@@ -147,6 +155,8 @@ Staff here: members with the Manage Server permission{role}, for this server's c
 • `/remove name:الملف [course:الاسم]`: يحذف المشرفون مستندًا بعد التأكيد.
 • `/gaps [days:7]`: يرى المشرفون الأسئلة التي لم يُجب عنها مقرر هذه القناة جيدًا.
 • `/ask` أو الإشارة إليّ لطرح سؤال؛ `/forget` يمسح ما أتذكره عنك.
+• الصور: أرفق صورة لسؤال مطبوع برسالة خاصة أو برسالة تذكرني فيها أو بالأمر `/ask` (خيار \
+`image`) وسأقرؤها وأجيب عنها؛ وكلماتك المرفقة بها جزء من السؤال.
 المشرفون هنا: الأعضاء الذين لديهم صلاحية Manage Server{role}، لمقررات هذا الخادم.""",
     },
 })
@@ -154,5 +164,6 @@ Staff here: members with the Manage Server permission{role}, for this server's c
 CONSOLE_HELP = ("Ask any study question and press Enter.\n"
                 "/course         which course answers you, and the list of courses\n"
                 "/course NAME    answer from that course (when there are several)\n"
+                "/photo PATH     ask with a photo of the question (words after it join it)\n"
                 "/forget         erase your history\n/help           this message\n"
                 "/quit           leave (or Ctrl-D)")

@@ -1,4 +1,4 @@
--- Issue 25: quizzes and spaced review (same shape as SQLite 0013_practice.sql), shared by every
+-- Issue 25: quizzes and spaced review (same shape as SQLite 0014_practice.sql), shared by every
 -- bot process. Students appear only as keyed hashes. Used over a direct Postgres connection;
 -- RLS on with no policies (API roles see nothing). Append-only: change it in a new migration.
 

@@ -113,13 +113,13 @@ def test_docs_are_listed_and_removed_and_a_failed_file_sets_the_exit_code(tmp_pa
     notes.mkdir()
     (notes / "stacks.md").write_text("# Stacks\n\nA stack pops the element pushed last.")
     (notes / "broken.pdf").write_bytes(b"%PDF-1.4 cut off")
-    (notes / "photo.jpg").write_bytes(b"\xff\xd8\xff")
+    (notes / "diagram.svg").write_bytes(b"<svg/>")
     data = tmp_path / "data"
     data.mkdir()
     out = studybuddy("ingest", str(notes), "--course", "CS101", data_dir=data,
                      AUTO_INGEST_SAMPLE="false")
     assert out.returncode == 1  # one file failed, even though another was added
-    assert "skipped: photo.jpg (unsupported type '.jpg')" in out.stdout
+    assert "skipped: diagram.svg (unsupported type '.svg')" in out.stdout
     assert "error: broken.pdf: " in out.stderr and "Traceback" not in out.stderr
     assert out.stdout.strip().endswith("s") and "1 added, 0 replaced, 0 unchanged, 1 failed" in out.stdout
     listing = studybuddy("docs", "list", data_dir=data)

@@ -167,3 +167,15 @@ async def test_documents_and_courses_list_in_order_with_chunk_counts(
         await store.remove_document(doc_id("zoo", "empty.txt"))
         assert await store.courses() == ["bio110", "cs101"]
         await store.aclose()
+
+
+async def test_ocr_confidence_is_kept_in_the_chunk_metadata(store: SupabaseCourseStore) -> None:
+    """Text read from a scan carries its OCR confidence in chunks.metadata (no new column)."""
+    record, chunks = await build("scans", "board.png", passages=["Quokkas smile on Rottnest."])
+    scanned = [replace(c, ocr_confidence=87.46) for c in chunks]
+    assert chunk_row(scanned[0], 384)["metadata"] == {"ocr_confidence": 87.5}
+    await store.replace_document(record, scanned)
+    [hit] = await store.search("quokkas Rottnest", 1, {"course": "scans"})
+    assert hit.metadata["ocr_confidence"] == 87.5
+    _, plain = await build("scans", "notes.md", passages=["Wombats dig burrows."])
+    assert chunk_row(plain[0], 384)["metadata"] == {}

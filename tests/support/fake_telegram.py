@@ -26,6 +26,7 @@ from tests.support.loopback import serve
 from tests.support.telegram_updates import BOT_USER as BOT_USER
 from tests.support.telegram_updates import document as document
 from tests.support.telegram_updates import message as message
+from tests.support.telegram_updates import photo as photo
 from tests.support.telegram_updates import user as user
 
 T = TypeVar("T")

@@ -1,8 +1,9 @@
 """Bot API JSON as Telegram sends it, for the fake server's tests: users, text messages with
-mention / command entities (UTF-16 offsets, like Telegram), and document messages."""
+mention / command entities (UTF-16 offsets, like Telegram), document and photo messages."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 BOT_USER = {"id": 999, "is_bot": True, "first_name": "Study Buddy", "username": "study_buddy_bot"}
@@ -48,13 +49,16 @@ def message(text: str, *, chat_id: int = 42, group: bool = False,
 
 def document(file_id: str, file_name: str, size: int, *, caption: str | None = None,
              chat_id: int = 42, group: bool = False, sender: dict[str, Any] | None = None,
-             sender_chat: dict[str, Any] | None = None) -> dict[str, Any]:
+             sender_chat: dict[str, Any] | None = None,
+             mime_type: str | None = None) -> dict[str, Any]:
     """A document message; a leading "/command" in the caption is a bot_command entity, as
     Telegram marks it (bots only see it as a caption, never as a command)."""
     data = message("", chat_id=chat_id, group=group, sender=sender)
     del data["text"]
     data["document"] = {"file_id": file_id, "file_unique_id": f"u{file_id}",
                         "file_name": file_name, "file_size": size}
+    if mime_type is not None:
+        data["document"]["mime_type"] = mime_type
     if caption is not None:
         data["caption"] = caption
         command = caption.split()[0] if caption.split() else ""
@@ -63,6 +67,25 @@ def document(file_id: str, file_name: str, size: int, *, caption: str | None = N
                                          "length": _utf16_len(command)}]
     if sender_chat is not None:
         data["sender_chat"] = sender_chat
+    return data
+
+
+def photo(sizes: Sequence[tuple[str, int, int, int | None]], *, caption: str | None = None,
+          chat_id: int = 42, group: bool = False, sender: dict[str, Any] | None = None,
+          reply_to: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A photo message: `sizes` are (file_id, width, height, file_size or None), smallest
+    first as Telegram sends them; caption mentions and a leading /command are entities."""
+    data = message(caption or "", chat_id=chat_id, group=group, sender=sender,
+                   reply_to=reply_to)
+    del data["text"]
+    entities = data.pop("entities", None)
+    data["photo"] = [{"file_id": file_id, "file_unique_id": f"u{file_id}", "width": width,
+                      "height": height} | ({"file_size": size} if size is not None else {})
+                     for file_id, width, height, size in sizes]
+    if caption is not None:
+        data["caption"] = caption
+        if entities:
+            data["caption_entities"] = entities
     return data
 
 

@@ -111,3 +111,30 @@ class TestLifecycle:
 async def test_quit_spellings(command: str):
     _out, handler = await chat(f"{command}\nhello\n")
     assert handler.seen == []
+
+
+class TestPhoto:
+    async def test_a_picture_file_is_asked_with_its_words(self, tmp_path):
+        picture = tmp_path / "exercise.png"
+        picture.write_bytes(b"\x89PNG picture bytes")
+        out, handler = await chat(f"/photo {picture} question two, please\n/photo\n")
+        [message] = handler.seen
+        assert message.image == b"\x89PNG picture bytes"
+        assert message.text == "question two, please"
+        assert "Usage: /photo PATH" in out
+
+    async def test_a_file_over_the_limit_is_refused_unread_and_a_missing_one_is_named(
+            self, tmp_path):
+        from core.chat.photo import PhotoLimits
+
+        big = tmp_path / "big.png"
+        big.write_bytes(b"x" * 2048)
+        output, handler = io.StringIO(), FakeHandler()
+        adapter = ConsoleAdapter(handler, input_stream=io.StringIO(
+            f"/photo {big}\n/photo {tmp_path / 'missing.png'}\n"), output=output,
+            photos=PhotoLimits(max_bytes=1024))
+        await asyncio.wait_for(adapter.run_until_done(), timeout=5)
+        out = output.getvalue()
+        assert "too large" in out
+        assert "Can't read" in out and "missing.png" in out
+        assert handler.seen == []

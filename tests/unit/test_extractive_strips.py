@@ -36,6 +36,25 @@ def test_bullet_fragments_are_not_run_together_but_sentences_are():
                                "programs\nComplain mode logs violations. Enforce mode blocks them.")
 
 
+def test_a_sidebar_title_is_never_glued_to_the_sentence_before_it():
+    from core.rag.extractive import Strip, compose
+
+    strips = [Strip("Sticky directories are allowed.", 0, 0, 0.9),
+              Strip("SECURITY setgid directory and sticky bit", 0, 1, 0.8),
+              Strip("The setgid bit applies to directories.", 0, 2, 0.7)]
+    assert compose(strips) == ("Sticky directories are allowed.\nSECURITY setgid directory and "
+                               "sticky bit\nThe setgid bit applies to directories.")
+
+
+def test_leading_symbols_of_a_line_are_kept_and_markdown_markers_dropped():
+    from core.text import split_sentences
+
+    assert split_sentences("-rw-r--r-- 1 root root 0 notes.txt") == [
+        "-rw-r--r-- 1 root root 0 notes.txt"]
+    assert split_sentences("## Sorting in practice\n- quicksort picks a pivot") == [
+        "Sorting in practice", "quicksort picks a pivot"]
+
+
 async def test_a_sentence_that_continues_a_picked_one_comes_with_it():
     # The matching sentence names the topic; the next one ("These packages...") holds the answer.
     debconf = ("Many packages are configured during installation through the Debconf tool. "
@@ -111,3 +130,14 @@ async def test_the_question_s_language_comes_first_whatever_the_ranking():
     assert [s.text for s in strips][:1] == [english] and arabic in [s.text for s in strips]
     arabic_first = await relevant_strips("ما هو الترتيب السريع Quicksort؟", chunks[::-1], None, 4)
     assert arabic_first[0].text == arabic
+
+
+async def test_a_long_console_session_is_shown_as_its_commands_never_as_sentences():
+    listing = "\n".join(f"/usr/share/doc/base-passwd/file{i}.gz" for i in range(60))
+    session = f"$ dpkg -L base-passwd\n{listing}\n$ dpkg -S /etc/passwd\nbase-passwd: /etc/passwd"
+    text = f"To list the files of a package, run dpkg -L:\n\n{session}"
+    strips = await relevant_strips("How do I list the files installed by a package?",
+                                   _chunks(text, title="dpkg"), None, 3)
+    assert not any("/usr/share/doc" in s.text for s in strips)
+    assert any(s.block and s.text == "$ dpkg -L base-passwd\n[…]\n$ dpkg -S /etc/passwd\n[…]"
+               for s in strips)

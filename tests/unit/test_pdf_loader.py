@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from core.ingest.document import Extracted, LoadError
+from core.ingest.limits import IngestLimits, OcrOptions
 from core.ingest.pdf import ENCRYPTED, NO_TEXT, read_pdf
 from tests.support import pdf_fixtures as fx
 
@@ -130,8 +131,9 @@ def test_a_page_without_text_is_a_warning_not_an_error():
     (fx.blank_pdf, "no text found"),
 ])
 def test_bad_input_is_one_clear_line(make, message, capfd, recwarn):
+    without_ocr = IngestLimits(ocr=OcrOptions(command="/nonexistent/tesseract"))
     with pytest.raises(LoadError) as caught:
-        read_pdf(make())
+        read_pdf(make(), without_ocr)
     said = str(caught.value)
     assert said.startswith(message)
     assert "\n" not in said and "Traceback" not in said and "Error" not in said

@@ -56,9 +56,9 @@ async def test_numbers_of_the_window():
     assert (report.since.isoformat(), report.until.isoformat()) == ("2026-03-04", "2026-03-10")
     assert report.total == 6  # the 9-day-old and the BIO110 ones are out
     per_day = {d.isoformat(): c for d, c in report.per_day}
-    assert len(per_day) == 7 and per_day["2026-03-04"] == {"course": 0, "supplemented": 0,
-                                                            "low": 0}
-    assert per_day["2026-03-10"] == {"course": 1, "supplemented": 0, "low": 2}
+    assert len(per_day) == 7 and per_day["2026-03-04"] == {"course": 0, "unchecked": 0,
+                                                            "supplemented": 0, "low": 0}
+    assert per_day["2026-03-10"] == {"course": 1, "unchecked": 0, "supplemented": 0, "low": 2}
     assert per_day["2026-03-08"]["supplemented"] == 1
     assert [(d.document, d.citations) for d in report.documents] == [("02-sorting.md", 2),
                                                                       ("week3.pptx", 2)]

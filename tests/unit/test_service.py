@@ -12,6 +12,7 @@ from tests.support.fakes import (
     FakeSource,
     ScriptedChatModel,
     ScriptedReranker,
+    doc,
 )
 
 
@@ -190,3 +191,40 @@ async def test_warm_up_loads_what_a_first_question_needs_without_asking_anyone(s
     svc = service(sources={"course": course, "wikipedia": outside})
     seconds = await svc.warm_up()
     assert seconds >= 0 and course.queries == ["warm up"] and outside.queries == []
+
+
+class _Counting:
+    """Embedder port that counts the passages it is asked to embed."""
+
+    def __init__(self) -> None:
+        from tests.support.fake_embedder import HashingEmbedder
+
+        self.inner, self.passages = HashingEmbedder(), 0
+        self.name, self.dim = self.inner.name, self.inner.dim
+
+    async def embed_queries(self, texts):
+        return await self.inner.embed_queries(texts)
+
+    async def embed_passages(self, texts):
+        self.passages += len(texts)
+        return await self.inner.embed_passages(texts)
+
+
+async def test_after_warm_up_a_first_question_embeds_no_course_passage(service):
+    # The local reranker and the extractive answer embed the course's passages and sentences:
+    # warm-up does it before the first question, through the same cache.
+    from core.llm.memo_embedder import MemoEmbedder
+    from core.rerank.cascade import RerankCascade
+    from core.rerank.local import LocalReranker
+    from tests.conftest import HASH, MERGE
+
+    counting = _Counting()
+    memo = MemoEmbedder(counting)
+    course = FakeSource("course", [doc(MERGE, "Sorting › Merge sort", url="02-sorting.md"),
+                                   doc(HASH, "Hashing", url="03-hashing.md")])
+    svc = service(embedder=memo, reranker=RerankCascade([LocalReranker(memo)]),
+                  sources={"course": course})
+    await svc.warm_up()
+    warmed = counting.passages
+    reply = await svc.handle(msg("What is the worst case time of merge sort?"))
+    assert warmed > 2 and "rerank" in reply.route and counting.passages == warmed

@@ -17,6 +17,7 @@ from core.rag.extractive import compose, relevant_strips, supported
 from core.rag.llm_output import message_text
 from core.rag.prompts import GENERATE_SYSTEM, generate_user
 from core.rag.state import RagContext, RagState
+from core.rag.verify import evidence, vouches
 from core.texts import canned
 
 log = logging.getLogger(__name__)
@@ -64,8 +65,13 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
     if not text:  # nothing in the context answers it: say so rather than send an empty reply
         return _answer(canned.FALLBACK("empty", state.get("language", "en")), [])
     update = _answer(text, citations_for([context[strip.chunk] for strip in strips]))
+    update["evidence"] = evidence(question, text, strips, context,
+                                  top_score=state.get("top_score", 0.0),
+                                  retries=state.get("retries", 0))
     if not supported(strips):  # chosen by meaning alone: show it, but not as a checked answer
         update |= {"confidence": Confidence.LOW, "low_confidence": True}
+    elif update["confidence"] is Confidence.COURSE and not vouches(update["evidence"]):
+        update["confidence"] = Confidence.UNCHECKED  # what the course says, not a checked answer
     return update
 
 

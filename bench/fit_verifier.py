@@ -1,0 +1,109 @@
+"""Fit the offline verifier shipped in core/rag/verify.py (WEIGHTS, BIAS, THRESHOLD).
+
+    .venv/bin/python -m bot eval docs --docs bench/realdocs_suite/docs \\
+        --qa bench/realdocs_suite/qa_en.jsonl bench/realdocs_suite/qa_ar.jsonl \\
+        --half fit --json > fit.json
+    .venv/bin/python -m bench.fit_verifier fit.json [--precision 0.93]
+
+Only the fit half is read: the replies that would be ✅ without the verifier (confidence
+"course", or "unchecked" when a verifier is already shipped) are the examples, labelled 1 when
+the question is answerable and the reply contains a gold answer. An L2-regularised logistic
+regression on standardised `core.rag.verify.FEATURES`; the threshold is the lowest that keeps
+the fit-half ✅-precision at `--precision`. Five-fold cross-validation on the fit half (folds by
+question) shows what to expect on unseen questions before anyone looks at the report half.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from core.rag.verify import FEATURES
+
+CANDIDATES = ("course", "unchecked")  # the marks the verifier chooses between
+
+
+def examples(path: Path) -> tuple[np.ndarray, np.ndarray, int]:
+    """Feature rows and labels of the fit half's would-be ✅ replies, and how many answerable
+    questions the half has (the ✅-coverage denominator)."""
+    records = [r for r in json.loads(path.read_text(encoding="utf-8"))["questions"]
+               if r.get("half") in (None, "fit")]
+    answerable = sum(bool(r["answerable"]) for r in records)
+    rows = [r for r in records if r["confidence"] in CANDIDATES and r.get("evidence")]
+    x = np.array([[r["evidence"].get(f, 0.0) for f in FEATURES] for r in rows], dtype=float)
+    y = np.array([float(r["answerable"] and r["gold_in_reply"]) for r in rows])
+    return x, y, answerable
+
+
+def fit(x: np.ndarray, y: np.ndarray, l2: float = 1.0, steps: int = 4000
+        ) -> tuple[np.ndarray, float]:
+    """Logistic regression by gradient descent on standardised features; weights in raw units."""
+    mean, std = x.mean(axis=0), x.std(axis=0)
+    std[std == 0] = 1.0
+    z = (x - mean) / std
+    w, b = np.zeros(z.shape[1]), 0.0
+    for _ in range(steps):
+        p = 1 / (1 + np.exp(-(z @ w + b)))
+        w -= 0.1 * ((z.T @ (p - y)) / len(y) + l2 * w / len(y))
+        b -= 0.1 * float(np.mean(p - y))
+    raw = w / std
+    return raw, b - float(raw @ mean)
+
+
+def predict(x: np.ndarray, w: np.ndarray, b: float) -> np.ndarray:
+    return 1 / (1 + np.exp(-(x @ w + b)))
+
+
+def threshold_for(p: np.ndarray, y: np.ndarray, precision: float) -> float:
+    """The lowest threshold whose ✅ set (p >= t) keeps `precision`."""
+    for t in sorted(set(np.round(p, 4))):
+        chosen = p >= t
+        if chosen.any() and y[chosen].mean() >= precision:
+            return float(t)
+    return 1.0
+
+
+def cross_validate(x: np.ndarray, y: np.ndarray, precision: float, folds: int = 5,
+                   seed: int = 13) -> dict[str, Any]:
+    """✅ kept and its precision on held-out folds, the threshold chosen on the rest."""
+    order = list(range(len(y)))
+    random.Random(seed).shuffle(order)
+    kept = right = 0
+    for k in range(folds):
+        test = np.array(order[k::folds])
+        train = np.array([i for i in order if i not in set(test)])
+        w, b = fit(x[train], y[train])
+        t = threshold_for(predict(x[train], w, b), y[train], precision)
+        chosen = predict(x[test], w, b) >= t
+        kept += int(chosen.sum())
+        right += int(y[test][chosen].sum())
+    return {"kept": kept, "right": right, "precision": right / kept if kept else 0.0}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("results", type=Path, help="eval docs --json output (fit half)")
+    parser.add_argument("--precision", type=float, default=0.93)
+    args = parser.parse_args(argv)
+    x, y, answerable = examples(args.results)
+    print(f"{len(y)} would-be ✅ replies, {int(y.sum())} right "
+          f"({y.mean():.1%}); {answerable} answerable questions")
+    cv = cross_validate(x, y, args.precision)
+    print(f"5-fold on the fit half: {cv['kept']} ✅ kept, precision {cv['precision']:.1%}, "
+          f"coverage {cv['right'] / answerable:.1%}")
+    w, b = fit(x, y)
+    t = threshold_for(predict(x, w, b), y, args.precision)
+    chosen = predict(x, w, b) >= t
+    print(f"all of the fit half: {int(chosen.sum())} ✅, precision {y[chosen].mean():.1%}, "
+          f"coverage {y[chosen].sum() / answerable:.1%}")
+    print("WEIGHTS = {" + ", ".join(f'"{f}": {v:.4f}' for f, v in zip(FEATURES, w,
+                                                                      strict=True)) + "}")
+    print(f"BIAS = {b:.4f}\nTHRESHOLD = {t:.4f}")
+
+
+if __name__ == "__main__":
+    main()

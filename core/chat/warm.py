@@ -1,0 +1,42 @@
+"""What a first study question needs, loaded before it comes, so it is answered as fast as the
+tenth: the models, the course index, and the vectors of the default course's passages and
+their sentences (the local reranker and the extractive answer embed exactly those, and the
+shared LRU cache in core/llm/memo_embedder.py keeps them). No outside service is called.
+"""
+from __future__ import annotations
+
+import logging
+
+from core.errors import log_failure
+from core.rag.extractive import relevant_strips
+from core.rag.nodes.normalize import to_chunk
+from core.rag.nodes.rerank import passage_text
+from core.rag.state import RagContext
+from core.rerank.local import clip_passage
+
+log = logging.getLogger(__name__)
+PROBES = ("warm up", "تهيئة")  # one per language: sentence vectors across languages differ
+WARM_PASSAGES = 60  # passages warmed: all of the sample course, the start of a big one
+
+
+async def warm_up(ctx: RagContext) -> None:
+    """Load the models and embed the default course's first WARM_PASSAGES passages the way a
+    question will; a failure only costs the first question its head start."""
+    for embedder in (ctx.embedder, ctx.sentence_embedder):
+        if embedder is not None:
+            await embedder.embed_queries([PROBES[0]])
+    if ctx.classifier is not None:
+        await ctx.classifier.classify(PROBES[0])
+    course = ctx.sources.get("course")
+    if course is None:
+        return
+    try:
+        documents = await course.search(PROBES[0], WARM_PASSAGES)
+    except Exception as exc:  # the first question will meet (and report) it again
+        log_failure(log, "warming up the course index", exc, "continuing")
+        return
+    chunks = [c for rank, d in enumerate(documents) if (c := to_chunk(d, rank)) is not None]
+    if chunks and ctx.embedder is not None:
+        await ctx.embedder.embed_passages([clip_passage(passage_text(c)) for c in chunks])
+        for probe in PROBES:  # every candidate sentence, embedded as an answer embeds it
+            await relevant_strips(probe, chunks, ctx.embedder, 1, ctx.sentence_embedder)

