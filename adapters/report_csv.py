@@ -30,12 +30,13 @@ def _csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
 
 
 def report_csv_files(report: Report) -> dict[str, str]:
-    """File name -> CSV text: questions per day, gaps, documents, pages, feedback."""
+    """File name -> CSV text: questions per day, gaps, documents, pages, feedback (and
+    practice, when the report has a Practice section)."""
     gap_rows = [(n, gap.count, " ".join(gap.languages), q.question, q.language,
                  int(q.low_confidence), q.down_votes, " ".join(q.reasons), q.missing,
                  q.created_at.isoformat() if q.created_at else "")
                 for n, gap in enumerate(report.gaps, 1) for q in gap.questions]
-    return {
+    files = {
         "questions_per_day.csv": _csv(
             ["day", *CONFIDENCES, "total"],
             [(day.isoformat(), *(c.get(k, 0) for k in CONFIDENCES), sum(c.values()))
@@ -53,3 +54,9 @@ def report_csv_files(report: Report) -> dict[str, str]:
             [(f.course, f.language, f.answers, f.up, f.down,
               *(dict(f.reasons).get(r, 0) for r in VOTE_REASONS)) for f in report.feedback]),
     }
+    if report.practice is not None:  # quiz answers by document and by topic
+        files["practice.csv"] = _csv(
+            ["by", "name", "answers", "right"],
+            [("document", t.name, t.answered, t.right) for t in report.practice.documents]
+            + [("topic", t.name, t.answered, t.right) for t in report.practice.topics])
+    return files

@@ -115,6 +115,31 @@ def _cards(report: Report) -> str:
     ) + "</div>"
 
 
+def _practice(report: Report) -> str:
+    """The Practice section: quiz answers by document and topic, the hardest items."""
+    practice = report.practice
+    if practice is None:
+        return ""
+    if not practice.answered:
+        return ('<section id="practice"><h2>Practice</h2><p class="meta">No quiz question was '
+                "answered in this window.</p></section>")
+    share = practice.right / practice.answered
+    documents = _table(["Document", "Answers", "Right", "Share right"],
+                       [(t.name, t.answered, t.right, f"{t.share_right:.0%}")
+                        for t in practice.documents], 1)
+    topics = _table(["Topic", "Answers", "Right", "Share right"],
+                    [(t.name, t.answered, t.right, f"{t.share_right:.0%}")
+                     for t in practice.topics[:20]], 1)
+    hardest = _table(["Question", "Right answer", "Document", "Answers", "Right"],
+                     [(h.question, h.right_option, h.document, h.answered, h.right)
+                      for h in practice.hardest], 3)
+    return f"""<section id="practice"><h2>Practice</h2>
+<p class="meta">{practice.answered} quiz answer{_s(practice.answered)} by {practice.students}
+student{_s(practice.students)}, {share:.0%} right.</p>{documents}
+<h2 style="margin-top:18px">By topic</h2>{topics}
+<h2 style="margin-top:18px">Hardest items</h2>{hardest}</section>"""
+
+
 def render_html(report: Report, generated_at: datetime | None = None) -> str:
     """The whole page."""
     when = (generated_at or datetime.now(UTC)).strftime("%Y-%m-%d %H:%M UTC")
@@ -150,6 +175,7 @@ def render_html(report: Report, generated_at: datetime | None = None) -> str:
 <h2 style="margin-top:18px">Pages</h2>{pages}</section>
 <section id="feedback"><h2>👍 / 👎 and reasons by course and language</h2>
 {report_charts.feedback(report) if report.feedback else ""}{feedback}</section>
+{_practice(report)}
 <footer>Study Buddy · users appear only as keyed hashes; nothing here names a student.</footer>
 </main></body></html>
 """

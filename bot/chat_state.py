@@ -1,5 +1,5 @@
 """The state a bot keeps about its users and chats: history, the message journal, course
-spaces, outcomes and votes, rate limits.
+spaces, outcomes and votes, rate limits, quiz cards and answers.
 
 In the embedded database file by default (one bot process per file); all on Postgres with
 HISTORY_STORE=postgres, so several processes behind one bot behave as one.
@@ -20,6 +20,7 @@ from core.ports import (
     HistoryStore,
     MessageJournal,
     OutcomeStore,
+    PracticeStore,
     RateLimiter,
     SpaceStore,
 )
@@ -28,6 +29,7 @@ from core.stores.postgres_courses import PostgresCourseRegistry
 from core.stores.postgres_history import PostgresHistoryStore
 from core.stores.postgres_journal import PostgresMessageJournal
 from core.stores.postgres_outcomes import PostgresOutcomeStore
+from core.stores.postgres_practice import PostgresPracticeStore
 from core.stores.postgres_rate_limit import PostgresRateLimiter
 from core.stores.postgres_spaces import PostgresSpaceStore
 from core.stores.private_files import private_dir, private_file
@@ -36,6 +38,7 @@ from core.stores.sqlite_courses import SqliteCourseRegistry
 from core.stores.sqlite_history import SqliteHistoryStore
 from core.stores.sqlite_journal import SqliteMessageJournal
 from core.stores.sqlite_outcomes import SqliteOutcomeStore
+from core.stores.sqlite_practice import SqlitePracticeStore
 from core.stores.sqlite_spaces import SqliteSpaceStore
 
 
@@ -89,6 +92,13 @@ async def build_outcomes(settings: Settings, stack: AsyncExitStack) -> AnswerAct
     in DATA_DIR)."""
     store: OutcomeStore = await _open(settings, stack, PostgresOutcomeStore, SqliteOutcomeStore)
     return AnswerActions(store, user_hash_key(settings), settings.retention_days)
+
+
+async def build_practice_store(settings: Settings, stack: AsyncExitStack) -> PracticeStore:
+    """Quiz items, review cards and answers (students hashed with the outcomes' key)."""
+    store: PracticeStore = await _open(settings, stack, PostgresPracticeStore,
+                                       SqlitePracticeStore)
+    return store
 
 
 async def build_journal(settings: Settings, stack: AsyncExitStack) -> MessageJournal:

@@ -1,4 +1,5 @@
-"""`studybuddy` command line: run | chat | ask | ingest | docs | courses | migrate | graph | eval.
+"""`studybuddy` command line: run | chat | ask | ingest | docs | courses | quiz | migrate | graph |
+eval.
 
 The benchmarks are not a product command: they live in the repository's bench/ (`make bench`).
 
@@ -23,6 +24,7 @@ from bot.docs_cli import DocsError, add_docs_parsers, run_docs, run_ingest
 from bot.evaluate import add_eval_parser
 from bot.feedback_cli import add_feedback_parser, run_feedback
 from bot.progress import TqdmBars
+from bot.quiz_cli import QuizError, add_quiz_parser, run_quiz
 from bot.report_cli import ReportError, add_report_parser
 from bot.settings import Settings, invalid_settings_line, load_settings
 from core.errors import StudyBuddyError
@@ -42,6 +44,7 @@ EPILOG = """examples:
   studybuddy report --out report/         instructor report: gaps, cited pages, votes (HTML + CSV)
   studybuddy courses list                 who owns each course, its spaces, shares, documents
   studybuddy courses public CS101         any private chat may read CS101
+  studybuddy quiz --course CS101 -n 5     quiz items from a course, with answers and sources
   studybuddy eval docs --docs D --qa F    answer quality on your own files and questions
   studybuddy feedback export --out F      what students could not get answered, as questions
   studybuddy eval feedback F              ask them again and show what changed
@@ -80,6 +83,7 @@ def _parser() -> argparse.ArgumentParser:
     add_feedback_parser(sub)  # feedback export (bot/feedback_cli.py)
     add_report_parser(sub)  # report (bot/report_cli.py)
     add_courses_parser(sub)  # courses list | transfer | public | private (bot/courses_cli.py)
+    add_quiz_parser(sub)  # quiz (bot/quiz_cli.py)
     return parser
 
 
@@ -231,12 +235,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_feedback(settings, args)
         if args.command == "courses":
             return asyncio.run(run_courses(settings, args))
+        if args.command == "quiz":
+            return asyncio.run(run_quiz(settings, args))
         if args.command == "report":
             from bot.report_cli import run_report
 
             return asyncio.run(run_report(settings, args))
         return asyncio.run(_serve(settings, console_only=args.command == "chat"))
-    except (UserError, DocsError, ReportError, CoursesError, StoreError) as err:  # one clear line
+    except (UserError, DocsError, ReportError, CoursesError, QuizError,
+            StoreError) as err:  # one clear line
         print(f"error: {err}", file=sys.stderr)
         return 2
     except StartFailed as err:  # a platform refused or was unreachable: one line, no secrets

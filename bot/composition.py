@@ -119,7 +119,8 @@ def build_adapters(settings: Settings, app: App, which: AdapterSet) -> list[Adap
                                        shard_count=settings.discord_shard_count,
                                        shard_ids=settings.discord_shard_ids,
                                        operator_ids=settings.discord_operator_ids,
-                                       photos=photo_limits(settings)))
+                                       photos=photo_limits(settings),
+                                       practice=app.practice))
     telegram = telegram_adapter(settings, app)
     if settings.http_port is not None:
         from adapters.http import HttpAdapter
@@ -163,7 +164,8 @@ def telegram_adapter(settings: Settings, app: App) -> TelegramAdapter | None:
                            base_file_url=settings.telegram_base_file_url,
                            webhook=webhook,
                            journal_sweep_s=sweep_interval(settings.journal_lease_s),
-                           photos=photo_limits(settings))
+                           photos=photo_limits(settings),
+                           practice=app.practice)
 
 
 def console_adapter(settings: Settings, app: App, *, log_to_file: bool) -> Adapter:
@@ -183,7 +185,8 @@ def report_route(settings: Settings, app: App) -> ReportRoute | None:
         return None
     from core.insight.report import InstructorReports
 
-    return ReportRoute(InstructorReports(app.actions.store, app.embedder), token)
+    practice = app.practice.store if app.practice else None
+    return ReportRoute(InstructorReports(app.actions.store, app.embedder, practice), token)
 
 
 @asynccontextmanager
@@ -218,11 +221,12 @@ async def open_course_sharing(settings: Settings) -> AsyncIterator[CourseSharing
 async def open_reports(settings: Settings) -> AsyncIterator[InstructorReports]:
     """The outcome store and the embedder only (`report`), so a report can be made beside a
     running bot."""
-    from bot.chat_state import build_outcomes
+    from bot.chat_state import build_outcomes, build_practice_store
     from bot.container import build_embedder
     from bot.http_client import http_client
     from core.insight.report import InstructorReports
 
     async with AsyncExitStack() as stack, http_client(settings) as client:
         actions = await build_outcomes(settings, stack)
-        yield InstructorReports(actions.store, build_embedder(settings, client))
+        yield InstructorReports(actions.store, build_embedder(settings, client),
+                                await build_practice_store(settings, stack))

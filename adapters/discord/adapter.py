@@ -22,6 +22,7 @@ from adapters.discord.convert import PLATFORM, should_answer, to_incoming
 from adapters.discord.desk import add_desk_commands
 from adapters.discord.errors import DiscordStartError, add_error_hook, report
 from adapters.discord.photos import image_of, with_photo
+from adapters.discord.quiz import QuizButton, add_quiz_commands
 from adapters.discord.replier import NO_MENTIONS, TYPING_REFRESH_S, MessageReplier
 from adapters.discord.staff import ServerMembership
 from adapters.typing_loops import TypingLoops
@@ -29,6 +30,7 @@ from core.chat.photo import PhotoLimits
 from core.course.desk import CourseDesk
 from core.messages import IncomingMessage
 from core.ports import ChatService
+from core.practice.practice import PracticeService
 from core.texts.platforms import DISCORD
 
 log = logging.getLogger(__name__)
@@ -42,7 +44,8 @@ class StudyBuddyClient(discord.Client):
     def __init__(self, handler: ChatService, *, sync_commands: bool = False,
                  guild_id: int | None = None, desk: CourseDesk | None = None,
                  staff_role: str | None = None, operator_ids: Iterable[int] = (),
-                 photos: PhotoLimits | None = None, **options: Any) -> None:
+                 photos: PhotoLimits | None = None, practice: PracticeService | None = None,
+                 **options: Any) -> None:
         options.setdefault("intents", discord.Intents.default())
         options["allowed_mentions"] = NO_MENTIONS
         super().__init__(**options)
@@ -54,6 +57,9 @@ class StudyBuddyClient(discord.Client):
         self.tree: app_commands.CommandTree[StudyBuddyClient] = app_commands.CommandTree(self)
         add_error_hook(self.tree)
         add_commands(self.tree, handler, self.photos)
+        self.practice = practice  # read by the quiz buttons (quiz.py)
+        if practice is not None:
+            add_quiz_commands(self.tree, practice)
         self.desk = desk  # read by the Confirm / Cancel buttons (buttons.py)
         if desk is not None:
             add_desk_commands(self.tree, desk, staff_role, frozenset(operator_ids))
@@ -66,6 +72,8 @@ class StudyBuddyClient(discord.Client):
         self.add_dynamic_items(AnswerButton)
         if self.desk is not None:
             self.add_dynamic_items(DeskButton)
+        if self.practice is not None:  # quiz options answered after a restart still count
+            self.add_dynamic_items(QuizButton)
         if not self.sync_commands:
             return
         guild = discord.Object(self.guild_id) if self.guild_id is not None else None
@@ -111,8 +119,10 @@ class DiscordAdapter:
                  ready_timeout_s: float = READY_TIMEOUT_S, desk: CourseDesk | None = None,
                  staff_role: str | None = None, shard_count: int | None = None,
                  shard_ids: list[int] | None = None, operator_ids: Iterable[int] = (),
-                 photos: PhotoLimits | None = None) -> None:
+                 photos: PhotoLimits | None = None,
+                 practice: PracticeService | None = None) -> None:
         self._handler = handler
+        self._practice = practice
         self._desk = desk
         self._staff_role = staff_role
         self._operator_ids = tuple(operator_ids)
@@ -139,6 +149,7 @@ class DiscordAdapter:
         client = kind(self._handler, sync_commands=self._sync_commands, guild_id=self._guild_id,
                       desk=self._desk, staff_role=self._staff_role,
                       operator_ids=self._operator_ids, photos=self.photos,
+                      practice=self._practice,
                       **self._client_options)
         await client.__aenter__()
         self.client = client

@@ -24,6 +24,7 @@ from adapters.telegram.convert import PLATFORM
 from adapters.telegram.desk import add_desk_commands
 from adapters.telegram.errors import add_error_hook
 from adapters.telegram.journal_sweep import SWEEP_S, JournalSweep
+from adapters.telegram.quiz import add_quiz_commands
 from adapters.telegram.replier import TYPING_REFRESH_S, PtbApp, TelegramReplier
 from adapters.telegram.staff import GroupMembership, StaffCheck
 from adapters.telegram.webhook import Handler, Webhook, journaled, receiver
@@ -31,10 +32,15 @@ from adapters.typing_loops import TypingLoops
 from core.chat.photo import PhotoLimits
 from core.course.desk import CourseDesk
 from core.ports import ChatService, MessageJournal
-from core.texts.platforms import TELEGRAM_COMMANDS, TELEGRAM_DESK_COMMANDS
+from core.practice.practice import PracticeService
+from core.texts.platforms import (
+    TELEGRAM_COMMANDS,
+    TELEGRAM_DESK_COMMANDS,
+    TELEGRAM_QUIZ_COMMANDS,
+)
 
 logger = logging.getLogger(__name__)
-ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
+ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.POLL_ANSWER]
 
 
 class TelegramAdapter:
@@ -50,7 +56,8 @@ class TelegramAdapter:
                  journal: MessageJournal | None = None, desk: CourseDesk | None = None,
                  staff_ids: Iterable[int] = (), base_file_url: str | None = None,
                  webhook: Webhook | None = None, journal_sweep_s: float = SWEEP_S,
-                 photos: PhotoLimits | None = None) -> None:
+                 photos: PhotoLimits | None = None,
+                 practice: PracticeService | None = None) -> None:
         self.handler = handler
         self.webhook = webhook  # None: long polling
         self.journal = journal  # dedupes redeliveries, replays what a crash left unanswered
@@ -67,6 +74,7 @@ class TelegramAdapter:
         self.desk = desk  # /course, /mode, /gaps, /remove, /upload, Confirm / Cancel
         self.staff = StaffCheck(staff_ids)
         self.photos = photos or PhotoLimits()  # checked before a photo is downloaded
+        self.practice = practice  # /quiz, /review and quiz poll answers
         self.app: PtbApp | None = None  # built in start(): PTB logs its URLs on creation
 
     def _build(self) -> PtbApp:
@@ -91,6 +99,8 @@ class TelegramAdapter:
                      claimed=journaled if self.webhook is not None else None,
                      photos=self.photos)
         app.add_handlers(self.answer_buttons.handlers())  # "ans:" presses; the desk's are "desk:"
+        if self.practice is not None:
+            add_quiz_commands(app, self.practice, self._redactor.redact)
         if self.desk is not None:
             add_desk_commands(app, self.desk, self.staff, self._replier, self._redactor.redact)
         add_error_hook(app, self._replier, self._redactor.redact)
@@ -149,7 +159,8 @@ class TelegramAdapter:
 
     async def _set_commands(self, app: PtbApp) -> None:
         try:
-            commands = TELEGRAM_COMMANDS + (TELEGRAM_DESK_COMMANDS if self.desk is not None else [])
+            commands = TELEGRAM_COMMANDS + (TELEGRAM_QUIZ_COMMANDS if self.practice else []) + (
+                TELEGRAM_DESK_COMMANDS if self.desk is not None else [])
             await app.bot.set_my_commands([BotCommand(c, d) for c, d in commands])
         except TelegramError as err:  # the menu is a nicety; the bot works without it
             logger.warning("setMyCommands failed: %s", self._redactor.redact(str(err)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -64,6 +64,9 @@ class StudyBuddy:
         self.limiter = limiter or MemoryRateLimiter()
         self.observer: Observer = observer or NoObserver()
         self.photos = photos  # None: photos get "I can't read photos on this bot"
+        # Other features' per-user data erased by /forget too (quiz cards and answers):
+        # each takes (platform, user_id) and returns the rows removed.
+        self.also_forget: list[Callable[[str, str], Awaitable[int]]] = []
         self._slots = asyncio.Semaphore(self.limits.max_concurrent)
         self._waiting = 0
 
@@ -228,6 +231,8 @@ class StudyBuddy:
             removed = await self.history.forget(platform, user_id)
             if self.actions is not None:  # their questions and votes go too
                 await self.actions.forget(platform, user_id)
+            for erase in self.also_forget:
+                await erase(platform, user_id)
         except Exception as err:
             _log_history_failure("erase", err)
             return _notice("forget_failed", "en", confidence=Confidence.NONE)

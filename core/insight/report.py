@@ -1,5 +1,6 @@
 """The instructor report: what a course's students asked, where the answers fell short, what was
-cited and how answers were voted, aggregated from recorded outcomes.
+cited and how answers were voted, aggregated from recorded outcomes; and, with a practice store,
+how their quiz answers went (report_practice.py).
 
 Pure aggregation over `Outcome` records (plus an Embedder for grouping similar gap questions), so
 the CLI, the HTTP page and the CSV files all show the same numbers. Rendering lives in adapters.
@@ -8,12 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 
 from core.insight.outcomes import VOTE_REASONS
 from core.insight.report_gaps import GAP_SIMILARITY, Gap, GapQuestion, group_gaps
-from core.ports import Embedder, Outcome, OutcomeStore
+from core.insight.report_practice import PracticeSummary, summarize
+from core.ports import Embedder, Outcome, OutcomeStore, PracticeStore
 
 __all__ = ["CONFIDENCES", "DocumentCount", "Feedback", "Gap", "GapQuestion", "InstructorReports",
            "PageCount", "Report", "build_report"]
@@ -67,6 +69,7 @@ class Report:
     documents: tuple[DocumentCount, ...]
     pages: tuple[PageCount, ...]
     feedback: tuple[Feedback, ...]
+    practice: PracticeSummary | None = None  # quiz answers (None: no practice store)
 
 
 async def build_report(outcomes: Sequence[Outcome], embedder: Embedder, *, course: str | None,
@@ -87,9 +90,11 @@ async def build_report(outcomes: Sequence[Outcome], embedder: Embedder, *, cours
 class InstructorReports:
     """Builds reports from the outcome store: what the HTTP adapter's GET /report calls."""
 
-    def __init__(self, store: OutcomeStore, embedder: Embedder) -> None:
+    def __init__(self, store: OutcomeStore, embedder: Embedder,
+                 practice: PracticeStore | None = None) -> None:
         self.store = store
         self.embedder = embedder
+        self.practice = practice  # quiz answers for the Practice section
 
     async def build(self, *, course: str | None = None, days: int = 7,
                     now: datetime | None = None, scope: str | None = None) -> Report:
@@ -98,7 +103,13 @@ class InstructorReports:
         start = datetime.combine(moment.astimezone(UTC).date() - timedelta(days=days - 1),
                                  datetime.min.time(), UTC)
         outcomes = await self.store.outcomes(course=course, since=start, scope=scope)
-        return await build_report(outcomes, self.embedder, course=course, days=days, now=moment)
+        report = await build_report(outcomes, self.embedder, course=course, days=days,
+                                     now=moment)
+        if self.practice is None or scope is not None:  # answers are not kept per scope
+            return report
+        answers = await self.practice.answers(course=course, since=start)
+        items = await self.practice.items(list({a.item_id for a in answers}))
+        return replace(report, practice=summarize(answers, items))
 
 
 def _day(outcome: Outcome, default: date) -> date:

@@ -5,6 +5,7 @@ chat       history, the message journal, replier, rate limiter, observer, the Ch
            adapters call
 courses    course spaces, the course registry, platform membership   (who owns what)
 insight    outcomes and votes                                      (what staff learn from)
+practice   quiz items, review cards, answers, quiz sessions         (what students practise)
 
 Tests implement them with fakes (cosmicpython style); nothing here knows any vendor.
 """
@@ -39,10 +40,21 @@ from core.ports.knowledge import (
     StoredChunk,
     Vocabulary,
 )
+from core.ports.practice import (
+    Answer,
+    Card,
+    ItemSource,
+    PracticeStore,
+    Prompt,
+    QuizItem,
+    Session,
+)
 
 __all__ = [
     "OPERATOR",
     "WINDOW_S",
+    "Answer",
+    "Card",
     "ChatService",
     "CourseRecord",
     "CourseRegistry",
@@ -51,16 +63,21 @@ __all__ = [
     "DocumentRecord",
     "Embedder",
     "HistoryStore",
+    "ItemSource",
     "Membership",
     "MessageJournal",
     "Observer",
     "Outcome",
     "OutcomeStore",
+    "PracticeStore",
+    "Prompt",
+    "QuizItem",
     "Ranked",
     "RateLimiter",
     "Replier",
     "RerankTier",
     "Reranker",
+    "Session",
     "Source",
     "SpaceAssignment",
     "SpaceStore",

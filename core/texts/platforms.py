@@ -13,7 +13,9 @@ TELEGRAM = Catalog({
                  "Photos: send a photo of a printed question (in a group, caption it /ask or "
                  "mention me) and I'll read it and answer; a caption is part of the question.\n\n"
                  "/ask <question> — ask a study question\n"
-                 "/forget — erase what I remember about you\n/help — this message\n\n"
+                 "/forget — erase what I remember about you\n/help — this message\n"
+                 "/quiz [topic] [n] — a quiz from the course materials (/quiz stats: your "
+                 "progress)\n/review — the quiz questions due again, the ones you missed first\n\n"
                  "Courses: each group answers from its own course (its space), a private chat "
                  "from the course you choose.\n"
                  "/course — show this chat's course and the list of courses\n"
@@ -42,7 +44,9 @@ TELEGRAM = Catalog({
                  "الصور: أرسل صورة لسؤال مطبوع (في المجموعات اكتب /ask في التعليق أو اذكرني) "
                  "وسأقرؤها وأجيب؛ والتعليق جزء من السؤال.\n\n"
                  "/ask <سؤالك> — اطرح سؤالًا دراسيًا\n"
-                 "/forget — امسح ما أتذكره عنك\n/help — هذه الرسالة\n\n"
+                 "/forget — امسح ما أتذكره عنك\n/help — هذه الرسالة\n"
+                 "‎/quiz [الموضوع] [العدد] — اختبار من مواد المقرر (‎/quiz stats: تقدّمك)\n"
+                 "/review — أسئلة الاختبار المستحقة للمراجعة، تبدأ بالتي أخطأت فيها\n\n"
                  "المقررات: تجيب كل مجموعة من مقررها (مساحتها)، والمحادثة الخاصة من المقرر "
                  "الذي تختاره.\n"
                  "/course — اعرض مقرر هذه المحادثة وقائمة المقررات\n"
@@ -94,6 +98,8 @@ TELEGRAM_BUTTONS = Catalog({
 })
 TELEGRAM_COMMANDS = [("ask", "Ask a study question"), ("forget", "Erase your history"),
                      ("help", "How to use Study Buddy")]
+TELEGRAM_QUIZ_COMMANDS = [("quiz", "A quiz from the course: /quiz [topic] [n], /quiz stats"),
+                          ("review", "The quiz questions due for review")]
 TELEGRAM_DESK_COMMANDS = [("course", "Show, set or share this chat's course"),
                            ("mode", "Study mode: guide (no finished solutions) or explain"),
                            ("upload", "Staff: send a file captioned /upload [course]"),

@@ -23,6 +23,7 @@ SHARED: dict[str, tuple[str, ...]] = {
     "desk": ("add_desk_commands",),  # staff commands: course, sharing, mode, gaps, upload
     "buttons": ("answer_buttons", "reason_buttons", "confirm_buttons"),
     "staff": (),  # who is staff, and group / server membership
+    "quiz": ("add_quiz_commands",),  # /quiz, /review: items as polls or embeds + buttons
     "errors": ("start_failure", "add_error_hook"),  # the one error hook; start failures
     "photos": ("download", "with_photo"),  # photos of a question, fetched within the limits
     "adapter": ("{P}Adapter",),  # lifecycle: start / stop in the shared loop

@@ -48,7 +48,7 @@ def test_report_writes_html_and_csv(tmp_path):
     assert "2 question(s), 2 gap group(s)" in done.stdout
     assert {p.name for p in out.iterdir()} == {
         "report.html", "questions_per_day.csv", "gaps.csv", "documents.csv", "pages.csv",
-        "feedback.csv"}
+        "feedback.csv", "practice.csv"}
     page = (out / "report.html").read_text(encoding="utf-8")
     assert "What is a red-black tree?" in page and "Krebs" not in page
     assert "no red-black trees" in page and "<svg" in page and "Last month" not in page

@@ -201,7 +201,8 @@ class FakeDiscord(EventBuilders):
         body = body or {}
         sent = {"id": str(next(self._ids)), "channel_id": channel_id, "type": 0,
                 "content": body.get("content", ""), "author": user(BOT_ID, "studybuddy", bot=True),
-                "attachments": [], "embeds": [], "mentions": [], "mention_roles": [],
+                "attachments": [], "embeds": body.get("embeds", []), "mentions": [],
+                "mention_roles": [],
                 "pinned": False, "mention_everyone": False, "tts": False,
                 "timestamp": TIMESTAMP, "edited_timestamp": None, "flags": body.get("flags", 0),
                 "components": body.get("components", [])}

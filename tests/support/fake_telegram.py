@@ -3,7 +3,8 @@
 Serves `/bot<token>/<method>` on loopback: getMe, deleteWebhook, getUpdates (long poll with
 offset confirmation), sendMessage (keeps what it sent, buttons included), sendChatAction,
 setMyCommands, getChatMember (admins set per chat), getFile, answerCallbackQuery (once per
-query), editMessageText, editMessageReplyMarkup (callback_data over 64 bytes refused); 404. Files registered with
+query), editMessageText, editMessageReplyMarkup (callback_data over 64 bytes refused), sendPoll
+(quiz polls, Telegram's length limits enforced; `push_poll_answer` answers one); 404. Files registered with
 `add_file` are served at `/file/bot<token>/<path>`, each download recorded. Parameters arrive
 form-encoded from PTB (JSON bodies are accepted too) and are recorded as strings, exactly as
 sent. See reference/platforms.md, appendix.
@@ -99,6 +100,19 @@ class FakeTelegram:
         self._push({"callback_query": {"id": query_id, "from": sender or user(),
                                        "chat_instance": "ci1", "message": sent, "data": data}})
         return query_id
+
+    def push_poll_answer(self, poll_id: str, sender: dict[str, Any], option_ids: list[int]
+                         ) -> int:
+        """Queue a poll_answer update: `sender` chose `option_ids` in a non-anonymous poll."""
+        return self._push({"poll_answer": {"poll_id": poll_id, "user": sender,
+                                           "option_ids": option_ids,
+                                           "option_persistent_ids": [f"o{i}" for i in
+                                                                     option_ids]}})
+
+    def polls(self, chat_id: int | None = None) -> list[dict[str, Any]]:
+        """The polls sent (to one chat), oldest first, as their messages."""
+        return [m for m in self.sent.values() if "poll" in m
+                and (chat_id is None or m["chat"]["id"] == chat_id)]
 
     def add_file(self, file_id: str, content: bytes, file_path: str | None = None) -> None:
         """Make a file getFile can describe and the file route can serve."""
@@ -203,6 +217,40 @@ class FakeTelegram:
             quoted = json.loads(params["reply_parameters"])["message_id"]
             sent["reply_to_message"] = {"message_id": quoted, "date": sent["date"],
                                         "chat": sent["chat"]}
+        self.sent[sent["message_id"]] = sent
+        return sent
+
+    async def _m_sendPoll(self, params: dict[str, str]) -> Any:
+        """Telegram's limits: question 1-300 characters, 2-10 options of 1-100, an explanation
+        of at most 200 characters and 2 line feeds; a quiz needs correct_option_id."""
+        options = [o if isinstance(o, str) else o["text"] for o in json.loads(params["options"])]
+        question, explanation = params.get("question", ""), params.get("explanation", "")
+        if not 1 <= len(question) <= 300:
+            raise _ApiError(400, "Bad Request: poll question length must not exceed 300")
+        if not 2 <= len(options) <= 10 or any(not 1 <= len(o) <= 100 for o in options):
+            raise _ApiError(400, "Bad Request: poll options length must not exceed 100")
+        if len(explanation) > 200 or explanation.count("\n") > 2:
+            raise _ApiError(400, "Bad Request: explanation is too long")
+        quiz = params.get("type") == "quiz"
+        right = (json.loads(params["correct_option_ids"]) if "correct_option_ids" in params
+                 else [int(params.get("correct_option_id", -1))])  # before Bot API 9.6
+        if quiz and (len(right) != 1 or not 0 <= right[0] < len(options)):
+            raise _ApiError(400, "Bad Request: wrong correct option ID specified")
+        chat_id = int(params["chat_id"])
+        self._next_message_id += 1
+        poll = {"id": f"poll{self._next_message_id}", "question": question,
+                "options": [{"text": o, "voter_count": 0, "persistent_id": f"o{i}"}
+                            for i, o in enumerate(options)],
+                "total_voter_count": 0, "is_closed": False, "allows_revoting": False,
+                "members_only": False,
+                "is_anonymous": params.get("is_anonymous", "true") in ("true", "True", "1"),
+                "type": params.get("type", "regular"), "allows_multiple_answers": False}
+        if quiz:
+            poll["correct_option_ids"] = right
+            poll["explanation"] = explanation
+        sent = {"message_id": self._next_message_id, "date": int(time.time()),
+                "chat": {"id": chat_id, "type": "private" if chat_id > 0 else "supergroup"},
+                "from": BOT_USER, "poll": poll}
         self.sent[sent["message_id"]] = sent
         return sent
 

@@ -55,7 +55,7 @@ KERNEL = ("core", "core.messages", "core.config", "core.errors", "core.text", "c
           "core.texts", "core.ports")
 ENGINE = ("core.rag", "core.ingest", "core.stores", "core.sources", "core.rerank", "core.llm",
           "core.upstream")
-FEATURES = ("core.chat", "core.course", "core.insight")
+FEATURES = ("core.chat", "core.course", "core.insight", "core.practice")
 
 
 def _area(module: str) -> str:

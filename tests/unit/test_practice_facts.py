@@ -1,0 +1,81 @@
+"""Quiz items' raw material and rules, without a store: fact sentences (en + ar), the wrong
+options' guards, the Leitner schedule and `/quiz [topic] [n]` parsing."""
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from core.ports.practice import Card
+from core.practice import leitner
+from core.practice.distractors import distinct, mentions, same_thing
+from core.practice.facts import CODE, NAME, PATH, WORDS, facts_in
+from core.practice.practice import parse_args
+from core.practice.questions import BLANK, cloze_text
+
+
+def test_definition_sentences_give_their_term_in_both_languages():
+    facts = facts_in("Quicksort is a divide-and-conquer sorting algorithm that partitions the "
+                     "array. This is a sentence about nothing in particular at all.\n\n"
+                     "الترتيب السريع (Quicksort) خوارزمية تعتمد أيضًا على أسلوب فرّق تسُد في "
+                     "الترتيب. التعقيد الزمني هو مقياس لنموّ عدد العمليات التي تنفّذها الخوارزمية.")
+    assert [(f.term, f.kind, f.language) for f in facts] == [
+        ("Quicksort", WORDS, "en"), ("الترتيب السريع (Quicksort)", WORDS, "ar"),
+        ("التعقيد الزمني", WORDS, "ar")]
+
+
+def test_names_of_code_commands_and_files_are_terms():
+    facts = facts_in("The function readLines is more convenient if you want whole lines read. "
+                     "Files can be read and written with the function read.dta in most cases.\n\n"
+                     "يعرض الأمر pwd الموقع الحالي في نظام الملفات بمجرد فتح جلسة جديدة. "
+                     "تتحقق التطبيقات من الملف /etc/hosts قبل استشارة خدمة الأسماء في الشبكة.")
+    assert [(f.term, f.kind) for f in facts] == [
+        ("readLines", CODE), ("read.dta", CODE), ("pwd", NAME), ("/etc/hosts", PATH)]
+
+
+def test_what_is_not_a_term_is_left_out():
+    assert facts_in("It is a good idea to read the manual before you start the work.") == []
+    assert facts_in("Many volunteers have contributed to the packages described here.") == []
+    assert facts_in("يحدث التمثيل الضوئي على مرحلتين مترابطتين هما التفاعلات الضوئية ودورة "
+                    "كالفن.") == []
+    # an Arabic sentence whose Latin word is a gloss, not a named command
+    assert facts_in("يؤدي ذلك إلى تحسين زمن الوصول (latency) بشكل كبير في الشبكات الحديثة.") == []
+
+
+def test_the_cloze_blanks_every_spelling_of_the_term():
+    fact = facts_in("الترتيب السريع (Quicksort) خوارزمية تعتمد على أسلوب فرّق تسُد وعلى "
+                    "اختيار المحور في Quicksort.")[0]
+    cloze = cloze_text(fact)
+    assert cloze is not None and BLANK in cloze
+    assert "Quicksort" not in cloze and "الترتيب السريع" not in cloze
+
+
+def test_wrong_options_never_spell_the_right_one():
+    assert same_thing("Merge sort", "merge sort")
+    assert same_thing("sort", "Merge sort")  # inside it
+    assert same_thing("الترتيب السريع (Quicksort)", "Quicksort")  # its gloss
+    assert not same_thing("Merge sort", "Heap sort")
+    assert mentions("Heap sort sorts in place.", "heap sort")
+    assert not distinct(["Quicksort", "quicksort ", "Heap sort"])
+
+
+def test_leitner_boxes_and_due_order():
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    card = leitner.answered(None, user_hash="u", item_id="a", course="C", right=True, now=now)
+    assert (card.box, card.due_at) == (2, now + timedelta(days=1))
+    for days in (3, 7, 14, 14):
+        card = leitner.answered(card, user_hash="u", item_id="a", course="C", right=True,
+                                now=now)
+        assert card.due_at == now + timedelta(days=days)
+    wrong = leitner.answered(card, user_hash="u", item_id="a", course="C", right=False, now=now)
+    assert (wrong.box, wrong.due_at, wrong.right, wrong.wrong) == (1, now, 5, 1)
+    old = Card("u", "b", "C", 3, now - timedelta(days=2), last_right=True)
+    missed = Card("u", "c", "C", 1, now, last_right=False)
+    later = Card("u", "d", "C", 2, now + timedelta(days=1), last_right=True)
+    assert [c.item_id for c in leitner.due([old, later, missed], now, 5)] == ["c", "b"]
+
+
+def test_quiz_arguments():
+    assert parse_args("") == ("", 5)
+    assert parse_args("merge sort 3") == ("merge sort", 3)
+    assert parse_args("التمثيل الضوئي") == ("التمثيل الضوئي", 5)
+    assert parse_args("7") == ("", 7)
+    assert parse_args("top 100") == ("top 100", 5)  # beyond the most: part of the topic
