@@ -50,11 +50,19 @@ def test_ask_is_quiet_when_the_outside_sources_cannot_be_reached(sample_store):
     """Default settings (Wikipedia and arXiv on), no network: every outside request goes to a
     closed local port (the proxy), and a question the course cannot answer prints no warning."""
     closed = "http://127.0.0.1:9"
-    out = studybuddy("ask", "What is a linked list?", data_dir=Path(sample_store.path).parent,
-                     WIKIPEDIA_ENABLED="true", ARXIV_ENABLED="true", HTTPS_PROXY=closed,
-                     HTTP_PROXY=closed, NO_PROXY="")
+    # The course never uses "knapsack" or "dynamic programming": the course cannot answer, the
+    # outside sources are asked and cannot be reached.
+    out = studybuddy("ask", "How do I solve the knapsack problem with dynamic programming?",
+                     data_dir=Path(sample_store.path).parent, WIKIPEDIA_ENABLED="true",
+                     ARXIV_ENABLED="true", HTTPS_PROXY=closed, HTTP_PROXY=closed, NO_PROXY="")
     assert out.returncode == 0 and "couldn't find a reliable answer" in out.stdout
     assert out.stderr == ""
+
+
+def test_a_question_the_course_only_sounds_like_gets_no_check_mark(sample_store):
+    # "linked" is in the notes ("two linked stages" of photosynthesis), linked lists are not
+    out = studybuddy("ask", "what is a linked list", data_dir=Path(sample_store.path).parent)
+    assert out.returncode == 0 and "✅" not in out.stdout
 
 
 def test_ask_plain_text_shows_numbered_sources(sample_store):
