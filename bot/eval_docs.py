@@ -94,6 +94,7 @@ def score(items: list[dict[str, Any]], replies: list[Reply]) -> dict[str, Any]:
             if not answerable:
                 row["unanswerable"] += 1
                 row["unanswerable_warned"] += reply.confidence == Confidence.LOW
+                row["unanswerable_unchecked"] += reply.confidence != Confidence.COURSE
             if answerable and item.get("page") is not None:
                 row["paged"] += 1
                 row["page_hit"] += page_hit(reply, item.get("doc"), item["page"])
@@ -119,6 +120,7 @@ def _rates(row: dict[str, int]) -> dict[str, Any]:
             "check_precision": share("checked_right", "checked"), "checked": row["checked"],
             "check_coverage": share("checked_right", "answerable"),  # right ✅ / answerable
             "unanswerable_warned": share("unanswerable_warned", "unanswerable"),
+            "unanswerable_unchecked": share("unanswerable_unchecked", "unanswerable"),
             "page_accuracy": share("page_hit", "paged")}
 
 
@@ -196,13 +198,14 @@ def _print(result: dict[str, Any], show: bool) -> None:
         if half:
             print(f"half: {half}")
         print(f"{'kind':<13}{'n':>4}{'gold in reply':>15}{'✅-precision':>14}{'✅-coverage':>13}"
-              f"{'⚠ unanswerable':>17}{'page ±1':>9}")
+              f"{'not ✅ unansw.':>16}{'⚠ unanswerable':>17}{'page ±1':>9}")
         for kind in (*KINDS, "all"):
             row = kinds.get(kind)
             if row:
                 checked = f"{_pct(row['check_precision'])} ({row['checked']})"
                 print(f"{kind:<13}{row['questions']:>4}{_pct(row['gold_in_reply']):>15}"
                       f"{checked:>14}{_pct(row['check_coverage']):>13}"
+                      f"{_pct(row['unanswerable_unchecked']):>16}"
                       f"{_pct(row['unanswerable_warned']):>17}{_pct(row['page_accuracy']):>9}")
     if show:
         for record in result["questions"]:
