@@ -149,22 +149,25 @@ async def _serve(settings: Settings, console_only: bool) -> int:
     async def action(bot: Bot) -> int:
         await _warm_up(bot.app)
         await _say_unreachable(bot.app, settings)
-        tidy = asyncio.create_task(bot.app.keep_tidy(), name="retention")
+        tasks = [asyncio.create_task(bot.app.keep_tidy(), name="retention"),
+                 asyncio.create_task(bot.app.service.warm_course(), name="warm-course")]
         try:
             await run_adapters(bot.adapters)
         finally:
-            tidy.cancel()
+            for task in tasks:
+                task.cancel()
         return 0
     adapters = AdapterSet.CONSOLE if console_only else AdapterSet.CONFIGURED
     return await with_bot(settings, action, adapters)
 
 
 async def _warm_up(app: App) -> None:
-    """Models and indexes load before the first question, not during it (shown on a terminal)."""
+    """Models load before the first question, not during it (shown on a terminal); the course's
+    passages are embedded in the background meanwhile (`StudyBuddy.warm_course`)."""
     shown = sys.stderr.isatty()
     if shown:
         print("Loading the offline models…", end="", file=sys.stderr, flush=True)
-    seconds = await app.service.warm_up()
+    seconds = await app.service.warm_up(course=False)
     if shown:
         print(f" ready ({seconds:.1f} s).", file=sys.stderr)
     log.debug("warmed up in %.1f s", seconds)

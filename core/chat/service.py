@@ -193,12 +193,20 @@ class StudyBuddy:
         reply = quick if quick is not None else await self._answer(asked, text, language)
         return with_reading(reply, reading.text)
 
-    async def warm_up(self) -> float:
+    async def warm_up(self, *, course: bool = True) -> float:
         """Load what a first study question needs (core/chat/warm.py) so it is answered as
-        fast as the tenth; seconds taken. No outside service is called."""
+        fast as the tenth; seconds taken. `course=False` loads the models only (a second) and
+        leaves the course's passages to `warm_course`, e.g. in the background. No outside
+        service is called."""
         started = time.perf_counter()
-        await warm.warm_up(self.context)
+        await warm.load_models(self.context)
+        if course:
+            await self.warm_course()
         return time.perf_counter() - started
+
+    async def warm_course(self) -> None:
+        """Embed the default course's passages the way a question will (tens of seconds)."""
+        await warm.embed_course(self.context)
 
     async def sources(self, answer_id: str, language: str) -> Reply:
         """The "Sources" button: every cited passage of that answer, quoted."""

@@ -19,14 +19,19 @@ PROBES = ("warm up", "تهيئة")  # one per language: sentence vectors across 
 WARM_PASSAGES = 60  # passages warmed: all of the sample course, the start of a big one
 
 
-async def warm_up(ctx: RagContext) -> None:
-    """Load the models and embed the default course's first WARM_PASSAGES passages the way a
-    question will; a failure only costs the first question its head start."""
+async def load_models(ctx: RagContext) -> None:
+    """The embedding and triage models, and the course index: about a second."""
     for embedder in (ctx.embedder, ctx.sentence_embedder):
         if embedder is not None:
             await embedder.embed_queries([PROBES[0]])
     if ctx.classifier is not None:
         await ctx.classifier.classify(PROBES[0])
+
+
+async def embed_course(ctx: RagContext) -> None:
+    """The default course's first WARM_PASSAGES passages and their sentences, embedded the way
+    a question will (20-30 s on 2 cores for the sample course: run it in the background); a
+    failure only costs the first question its head start."""
     course = ctx.sources.get("course")
     if course is None:
         return
