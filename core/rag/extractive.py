@@ -11,9 +11,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.ports import Embedder
+from core.rag.blocks import read_paragraph
 from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.state import Chunk
-from core.text import detect_language, keyword_forms, normalize, split_sentences
+from core.text import detect_language, keyword_forms, normalize
 
 E5_FLOOR, E5_SPAN = 0.75, 0.2  # e5 cosines live in ~0.75-0.95: rescale to ~0-1
 # An Arabic question against an English sentence (or the reverse) scores lower and closer
@@ -32,15 +33,11 @@ USE_CROSS_SHARE = 0.5
 # answer sentence's mean). Across languages no word can be shared: the ranking alone decides.
 MEANING_MIN, CROSS_MEANING_MIN = 0.5, 0.0
 MAX_STRIPS_PER_CHUNK = 12
-MAX_BLOCK_CHARS = 600  # longer blocks are read as sentences, not shown whole
 TITLE_WEIGHT = 0.6
 MIN_SUPPORT = 0.2  # see supported()
 _CLOSING = set(".!?؟:;…)\"'”»")
 _BACK_REFERENCES = frozenset("""this these that those it its they their such thus hence
     therefore then here also هذا هذه ذلك تلك هؤلاء وهذا وهذه وذلك لذلك لهذا هو هي هم""".split())
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
-_CODE = re.compile(r"<-|->|::|[(){}\[\]=$]|^\s*[>$#] ")  # what prose lines rarely hold
-_CONSOLE = re.compile(r"\s*[$#] [a-z][\w.+-]*(?:\s|$)")  # "$ dpkg -L ...", "# apt install ..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,12 +70,7 @@ def _candidates(chunks: Sequence[Chunk]) -> list[_Candidate]:
         position = 0
         for pn, paragraph in enumerate(p for p in re.split(r"\n[ \t]*\n", chunk.context)
                                        if p.strip()):
-            block = _is_block(paragraph)
-            pieces = [paragraph.strip("\n")] if block else split_sentences(paragraph)
-            if len(paragraph) > MAX_BLOCK_CHARS and _CONSOLE.match(paragraph):  # commands only
-                block, pieces = True, [_commands(paragraph)]
-            if (not pieces and len(paragraph) <= MAX_BLOCK_CHARS) or _code_line(paragraph):
-                block, pieces = True, [paragraph.strip()]  # a one-line example: code
+            block, pieces = read_paragraph(paragraph)
             for piece in pieces:
                 if position >= MAX_STRIPS_PER_CHUNK * 2:
                     break
@@ -226,44 +218,10 @@ def _parallel(first: str, second: str) -> bool:
     return bool(a and b) and a[0].casefold() == b[0].casefold()
 
 
-def _is_block(paragraph: str) -> bool:
-    """A paragraph that keeps its line breaks (code, an example, table rows) but is no list."""
-    lines = [line for line in paragraph.strip().splitlines() if line.strip()]
-    if len(lines) < 2 or len(paragraph) > MAX_BLOCK_CHARS:
-        return False
-    listed = sum(bool(_LIST_ITEM.match(line)) for line in lines)
-    return listed * 2 < len(lines)
-
-
-def _code_line(paragraph: str) -> bool:
-    """One line of code shown on its own ("myfun <- removeSource(myfun)"): no sentence end,
-    and the brackets, arrows or prompts that prose lines rarely hold."""
-    line = paragraph.strip()
-    if "\n" in line or len(line) > MAX_BLOCK_CHARS // 3 or line[-1:] in ".!?؟":
-        return False
-    tokens = line.split()
-    words = sum(t.isalpha() and len(t) > 2 for t in tokens)  # "Worst case O(n²)" is prose
-    if _CONSOLE.match(line):
-        return True
-    return bool(_CODE.search(line)) and not _LIST_ITEM.match(line) and words * 2 < len(tokens)
-
-
 def _continues(sentence: str) -> bool:
     """Starts in lower case: the sentence goes on from the example shown above it ("gives y
     all but the first five elements of x" after "y <- x[-(1:5)]")."""
     return sentence[:1].islower() and sentence[:1].isascii()
-
-
-def _commands(session: str) -> str:
-    """A console session too long to show whole, as its command lines: its output (package
-    listings, rule dumps) is never read as answer sentences; "[…]" marks what was left out."""
-    lines: list[str] = []
-    for line in session.strip().splitlines():
-        if _CONSOLE.match(line):
-            lines.append(line.strip())
-        elif lines and lines[-1] != "[…]":
-            lines.append("[…]")
-    return "\n".join(lines)[:MAX_BLOCK_CHARS]
 
 
 def _runs_into_example(sentence: str) -> bool:

@@ -1,0 +1,61 @@
+"""How a paragraph of course text is read for an answer: as sentences, or as an example block
+shown whole with its line breaks (code, a console session, table rows), which is quoted only
+with the sentence that leads into it.
+"""
+from __future__ import annotations
+
+import re
+
+from core.text import split_sentences
+
+MAX_BLOCK_CHARS = 600  # longer blocks are read as sentences, not shown whole
+_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
+_CODE = re.compile(r"<-|->|::|[(){}\[\]=$]|^\s*[>$#] ")  # what prose lines rarely hold
+_CONSOLE = re.compile(r"\s*[$#] [a-z][\w.+-]*(?:\s|$)")  # "$ dpkg -L ...", "# apt install ..."
+
+
+def read_paragraph(paragraph: str) -> tuple[bool, list[str]]:
+    """(is it an example block, its pieces): a block is one piece, prose its sentences; a
+    console session too long to show whole is its commands."""
+    if is_block(paragraph):
+        return True, [paragraph.strip("\n")]
+    if len(paragraph) > MAX_BLOCK_CHARS and _CONSOLE.match(paragraph):
+        return True, [_commands(paragraph)]
+    pieces = split_sentences(paragraph)
+    if (not pieces and len(paragraph) <= MAX_BLOCK_CHARS) or _code_line(paragraph):
+        return True, [paragraph.strip()]  # a one-line example: code
+    return False, pieces
+
+
+def is_block(paragraph: str) -> bool:
+    """A paragraph that keeps its line breaks (code, an example, table rows) but is no list."""
+    lines = [line for line in paragraph.strip().splitlines() if line.strip()]
+    if len(lines) < 2 or len(paragraph) > MAX_BLOCK_CHARS:
+        return False
+    listed = sum(bool(_LIST_ITEM.match(line)) for line in lines)
+    return listed * 2 < len(lines)
+
+
+def _code_line(paragraph: str) -> bool:
+    """One line of code shown on its own ("myfun <- removeSource(myfun)"): no sentence end,
+    and the brackets, arrows or prompts that prose lines rarely hold."""
+    line = paragraph.strip()
+    if "\n" in line or len(line) > MAX_BLOCK_CHARS // 3 or line[-1:] in ".!?؟":
+        return False
+    if _CONSOLE.match(line):
+        return True
+    tokens = line.split()
+    words = sum(t.isalpha() and len(t) > 2 for t in tokens)  # "Worst case O(n²)" is prose
+    return bool(_CODE.search(line)) and not _LIST_ITEM.match(line) and words * 2 < len(tokens)
+
+
+def _commands(session: str) -> str:
+    """A console session as its command lines: its output (package listings, rule dumps) is
+    never read as answer sentences; "[…]" marks what was left out."""
+    lines: list[str] = []
+    for line in session.strip().splitlines():
+        if _CONSOLE.match(line):
+            lines.append(line.strip())
+        elif lines and lines[-1] != "[…]":
+            lines.append("[…]")
+    return "\n".join(lines)[:MAX_BLOCK_CHARS]
