@@ -111,6 +111,7 @@ class Reply:
     answer_id: str | None = None  # study answers: what the Sources / 👍 / 👎 buttons carry
     retry_after_s: int | None = None  # "busy" / "rate_limited": seconds before asking again
     evidence: Mapping[str, float] = field(default_factory=dict)  # why the mark (core/rag/verify)
+    escalate: bool = False  # offer "Ask a TA" under it (the course has a TA desk here)
 
     @classmethod
     def from_state(cls, state: Mapping[str, Any], *, language: str = "en",

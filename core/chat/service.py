@@ -67,6 +67,8 @@ class StudyBuddy:
         # Other features' per-user data erased by /forget too (quiz cards and answers):
         # each takes (platform, user_id) and returns the rows removed.
         self.also_forget: list[Callable[[str, str], Awaitable[int]]] = []
+        # Whether a recorded study answer gets "Ask a TA" (core/escalation TADesk.offers).
+        self.offers_ta: Callable[[IncomingMessage, Reply], Awaitable[bool]] | None = None
         self._slots = asyncio.Semaphore(self.limits.max_concurrent)
         self._waiting = 0
 
@@ -176,6 +178,11 @@ class StudyBuddy:
         if self.actions is not None:
             latency_ms = round((time.perf_counter() - started) * 1000)
             reply = await self.actions.record(message, question, reply, dict(state), latency_ms)
+        if self.offers_ta is not None and reply.answer_id is not None:
+            try:
+                reply = replace(reply, escalate=await self.offers_ta(message, reply))
+            except Exception:  # the answer goes out; only its "Ask a TA" button is lost
+                log.exception("TA desk lookup failed")
         return reply
 
     async def _answer_photo(self, message: IncomingMessage, caption: str, language: str

@@ -1,0 +1,109 @@
+"""Staff answers as course material: one small document per answer, one passage holding the
+question and the answer, doc type "staff_answer", cited as "Staff answer · <date>".
+
+They are ordinary documents of the course: searched by meaning and by words in both languages,
+listed by `studybuddy docs list`, removed like any document; `studybuddy faq export / import`
+round-trips them as JSONL (one {"question", "answer", "language", "answered_at"} per line).
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from core.ingest.pipeline import embed_chunks
+from core.ports import CourseStore, DocumentRecord, Embedder, StoredChunk
+from core.text import clean_input, content_id, detect_language
+
+DOC_TYPE = "staff_answer"
+FORMAT = "qa"
+TITLE = "Staff answer · {date}"
+QUESTION_CHARS = 1000
+ANSWER_CHARS = 4000
+
+
+@dataclass(frozen=True, slots=True)
+class StaffAnswer:
+    """One staff answer as stored: what export writes and import reads."""
+
+    question: str
+    answer: str
+    language: str
+    answered_at: datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"question": self.question, "answer": self.answer, "language": self.language,
+                "answered_at": self.answered_at.isoformat()}
+
+
+def passage(question: str, answer: str) -> str:
+    """The passage text: the question as asked, then the answer (what retrieval matches)."""
+    return f"{question.strip()}\n{answer.strip()}"
+
+
+def split_passage(text: str) -> tuple[str, str]:
+    question, _, answer = text.partition("\n")
+    return question, answer
+
+
+def title_of(at: datetime) -> str:
+    return TITLE.format(date=at.astimezone(UTC).date().isoformat())
+
+
+class StaffNotes:
+    """Staff answers in a course store, embedded like any passage."""
+
+    def __init__(self, store: CourseStore, embedder: Embedder) -> None:
+        self.store = store
+        self.embedder = embedder
+
+    async def add(self, course: str, key: str, question: str, answer: str, language: str,
+                  at: datetime) -> str:
+        """Store (or replace) the answer keyed `key` (a card id, or a hash on import); returns
+        the document id."""
+        question = clean_input(question)[:QUESTION_CHARS].strip()
+        answer = clean_input(answer)[:ANSWER_CHARS].strip()
+        text = passage(question, answer)
+        title = title_of(at)
+        document_id = "staff-" + hashlib.sha256(f"{course}\x1f{key}".encode()).hexdigest()[:16]
+        display = f"{title} · {key}"
+        lang = language if language in ("en", "ar") else detect_language(text)
+        chunk = StoredChunk(id=content_id(f"{document_id}\n{text}"), text=text,
+                            parent_id=content_id(f"{document_id}\nparent"), parent_text=text,
+                            title=title, url_or_path=display, course=course, doc_type=DOC_TYPE,
+                            lang=lang, document_id=document_id)
+        embedded, _ = await embed_chunks(self.store, self.embedder, [chunk])
+        record = DocumentRecord(document_id, course, display, title, FORMAT, DOC_TYPE,
+                                hashlib.sha256(text.encode()).hexdigest(), None, 1, at)
+        await self.store.replace_document(record, embedded)
+        return document_id
+
+    async def export(self, course: str) -> list[StaffAnswer]:
+        """Every staff answer of the course, oldest first. Read through search, restricted to
+        the staff answers, with room for all of them (the store has no listing of passages)."""
+        records = {r.id: r for r in await self.store.documents(course) if r.doc_type == DOC_TYPE}
+        if not records:
+            return []
+        hits = await self.store.search("staff answer", len(records) + 10,
+                                       {"course": course, "doc_type": DOC_TYPE})
+        out = {}
+        for hit in hits:
+            record = records.get(str(hit.metadata.get("document_id")))
+            if record is not None and record.id not in out:
+                question, answer = split_passage(hit.text)
+                out[record.id] = StaffAnswer(question, answer, str(hit.metadata.get("lang", "en")),
+                                             record.ingested_at or datetime.now(UTC))
+        return sorted(out.values(), key=lambda a: a.answered_at)
+
+    async def import_answers(self, course: str, answers: Iterable[StaffAnswer]) -> int:
+        """Store answers (an answer already there, same question and text, is replaced by
+        itself); returns how many were stored."""
+        count = 0
+        for item in answers:
+            key = hashlib.sha256(passage(item.question, item.answer).encode()).hexdigest()[:8]
+            await self.add(course, key, item.question, item.answer, item.language,
+                           item.answered_at)
+            count += 1
+        return count
