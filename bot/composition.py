@@ -120,7 +120,7 @@ def build_adapters(settings: Settings, app: App, which: AdapterSet) -> list[Adap
                                        shard_ids=settings.discord_shard_ids,
                                        operator_ids=settings.discord_operator_ids,
                                        photos=photo_limits(settings),
-                                       practice=app.practice))
+                                       practice=app.practice, tadesk=app.tadesk))
     telegram = telegram_adapter(settings, app)
     if settings.http_port is not None:
         from adapters.http import HttpAdapter
@@ -165,7 +165,7 @@ def telegram_adapter(settings: Settings, app: App) -> TelegramAdapter | None:
                            webhook=webhook,
                            journal_sweep_s=sweep_interval(settings.journal_lease_s),
                            photos=photo_limits(settings),
-                           practice=app.practice)
+                           practice=app.practice, tadesk=app.tadesk)
 
 
 def console_adapter(settings: Settings, app: App, *, log_to_file: bool) -> Adapter:

@@ -35,6 +35,7 @@ from core.course.desk import CourseDesk
 from core.course.sharing import CourseSharing
 from core.course.spaces import CourseSpaces
 from core.course.uploads import Uploads
+from core.escalation.service import TADesk
 from core.ingest.limits import MB, IngestLimits, OcrOptions
 from core.ingest.pipeline import IngestReport, Progress, ingest_paths
 from core.insight.answer_actions import AnswerActions
@@ -81,6 +82,7 @@ class App:
     metrics: PrometheusMetrics
     practice: PracticeService | None = None  # /quiz, /review (None in slimmed test apps)
     stack: AsyncExitStack = field(default_factory=AsyncExitStack)
+    tadesk: TADesk | None = None  # Ask a TA (None in slimmed test apps)
 
     async def close(self) -> None:
         await self.stack.aclose()

@@ -28,6 +28,7 @@ from adapters.discord.staff import ServerMembership
 from adapters.typing_loops import TypingLoops
 from core.chat.photo import PhotoLimits
 from core.course.desk import CourseDesk
+from core.escalation.service import TADesk
 from core.messages import IncomingMessage
 from core.ports import ChatService
 from core.practice.practice import PracticeService
@@ -45,7 +46,7 @@ class StudyBuddyClient(discord.Client):
                  guild_id: int | None = None, desk: CourseDesk | None = None,
                  staff_role: str | None = None, operator_ids: Iterable[int] = (),
                  photos: PhotoLimits | None = None, practice: PracticeService | None = None,
-                 **options: Any) -> None:
+                 tadesk: TADesk | None = None, **options: Any) -> None:
         options.setdefault("intents", discord.Intents.default())
         options["allowed_mentions"] = NO_MENTIONS
         super().__init__(**options)
@@ -58,6 +59,7 @@ class StudyBuddyClient(discord.Client):
         add_error_hook(self.tree)
         add_commands(self.tree, handler, self.photos)
         self.practice = practice  # read by the quiz buttons (quiz.py)
+        self.tadesk = tadesk  # /ta here | off, "Ask a TA", desk cards (tadesk.py)
         if practice is not None:
             add_quiz_commands(self.tree, practice)
         self.desk = desk  # read by the Confirm / Cancel buttons (buttons.py)
@@ -120,9 +122,11 @@ class DiscordAdapter:
                  staff_role: str | None = None, shard_count: int | None = None,
                  shard_ids: list[int] | None = None, operator_ids: Iterable[int] = (),
                  photos: PhotoLimits | None = None,
-                 practice: PracticeService | None = None) -> None:
+                 practice: PracticeService | None = None,
+                 tadesk: TADesk | None = None) -> None:
         self._handler = handler
         self._practice = practice
+        self._tadesk = tadesk
         self._desk = desk
         self._staff_role = staff_role
         self._operator_ids = tuple(operator_ids)
@@ -149,7 +153,7 @@ class DiscordAdapter:
         client = kind(self._handler, sync_commands=self._sync_commands, guild_id=self._guild_id,
                       desk=self._desk, staff_role=self._staff_role,
                       operator_ids=self._operator_ids, photos=self.photos,
-                      practice=self._practice,
+                      practice=self._practice, tadesk=self._tadesk,
                       **self._client_options)
         await client.__aenter__()
         self.client = client

@@ -31,6 +31,7 @@ from adapters.telegram.webhook import Handler, Webhook, journaled, receiver
 from adapters.typing_loops import TypingLoops
 from core.chat.photo import PhotoLimits
 from core.course.desk import CourseDesk
+from core.escalation.service import TADesk
 from core.ports import ChatService, MessageJournal
 from core.practice.practice import PracticeService
 from core.texts.platforms import (
@@ -57,7 +58,8 @@ class TelegramAdapter:
                  staff_ids: Iterable[int] = (), base_file_url: str | None = None,
                  webhook: Webhook | None = None, journal_sweep_s: float = SWEEP_S,
                  photos: PhotoLimits | None = None,
-                 practice: PracticeService | None = None) -> None:
+                 practice: PracticeService | None = None,
+                 tadesk: TADesk | None = None) -> None:
         self.handler = handler
         self.webhook = webhook  # None: long polling
         self.journal = journal  # dedupes redeliveries, replays what a crash left unanswered
@@ -75,6 +77,7 @@ class TelegramAdapter:
         self.staff = StaffCheck(staff_ids)
         self.photos = photos or PhotoLimits()  # checked before a photo is downloaded
         self.practice = practice  # /quiz, /review and quiz poll answers
+        self.tadesk = tadesk  # /ta here | off, "Ask a TA", desk cards (tadesk.py)
         self.app: PtbApp | None = None  # built in start(): PTB logs its URLs on creation
 
     def _build(self) -> PtbApp:

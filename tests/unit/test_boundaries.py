@@ -55,7 +55,8 @@ KERNEL = ("core", "core.messages", "core.config", "core.errors", "core.text", "c
           "core.texts", "core.ports")
 ENGINE = ("core.rag", "core.ingest", "core.stores", "core.sources", "core.rerank", "core.llm",
           "core.upstream")
-FEATURES = ("core.chat", "core.course", "core.insight", "core.practice")
+FEATURES = ("core.chat", "core.course", "core.insight", "core.practice",
+            "core.escalation")
 
 
 def _area(module: str) -> str:
