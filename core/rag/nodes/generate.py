@@ -16,6 +16,7 @@ from core.rag.citations import citations_for, cite, confidence_of
 from core.rag.extractive import compose, relevant_strips, supported
 from core.rag.llm_output import message_text
 from core.rag.prompts import GENERATE_SYSTEM, generate_user
+from core.rag.staff_answers import matching_staff_answer, split_passage
 from core.rag.state import RagContext, RagState
 from core.rag.verify import evidence, vouches
 from core.texts import canned
@@ -39,6 +40,9 @@ async def _generate(state: RagState, runtime: Runtime[RagContext]) -> RagState:
         return await guide.guided_answer(state, ctx, node="generate")
     context = state.get("context") or []
     question = state["question"]
+    staff = await matching_staff_answer(question, context, ctx.embedder)
+    if staff is not None:  # course staff answered this very question: their answer, whole
+        return _answer(split_passage(staff.context or staff.text)[1], citations_for([staff]))
     if ctx.llm is not None and context:
         language = LANGUAGE_NAMES.get(state.get("language", "en"), "English")
         try:
