@@ -20,11 +20,24 @@ from adapters.discord.buttons import AnswerButton, DeskButton, answer_buttons
 from adapters.discord.commands import add_commands
 from adapters.discord.convert import PLATFORM, should_answer, to_incoming
 from adapters.discord.desk import add_desk_commands
-from adapters.discord.errors import DiscordStartError, add_error_hook, report
+from adapters.discord.errors import (
+    DiscordStartError,
+    add_error_hook,
+    exception_summary,
+    report,
+)
 from adapters.discord.photos import image_of, with_photo
 from adapters.discord.quiz import QuizButton, add_quiz_commands
 from adapters.discord.replier import NO_MENTIONS, TYPING_REFRESH_S, MessageReplier
-from adapters.discord.staff import ServerMembership
+from adapters.discord.staff import GuildStaff, ServerMembership
+from adapters.discord.ta_cards import AskButton, CardButton
+from adapters.discord.tadesk import (
+    SWEEP_EVERY_S,
+    add_ta_commands,
+    staff_edit,
+    staff_reply,
+    sweep_forever,
+)
 from adapters.typing_loops import TypingLoops
 from core.chat.photo import PhotoLimits
 from core.course.desk import CourseDesk
@@ -46,7 +59,8 @@ class StudyBuddyClient(discord.Client):
                  guild_id: int | None = None, desk: CourseDesk | None = None,
                  staff_role: str | None = None, operator_ids: Iterable[int] = (),
                  photos: PhotoLimits | None = None, practice: PracticeService | None = None,
-                 tadesk: TADesk | None = None, **options: Any) -> None:
+                 tadesk: TADesk | None = None, ta_sweep_s: float = SWEEP_EVERY_S,
+                 **options: Any) -> None:
         options.setdefault("intents", discord.Intents.default())
         options["allowed_mentions"] = NO_MENTIONS
         super().__init__(**options)
@@ -60,6 +74,12 @@ class StudyBuddyClient(discord.Client):
         add_commands(self.tree, handler, self.photos)
         self.practice = practice  # read by the quiz buttons (quiz.py)
         self.tadesk = tadesk  # /ta here | off, "Ask a TA", desk cards (tadesk.py)
+        self.operator_ids = frozenset(operator_ids)  # read by the desk card buttons
+        self.ta_sweep_s = ta_sweep_s  # reminders and unsent answers, this often
+        self._sweeper: asyncio.Task[None] | None = None
+        if tadesk is not None:
+            add_ta_commands(self.tree, tadesk)
+            tadesk.access.add_directory(PLATFORM, GuildStaff(self, staff_role))
         if practice is not None:
             add_quiz_commands(self.tree, practice)
         self.desk = desk  # read by the Confirm / Cancel buttons (buttons.py)
@@ -76,6 +96,10 @@ class StudyBuddyClient(discord.Client):
             self.add_dynamic_items(DeskButton)
         if self.practice is not None:  # quiz options answered after a restart still count
             self.add_dynamic_items(QuizButton)
+        if self.tadesk is not None:  # Ask a TA and desk cards, pressed after a restart too
+            self.add_dynamic_items(AskButton, CardButton)
+            self._sweeper = asyncio.create_task(
+                sweep_forever(self, self.tadesk, self.ta_sweep_s), name="discord-ta-sweep")
         if not self.sync_commands:
             return
         guild = discord.Object(self.guild_id) if self.guild_id is not None else None
@@ -90,8 +114,24 @@ class StudyBuddyClient(discord.Client):
         log.info("discord synced %d commands (%s)", len(synced),
                  f"guild {self.guild_id}" if guild else "global")
 
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.wait({self._sweeper}, timeout=5)
+            self._sweeper = None
+        await super().close()
+
     async def on_message(self, message: discord.Message) -> None:
-        if self.user is None or not should_answer(message, self.user.id):
+        if self.user is None:
+            return
+        if self.tadesk is not None:  # a staff reply in a desk card's thread is its answer
+            try:
+                if await staff_reply(self, self.tadesk, message):
+                    return
+            except Exception as exc:  # logged; the staff member sees no draft notice
+                log.error("discord TA desk reply failed: %s", exception_summary(exc))
+                return
+        if not should_answer(message, self.user.id):
             return
         replier = MessageReplier(message, self.typing_loops, buttons=answer_buttons)
         try:
@@ -103,6 +143,16 @@ class StudyBuddyClient(discord.Client):
                 await self.handler.respond(incoming, replier)
         except Exception as exc:
             await report("message handling", exc, lambda: replier.send_texts([DISCORD("apology")]))
+
+
+    async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        # Raw: the edited message need not be in the message cache (a restart, a busy server).
+        if self.tadesk is None:
+            return
+        try:
+            await staff_edit(self, self.tadesk, payload.message)
+        except Exception as exc:
+            log.error("discord TA draft edit failed: %s", exception_summary(exc))
 
 
 class ShardedStudyBuddyClient(StudyBuddyClient, discord.AutoShardedClient):
@@ -123,8 +173,9 @@ class DiscordAdapter:
                  shard_ids: list[int] | None = None, operator_ids: Iterable[int] = (),
                  photos: PhotoLimits | None = None,
                  practice: PracticeService | None = None,
-                 tadesk: TADesk | None = None) -> None:
+                 tadesk: TADesk | None = None, ta_sweep_s: float = SWEEP_EVERY_S) -> None:
         self._handler = handler
+        self._ta_sweep_s = ta_sweep_s
         self._practice = practice
         self._tadesk = tadesk
         self._desk = desk
@@ -154,6 +205,7 @@ class DiscordAdapter:
                       desk=self._desk, staff_role=self._staff_role,
                       operator_ids=self._operator_ids, photos=self.photos,
                       practice=self._practice, tadesk=self._tadesk,
+                      ta_sweep_s=self._ta_sweep_s,
                       **self._client_options)
         await client.__aenter__()
         self.client = client

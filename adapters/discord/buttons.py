@@ -18,6 +18,7 @@ from adapters.discord.convert import PLATFORM, interaction_language
 from adapters.discord.errors import guarded
 from adapters.discord.render import render_reply
 from adapters.discord.replier import NO_MENTIONS, answer, notice_text
+from adapters.discord.ta_cards import ask_button
 from core.course.desk import CourseDesk
 from core.insight.answer_actions import reason_label
 from core.insight.outcomes import VOTE_REASONS
@@ -84,12 +85,15 @@ def _answer_button(action: str, answer_id: str, language: str) -> discord.ui.But
 
 
 def answer_buttons(reply: Reply) -> discord.ui.View | None:
-    """Sources / 👍 / 👎 for a recorded study answer; None for greetings, refusals, notices."""
+    """Sources / 👍 / 👎 for a recorded study answer (and "Ask a TA" when the course has a TA
+    desk that takes it, ta_cards.py); None for greetings, refusals, notices."""
     if not reply.answer_id:
         return None
     view = discord.ui.View(timeout=None)
     for action in ("src", "up", "dn"):
         view.add_item(AnswerButton(action, reply.answer_id, reply.language))
+    if reply.escalate:
+        view.add_item(ask_button(reply.answer_id, reply.language))
     return view
 
 

@@ -1,6 +1,7 @@
 """Who is who on Discord: staff are members with the Manage Server permission in the channel, or
 the DISCORD_STAFF_ROLE role (name or id); DISCORD_OPERATOR_IDS are the bot's operators; server
-members may read their server's courses in DMs (ServerMembership).
+members may read their server's courses in DMs (ServerMembership); the TA desk asks whether
+someone is staff of a course's server (GuildStaff).
 
 `default_permissions` only hides staff commands from others in the client, and server admins can
 change that, so staff is checked again each time a command runs.
@@ -60,3 +61,40 @@ class ServerMembership:
                         err.status)
             return False
         return True
+
+
+def member_is_staff(member: discord.Member, staff_role: str | None) -> bool:
+    """The rule of is_staff() for a server member seen outside a command: Manage Server in the
+    server (no channel to resolve it in), or the staff role (name or id)."""
+    if member.guild_permissions.manage_guild:
+        return True
+    wanted = (staff_role or "").strip()
+    return bool(wanted) and any(
+        str(role.id) == wanted or role.name.casefold() == wanted.casefold()
+        for role in member.roles if not role.is_default())
+
+
+class GuildStaff:
+    """core/ports/escalations.py's StaffDirectory for Discord: is the user staff of that server
+    ("discord:guild:<id>")? Asked of Discord each time (GET member: roles change); no answer
+    counts as "no"."""
+
+    def __init__(self, client: discord.Client, staff_role: str | None) -> None:
+        self.client = client
+        self.staff_role = staff_role
+
+    async def is_staff(self, user_id: str, scope: str) -> bool:
+        prefix, _, guild_id = scope.rpartition(":")
+        if prefix != "discord:guild" or not guild_id.isdigit() or not user_id.isdigit():
+            return False
+        guild = self.client.get_guild(int(guild_id))
+        if guild is None:  # the bot is not (or no longer) in that server
+            return False
+        try:
+            member = await guild.fetch_member(int(user_id))
+        except discord.NotFound:
+            return False
+        except discord.HTTPException as err:
+            log.warning("discord staff lookup failed, treating as not staff: %s", err.status)
+            return False
+        return member_is_staff(member, self.staff_role)
