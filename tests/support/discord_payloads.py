@@ -9,6 +9,7 @@ BOT_ID, APP_ID, OWNER_ID = 1000000000000000001, 1000000000000000002, 10000000000
 GUILD_ID, CHANNEL_ID, DM_CHANNEL_ID = 2000000000000000001, 2000000000000000002, 2000000000000000003
 USER_ID, OTHER_BOT_ID = 3000000000000000001, 3000000000000000002
 CHANNEL2_ID, STAFF_ROLE_ID, STAFF_USER_ID = 2000000000000000004, 2000000000000000005, 3000000000000000003
+FORUM_ID, DESK_CHANNEL_ID = 2000000000000000006, 2000000000000000007
 STAFF_ROLE_NAME = "Teaching Staff"
 MANAGE_GUILD = 1 << 5
 TIMESTAMP = "2026-11-01T00:00:00+00:00"
@@ -29,6 +30,10 @@ def role(rid: int, name: str, position: int = 0) -> dict[str, Any]:
             "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
 
 
+def _name(uid: int) -> str:
+    return "alice" if uid == USER_ID else f"user{uid % 1000}"
+
+
 class EventBuilders:
     """Payload builders FakeDiscord mixes in; attachments are served by the fake's own HTTP."""
 
@@ -36,12 +41,26 @@ class EventBuilders:
     port: int
     files: dict[str, bytes]
     originals: dict[str, str]
+    threads: dict[str, dict[str, Any]]
+
+    def channel_payload(self, channel_id: int, guild_id: int = GUILD_ID) -> dict[str, Any]:
+        """The channel an interaction names: a thread the bot made (with its parent), the
+        desk forum, else a text channel."""
+        thread = self.threads.get(str(channel_id))
+        if thread is not None:
+            return thread
+        kind = 15 if channel_id == FORUM_ID else 0
+        return {"id": str(channel_id), "type": kind, "name": "general", "position": 0,
+                "guild_id": str(guild_id)}
 
     def message(self, content: str, *, dm: bool = False, mention_bot: bool = False,
                 mention_everyone: bool = False, author_bot: bool = False,
-                channel_id: int = CHANNEL_ID) -> dict[str, Any]:
-        """A MESSAGE_CREATE payload from a human (or another bot) in the guild or a DM."""
-        author = user(OTHER_BOT_ID, "otherbot", bot=True) if author_bot else user(USER_ID, "alice")
+                channel_id: int = CHANNEL_ID, user_id: int = USER_ID,
+                reply_to: str | None = None) -> dict[str, Any]:
+        """A MESSAGE_CREATE payload from a human (or another bot) in the guild or a DM;
+        `channel_id` may be a thread's; `reply_to` makes it a reply to that message."""
+        author = user(OTHER_BOT_ID, "otherbot", bot=True) if author_bot else \
+            user(user_id, _name(user_id))
         mentions = [{**user(BOT_ID, "studybuddy", bot=True), "member": member()}] \
             if mention_bot else []
         data: dict[str, Any] = {
@@ -52,13 +71,39 @@ class EventBuilders:
             "edited_timestamp": None, "flags": 0}
         if not dm:
             data |= {"guild_id": str(GUILD_ID), "member": member()}
+        if reply_to is not None:
+            data |= {"type": 19, "message_reference": {
+                "message_id": reply_to, "channel_id": data["channel_id"]}}
         return data
 
+    def edited(self, message: dict[str, Any], content: str) -> dict[str, Any]:
+        """The MESSAGE_UPDATE payload of an edit (Discord sends the whole message)."""
+        return {**message, "content": content, "edited_timestamp": TIMESTAMP}
+
+    def modal_submit(self, modal: dict[str, Any], values: list[str], *, user_id: int = USER_ID,
+                     channel_id: int = CHANNEL_ID, dm: bool = False,
+                     message: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A MODAL_SUBMIT for a modal the bot showed (the callback's `data`): each text input,
+        in order, filled with `values`."""
+        data = self._interaction_base(5, dm=dm, channel_id=channel_id, user_id=user_id,
+                                      permissions=0, roles=())
+        inputs = iter(values)
+        rows = []
+        for row in modal["components"]:
+            inner = row.get("component") or row["components"][0]
+            filled = {"type": 4, "custom_id": inner["custom_id"], "value": next(inputs, "")}
+            rows.append({"type": 18, "id": row.get("id", 1), "component": filled}
+                        if row["type"] == 18 else {"type": 1, "components": [filled]})
+        data["data"] = {"custom_id": modal["custom_id"], "components": rows}
+        if message is not None:
+            data["message"] = message
+        return data
     def interaction(self, name: str, options: dict[str, Any] | None = None, *,
                     dm: bool = False, sub: str | None = None, kind: int = 2,
                     focused: str | None = None, channel_id: int = CHANNEL_ID,
                     user_id: int = USER_ID, permissions: int = 0,
-                    roles: tuple[int, ...] = (), guild_id: int = GUILD_ID) -> dict[str, Any]:
+                    roles: tuple[int, ...] = (), guild_id: int = GUILD_ID,
+                    locale: str = "en-US") -> dict[str, Any]:
         """An INTERACTION_CREATE payload for a slash command (kind 2) or its autocomplete (4).
 
         Option values: str (STRING) or an `attachment()` dict (ATTACHMENT, put in
@@ -71,6 +116,8 @@ class EventBuilders:
             if isinstance(value, dict):
                 resolved.setdefault("attachments", {})[value["id"]] = value
                 opts.append({"name": key, "type": 11, "value": value["id"]})
+            elif isinstance(value, bool):
+                opts.append({"name": key, "type": 5, "value": value})
             else:
                 opts.append({"name": key, "type": 3, "value": value}
                             | ({"focused": True} if key == focused else {}))
@@ -78,6 +125,7 @@ class EventBuilders:
             opts = [{"name": sub, "type": 1, "options": opts}]
         data = self._interaction_base(kind, dm=dm, channel_id=channel_id, user_id=user_id,
                                       permissions=permissions, roles=roles, guild_id=guild_id)
+        data["locale"] = locale
         data["data"] = {"id": str(next(self._ids)), "name": name, "type": 1, "options": opts}
         if resolved:
             data["data"]["resolved"] = resolved
@@ -106,7 +154,7 @@ class EventBuilders:
     def _interaction_base(self, kind: int, *, dm: bool, channel_id: int, user_id: int,
                           permissions: int, roles: tuple[int, ...],
                           guild_id: int = GUILD_ID) -> dict[str, Any]:
-        who = user(user_id, "alice" if user_id == USER_ID else f"user{user_id % 1000}")
+        who = user(user_id, _name(user_id))
         data: dict[str, Any] = {
             "id": str(next(self._ids)), "application_id": str(APP_ID), "type": kind,
             "token": f"itoken-{next(self._ids)}", "version": 1,
@@ -118,8 +166,7 @@ class EventBuilders:
         else:
             data |= {"guild_id": str(guild_id), "context": 0, "app_permissions": "0",
                      "guild_locale": "en-US", "channel_id": str(channel_id),
-                     "channel": {"id": str(channel_id), "type": 0, "name": "general",
-                                 "position": 0, "guild_id": str(guild_id)},
+                     "channel": self.channel_payload(channel_id, guild_id),
                      "member": {**member(permissions=permissions, roles=roles), "user": who},
                      "authorizing_integration_owners": {"0": str(guild_id)}}
         return data

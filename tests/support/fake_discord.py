@@ -21,7 +21,9 @@ from tests.support.discord_payloads import (
     BOT_ID,
     CHANNEL2_ID,
     CHANNEL_ID,
+    DESK_CHANNEL_ID,
     DM_CHANNEL_ID,
+    FORUM_ID,
     GUILD_ID,
     MANAGE_GUILD,
     OTHER_BOT_ID,
@@ -38,7 +40,8 @@ from tests.support.discord_payloads import (
 )
 from tests.support.loopback import serve
 
-__all__ = ["APP_ID", "BOT_ID", "CHANNEL2_ID", "CHANNEL_ID", "DM_CHANNEL_ID", "GUILD_ID",
+__all__ = ["APP_ID", "BOT_ID", "CHANNEL2_ID", "CHANNEL_ID", "DESK_CHANNEL_ID", "DM_CHANNEL_ID",
+           "FORUM_ID", "GUILD_ID",
            "MANAGE_GUILD", "OTHER_BOT_ID", "OWNER_ID", "STAFF_ROLE_ID", "STAFF_ROLE_NAME",
            "STAFF_USER_ID", "TIMESTAMP", "USER_ID", "Call", "FakeDiscord", "member", "role",
            "user"]
@@ -71,7 +74,13 @@ class FakeDiscord(EventBuilders):
         self.files: dict[str, bytes] = {}  # attachment path -> bytes served on download
         self.members: dict[int, set[int]] = {}  # server id -> its members (GET member route)
         self.messages: dict[str, dict[str, Any]] = {}  # message id -> latest payload
+        self.modals: dict[str, dict[str, Any]] = {}  # interaction token -> the modal shown
         self.originals: dict[str, str] = {}  # interaction token -> the message @original names
+        self.threads: dict[str, dict[str, Any]] = {}  # thread id -> channel payload
+        self.member_roles: dict[int, list[int]] = {}  # user id -> role ids (GET member)
+        self.dm_channels: dict[str, int] = {}  # DM channel id -> its user (POST @me/channels)
+        self.refuse: set[str] = set()  # channel ids whose message POSTs answer 403
+        self._events: list[tuple[str, dict[str, Any]]] = []  # dispatched after the reply
 
     # -- lifecycle --------------------------------------------------------------------------
     async def start(self) -> None:
@@ -145,7 +154,11 @@ class FakeDiscord(EventBuilders):
             body = json.loads(raw)
         self._record(request.method, path, dict(request.query), body,
                      request.headers.get("Authorization"))
-        return self._route(request.method, path, body, request.headers.get("Authorization"))
+        response = self._route(request.method, path, body, request.headers.get("Authorization"))
+        events, self._events = self._events, []
+        for event, data in events:  # e.g. THREAD_CREATE, as Discord sends after a new thread
+            await self.dispatch(event, data)
+        return response
 
     async def _download(self, request: web.Request) -> web.StreamResponse:
         """The CDN: serves attachment bytes, and records that someone downloaded them."""
@@ -174,7 +187,11 @@ class FakeDiscord(EventBuilders):
         if method == "POST" and re.fullmatch(r"/channels/\d+/typing", path):
             return web.Response(status=204)
         if (match := re.fullmatch(r"/channels/(\d+)/messages", path)) and method == "POST":
+            if match.group(1) in self.refuse:
+                return _json({"message": "Missing Access", "code": 50001}, status=403)
             return _json(self._message(match.group(1), body))
+        if found := self._threads_and_channels(method, path, body):
+            return found
         if match := re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", path):
             self._respond(match.group(2), body or {})
             return _json({"interaction": {"id": match.group(1), "type": 2}})
@@ -189,23 +206,64 @@ class FakeDiscord(EventBuilders):
             return _json(sent)
         return _json({"message": "404: Not Found", "code": 0}, status=404)
 
+    def _threads_and_channels(self, method: str, path: str, body: Any) -> web.Response | None:
+        """Forum posts, threads from messages, message edits, channel reads, DM channels."""
+        if method == "POST" and (match := re.fullmatch(r"/channels/(\d+)/threads", path)):
+            thread = self._thread(str(next(self._ids)), match.group(1), body["name"])
+            starter = self._message(thread["id"], body.get("message"), message_id=thread["id"])
+            return _json({**thread, "message": starter})
+        if method == "POST" and (match := re.fullmatch(r"/channels/(\d+)/messages/(\d+)/threads",
+                                                       path)):
+            return _json(self._thread(match.group(2), match.group(1), body["name"]))
+        if method == "PATCH" and (match := re.fullmatch(r"/channels/\d+/messages/(\d+)", path)):
+            message = self.messages.get(match.group(1))
+            if message is None:
+                return _json({"message": "Unknown Message", "code": 10008}, status=404)
+            message.update({k: body[k] for k in ("content", "components") if k in body})
+            return _json(message)
+        if method == "GET" and (match := re.fullmatch(r"/channels/(\d+)", path)):
+            return _json(self.channel_payload(int(match.group(1))))
+        if method == "POST" and path == "/users/@me/channels":
+            channel = str(next(self._ids))
+            self.dm_channels[channel] = int(body["recipient_id"])
+            return _json({"id": channel, "type": 1, "last_message_id": None,
+                          "recipients": [user(int(body["recipient_id"]), "student")]})
+        return None
+
+    def _thread(self, thread_id: str, parent_id: str, name: str) -> dict[str, Any]:
+        """A public thread the bot made; THREAD_CREATE follows on the gateway."""
+        thread = {"id": thread_id, "guild_id": str(GUILD_ID), "parent_id": parent_id,
+                  "owner_id": str(BOT_ID), "name": name, "type": 11, "message_count": 0,
+                  "member_count": 1, "rate_limit_per_user": 0, "flags": 0,
+                  "thread_metadata": {"archived": False, "auto_archive_duration": 10080,
+                                      "archive_timestamp": TIMESTAMP, "locked": False}}
+        self.threads[thread_id] = thread
+        self._events.append(("THREAD_CREATE", {**thread, "newly_created": True}))
+        return thread
+
     def _member(self, guild_id: int, user_id: int) -> web.Response:
         """GET a server member: everyone is in the test server unless `members` says who."""
         wanted = self.members.get(guild_id, None if guild_id == GUILD_ID else set())
         if wanted is not None and user_id not in wanted:
             return _json({"message": "Unknown Member", "code": 10007}, status=404)
-        return _json({"user": user(user_id, f"user{user_id}"), "roles": [], "deaf": False,
+        return _json({"user": user(user_id, f"user{user_id}"),
+                      "roles": [str(r) for r in self.member_roles.get(user_id, [])], "deaf": False,
                       "mute": False, "joined_at": TIMESTAMP, "flags": 0})
 
-    def _message(self, channel_id: str, body: Any) -> dict[str, Any]:
+    def _message(self, channel_id: str, body: Any, *, message_id: str | None = None
+                 ) -> dict[str, Any]:
         body = body or {}
-        sent = {"id": str(next(self._ids)), "channel_id": channel_id, "type": 0,
+        sent = {"id": message_id or str(next(self._ids)), "channel_id": channel_id,
+                "type": 19 if body.get("message_reference") else 0,
                 "content": body.get("content", ""), "author": user(BOT_ID, "studybuddy", bot=True),
                 "attachments": [], "embeds": body.get("embeds", []), "mentions": [],
                 "mention_roles": [],
                 "pinned": False, "mention_everyone": False, "tts": False,
                 "timestamp": TIMESTAMP, "edited_timestamp": None, "flags": body.get("flags", 0),
                 "components": body.get("components", [])}
+        if body.get("message_reference"):
+            sent["message_reference"] = {k: str(v) for k, v in body["message_reference"].items()
+                                         if k in ("message_id", "channel_id", "guild_id")}
         self.messages[sent["id"]] = sent
         return sent
 
@@ -221,6 +279,8 @@ class FakeDiscord(EventBuilders):
         """A callback that shows a message (4) or updates the clicked one (7) changes state."""
         if body.get("type") == 4:
             self.originals[token] = self._message(str(CHANNEL_ID), body.get("data"))["id"]
+        elif body.get("type") == 9:  # a modal: what the test submits back
+            self.modals[token] = body["data"]
         elif body.get("type") == 7:
             self._edit(token, "@original", body.get("data"))
 
@@ -276,8 +336,7 @@ class FakeDiscord(EventBuilders):
                 "session_id": "fake-session", "resume_gateway_url": self.gateway_url,
                 "application": {"id": str(APP_ID), "flags": 0}}
 
-    @staticmethod
-    def guild_payload() -> dict[str, Any]:
+    def guild_payload(self) -> dict[str, Any]:
         return {"id": str(GUILD_ID), "name": "Study Server", "unavailable": False,
                 "owner_id": str(OWNER_ID), "emojis": [], "features": [],
                 "roles": [role(GUILD_ID, "@everyone"), role(STAFF_ROLE_ID, STAFF_ROLE_NAME, 1)],
@@ -285,7 +344,12 @@ class FakeDiscord(EventBuilders):
                 "channels": [{"id": str(CHANNEL_ID), "type": 0, "name": "general",
                               "position": 0},
                              {"id": str(CHANNEL2_ID), "type": 0, "name": "physics",
-                              "position": 1}]}
+                              "position": 1},
+                             {"id": str(FORUM_ID), "type": 15, "name": "ta-desk",
+                              "position": 2, "available_tags": []},
+                             {"id": str(DESK_CHANNEL_ID), "type": 0, "name": "staff-desk",
+                              "position": 3}],
+                "threads": list(self.threads.values())}
 
 
 def _json(obj: Any, status: int = 200) -> web.Response:
