@@ -1,0 +1,363 @@
+"""Ask a TA on Telegram, end to end (issue 23): the real app (build_app: SQLite stores, the
+offline embedder, outcomes) behind the real python-telegram-bot Application, against the fake
+Bot API. Group A owns the course ALG; its admin sets a TA desk in a staff group; a student's ⚠
+answer gets "Ask a TA"; the card reaches the staff group; a staff reply (edited, then sent)
+reaches every student on the card under their own question, once, and becomes course notes
+that the next paraphrased question is answered from."""
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adapters.telegram.adapter import TelegramAdapter
+from bot.chat_state import user_hash_key
+from core.escalation.notes import DOC_TYPE, StaffNotes
+from core.escalation.service import TADesk
+from tests.support import fake_telegram as tg
+from tests.support.memory_escalations import MemoryEscalations
+from tests.support.telegram_desk import (
+    ADMIN,
+    GROUP_A,
+    GROUP_B,
+    HEAPS,
+    REPLY_S,
+    STUDENT,
+    TOKEN,
+    Recorder,
+    add_course,
+    answered,
+    in_group,
+    make_app,
+    text_of,
+)
+
+pytestmark = pytest.mark.integration
+STAFF_GROUP = -100333  # where ALG's TA desk sits
+ATTACKER = 70  # admin of group B (owner of another course), also in the staff group
+OTHER = 77  # a second student of group A
+UNSURE = "How does a binary heap keep its shape when a key is removed?"
+LATER = "Why does removing the minimum from a binary heap keep its complete shape?"
+ANSWER = "Removing the minimum moves the last leaf to the root and sifts it down, so the tree " \
+         "stays complete: every level is full except the last, filled from the left."
+
+
+class Bot:
+    """The real app and adapter, with a TA desk over `store` (one store across a restart)."""
+
+    def __init__(self, server: tg.FakeTelegram, app: Any, store: MemoryEscalations,
+                 max_open: int) -> None:
+        self.server, self.app = server, app
+        self.service = Recorder(app.service)
+        self.tadesk = TADesk(store, app.desk.spaces, app.actions.store,
+                             StaffNotes(app.store, app.embedder), app.embedder,
+                             user_hash_key(app.settings), max_open=max_open)
+        app.service.offers_ta = self.tadesk.offers
+        self.adapter = TelegramAdapter(self.service, TOKEN, base_url=server.base_url,
+                                       journal=app.journal, desk=app.desk, tadesk=self.tadesk,
+                                       ta_sweep_s=3600)
+
+    async def say(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send a message; the bot's first reply to it."""
+        self.server.push_update(message)
+        return await self.server.wait_reply(message["message_id"], timeout=REPLY_S)
+
+    async def ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A study question; the bot's answer (the part carrying the buttons)."""
+        seen = len(self.service.replies)
+        self.server.push_update(message)
+        await self.server.wait_until(lambda: len(self.service.replies) > seen or None,
+                                     "the answer", timeout=REPLY_S)
+        chat = message["chat"]["id"]
+        return max((m for m in self.server.sent.values() if m["chat"]["id"] == chat),
+                   key=lambda m: m["message_id"])
+
+    async def press(self, sent: dict[str, Any], data: str, user: int) -> dict[str, str]:
+        """Press a button on the message as Telegram shows it now; the answerCallbackQuery."""
+        current = self.server.sent[sent["message_id"]]
+        query_id = self.server.push_callback(current, data, tg.user(user))
+        return await answered(self.server, query_id)
+
+    async def close(self) -> None:
+        await self.adapter.stop()
+        await self.app.close()
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[tg.FakeTelegram]:
+    fake = tg.FakeTelegram(TOKEN)
+    fake.admins = {GROUP_A: {ADMIN}, GROUP_B: {ATTACKER}, STAFF_GROUP: {ADMIN, ATTACKER}}
+    await fake.start()
+    yield fake
+    await fake.close()
+
+
+@pytest.fixture
+def max_open() -> int:
+    return 3
+
+
+@pytest.fixture
+async def open_bot(server: tg.FakeTelegram, tmp_path: Path, max_open: int
+                   ) -> AsyncIterator[Callable[[], Awaitable[Bot]]]:
+    """Starts bots on one data directory and one escalation store (a second one is the same
+    bot after a restart)."""
+    bots: list[Bot] = []
+    store = MemoryEscalations()
+
+    async def start() -> Bot:
+        if bots:
+            await bots[-1].close()
+        bot = Bot(server, await make_app(tmp_path), store, max_open)
+        bots.append(bot)
+        await bot.adapter.start()
+        return bot
+
+    yield start
+    if bots:
+        await bots[-1].close()
+
+
+@pytest.fixture
+async def bot(open_bot: Callable[[], Awaitable[Bot]], tmp_path: Path) -> Bot:
+    """Group A's admin made ALG (so group A owns it) and its notes are in."""
+    running = await open_bot()
+    made = await running.say(in_group("/course ALG"))
+    assert "ALG" in text_of(made)
+    await add_course(running.app, tmp_path, "ALG", "heaps.md", HEAPS)
+    return running
+
+
+def keyboard(sent: dict[str, Any]) -> list[list[str]]:
+    rows = sent.get("reply_markup", {}).get("inline_keyboard", [])
+    return [[b["callback_data"] for b in row] for row in rows]
+
+
+def data_of(sent: dict[str, Any], prefix: str) -> str:
+    return next(d for row in keyboard(sent) for d in row if d.startswith(prefix))
+
+
+def in_chat(server: tg.FakeTelegram, chat: int) -> list[dict[str, Any]]:
+    return sorted((m for m in server.sent.values() if m["chat"]["id"] == chat),
+                  key=lambda m: m["message_id"])
+
+
+async def said(server: tg.FakeTelegram, chat: int, words: str, after: int = 0
+               ) -> dict[str, Any]:
+    """The bot's first message in `chat` (newer than message id `after`) containing `words`."""
+    return await server.wait_until(
+        lambda: next((m for m in in_chat(server, chat) if m["message_id"] > after
+                      and words in text_of(m)), None), f"'{words}' in {chat}", timeout=REPLY_S)
+
+
+async def set_desk(bot: Bot, chat: int = STAFF_GROUP, user: int = ADMIN, course: str = "ALG"
+                   ) -> str:
+    return text_of(await bot.say(in_group(f"/ta here {course}", group=chat, user=user)))
+
+
+async def escalate(bot: Bot, question: str = UNSURE, user: int = STUDENT, note: str = ""
+                   ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Ask in group A, press "Ask a TA", add `note` (or skip): (question, the confirmation)."""
+    asked = in_group(f"/ask {question}", user=user)
+    answer = await bot.ask(asked)
+    await bot.press(answer, data_of(answer, "esc:ask:"), user)
+    prompt = await said(bot.server, GROUP_A, "What don't you get?", answer["message_id"])
+    assert prompt["reply_to_message"]["message_id"] == answer["message_id"]
+    if note:
+        reply = in_group(note, user=user, reply_to=bot.server.sent[prompt["message_id"]])
+        confirmation = await bot.say(reply)
+    else:
+        await bot.press(prompt, data_of(prompt, "esc:skip:"), user)
+        confirmation = await bot.server.wait_reply(prompt["message_id"], timeout=REPLY_S)
+    await bot.server.wait_until(lambda: keyboard(bot.server.sent[prompt["message_id"]]) == []
+                                or None, "the prompt's button removed")
+    return asked, confirmation
+
+
+async def card_of(bot: Bot, after: int = 0) -> dict[str, Any]:
+    return await said(bot.server, STAFF_GROUP, "Question for course staff", after)
+
+
+async def draft(bot: Bot, card: dict[str, Any], answer: str = ANSWER, user: int = ADMIN
+                ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A staff reply to the card: (that reply, the bot's notice under it)."""
+    reply = in_group(answer, group=STAFF_GROUP, user=user,
+                     reply_to=bot.server.sent[card["message_id"]])
+    return reply, await bot.say(reply)
+
+
+async def delivered(bot: Bot, asked: dict[str, Any]) -> dict[str, Any]:
+    """The staff answer the student received under their question."""
+    return await bot.server.wait_until(
+        lambda: next((m for m in bot.server.replies_to(asked["message_id"])
+                      if "Answered by course staff" in text_of(m)), None),
+        "the staff answer under the question", timeout=REPLY_S)
+
+
+def staff_answers_under(server: tg.FakeTelegram, asked: dict[str, Any]) -> list[dict[str, Any]]:
+    return [m for m in server.replies_to(asked["message_id"])
+            if "Answered by course staff" in text_of(m)]
+
+
+async def test_the_whole_loop_from_an_unsure_answer_to_course_notes(bot, server):
+    without = await bot.ask(in_group(f"/ask {UNSURE}", user=STUDENT))
+    assert bot.service.replies[-1].confidence.value == "low"  # ⚠, but no desk yet
+    assert not any(d.startswith("esc:") for row in keyboard(without) for d in row)
+
+    assert "will come here" in await set_desk(bot)
+    asked, confirmation = await escalate(bot, note="why is it still complete afterwards?")
+    assert "Sent to the course staff" in text_of(confirmation)
+    card = await card_of(bot)
+    shown = text_of(card)
+    assert UNSURE in shown and "ALG" in shown and "why is it still complete" in shown
+    assert "a student in Study group" in shown  # anonymous by default
+    card_id = keyboard(card)[0][0].split(":")[2]
+    assert keyboard(card) == [[f"ta:claim:{card_id}", f"ta:close:{card_id}"],
+                              [f"ta:material:{card_id}"], [f"ta:notes:{card_id}"]]
+
+    claimed = await bot.press(card, f"ta:claim:{card_id}", ADMIN)
+    assert "You claimed it" in claimed["text"]
+    await said(server, STAFF_GROUP, "Claimed by", card["message_id"])
+
+    _, notice = await draft(bot, card)
+    assert "Answer ready for 1 student(s)" in text_of(notice)
+    assert keyboard(notice)[0] == [f"ta:send:{card_id}"]
+    await server.wait_until(lambda: keyboard(server.sent[card["message_id"]])[0]
+                            == [f"ta:send:{card_id}"] or None, "Send on the card")
+
+    sent = await bot.press(notice, f"ta:send:{card_id}", ADMIN)
+    assert sent["text"] == "Sent to 1 student(s)."
+    received = await delivered(bot, asked)
+    assert ANSWER[:60] in text_of(received) and UNSURE in text_of(received)
+    assert received["chat"]["id"] == GROUP_A
+    await server.wait_until(lambda: keyboard(server.sent[card["message_id"]]) == [] or None,
+                            "the finished card without buttons")
+    await said(server, STAFF_GROUP, "Added to the course notes", card["message_id"])
+
+    documents = await bot.app.store.documents("ALG")
+    assert [d.title for d in documents if d.doc_type == DOC_TYPE][0].startswith("Staff answer · ")
+
+    later = await bot.ask(in_group(f"/ask {LATER}", user=OTHER))
+    reply = bot.service.replies[-1]
+    assert any(c.title.startswith("Staff answer") for c in reply.citations), reply.citations
+    assert "Staff answer" in text_of(later)
+
+
+async def test_two_students_one_card_both_receive_the_answer(bot, server):
+    await set_desk(bot)
+    first, _ = await escalate(bot)
+    card = await card_of(bot)
+    second, joined = await escalate(bot, user=OTHER)
+    assert "already have this question (2 students asked)" in text_of(joined)
+    await said(server, STAFF_GROUP, "Another student asked this (2 now)", card["message_id"])
+    assert len([m for m in in_chat(server, STAFF_GROUP)
+                if "Question for course staff" in text_of(m)]) == 1
+
+    _, notice = await draft(bot, card)
+    assert "2 student(s)" in text_of(notice)
+    await bot.press(notice, data_of(notice, "ta:send:"), ADMIN)
+    for asked in (first, second):
+        assert ANSWER[:60] in text_of(await delivered(bot, asked))
+
+
+async def test_a_restart_between_escalation_and_answer(bot, open_bot, server):
+    await set_desk(bot)
+    asked, _ = await escalate(bot)
+    card = await card_of(bot)
+    restarted = await open_bot()  # same data directory, same escalation store
+    _, notice = await draft(restarted, card)
+    await restarted.press(notice, data_of(notice, "ta:send:"), ADMIN)
+    assert ANSWER[:60] in text_of(await delivered(restarted, asked))
+
+
+async def test_a_student_waiting_on_a_card_cannot_answer_it(bot, server):
+    await set_desk(bot)
+    await escalate(bot, user=ADMIN)  # the course's admin asked it themselves
+    card = await card_of(bot)
+    _, refusal = await draft(bot, card, user=ADMIN)
+    assert "waiting on this card yourself" in text_of(refusal)
+    assert keyboard(refusal) == []
+    pressed = await bot.press(card, data_of(card, "ta:close:"), ADMIN)
+    assert "waiting on this card yourself" in pressed["text"]
+
+
+async def test_staff_of_another_groups_course_get_nothing_done(bot, server):
+    made = await bot.say(in_group("/course OTHER", group=GROUP_B, user=ATTACKER))
+    assert "OTHER" in text_of(made)
+    refused = await set_desk(bot, chat=GROUP_B, user=ATTACKER)  # ALG is group A's
+    assert "isn't available here" in refused
+    await set_desk(bot)
+    await escalate(bot)
+    card = await card_of(bot)
+    _, refusal = await draft(bot, card, user=ATTACKER)  # in the staff group, but not A's staff
+    assert "Only staff of this course's server or group" in text_of(refusal)
+    claimed = await bot.press(card, data_of(card, "ta:claim:"), ATTACKER)
+    assert "Only staff" in claimed["text"]
+    stored = await bot.tadesk.store.card(data_of(card, "ta:claim:").split(":")[2])
+    assert stored is not None and stored.draft == "" and stored.status == "open"
+    assert not any("Question for course staff" in text_of(m) for m in in_chat(server, GROUP_B))
+
+
+async def test_ta_off_removes_the_button(bot, server):
+    await set_desk(bot)
+    answer = await bot.ask(in_group(f"/ask {UNSURE}", user=STUDENT))
+    assert data_of(answer, "esc:ask:")
+    off = await bot.say(in_group("/ta off ALG", group=STAFF_GROUP))
+    assert "Escalations for ALG are off" in text_of(off)
+    again = await bot.ask(in_group(f"/ask {UNSURE}", user=STUDENT))
+    assert not any(d.startswith("esc:") for row in keyboard(again) for d in row)
+    usage = await bot.say(in_group("/ta", group=STAFF_GROUP))
+    assert "/ta here [COURSE] [all]" in text_of(usage)
+
+
+@pytest.mark.parametrize("max_open", [1])
+async def test_the_per_student_limit_refuses_the_next_escalation(bot, server):
+    await set_desk(bot)
+    await escalate(bot)
+    _, refused = await escalate(bot, question="What is the height of a binary heap of n keys "
+                                              "stored in an array?")
+    assert "You already have 1 questions waiting" in text_of(refused)
+    assert len([m for m in in_chat(server, STAFF_GROUP)
+                if "Question for course staff" in text_of(m)]) == 1
+
+
+async def test_an_edit_before_send_changes_what_students_receive(bot, server):
+    await set_desk(bot)
+    asked, _ = await escalate(bot)
+    card = await card_of(bot)
+    reply, notice = await draft(bot, card, answer="It sifts up. (wrong, first try)")
+    server.push_edit(reply, ANSWER)
+    await server.wait_until(lambda: len(server.replies_to(reply["message_id"])) >= 2 or None,
+                            "the notice for the edit")
+    await bot.press(notice, data_of(notice, "ta:send:"), ADMIN)
+    received = text_of(await delivered(bot, asked))
+    assert ANSWER[:60] in received and "wrong, first try" not in received
+
+
+async def test_a_delivery_is_sent_once(bot, server):
+    await set_desk(bot)
+    asked, _ = await escalate(bot)
+    card = await card_of(bot)
+    _, notice = await draft(bot, card)
+    send = data_of(notice, "ta:send:")
+    await bot.press(notice, send, ADMIN)
+    await delivered(bot, asked)
+    again = await bot.press(card, send, ADMIN)
+    assert "finished already" in again["text"]
+    assert bot.adapter.ta_sweep is not None
+    assert await bot.adapter.ta_sweep.run_once(bot.adapter.app.bot) == 0
+    assert len(staff_answers_under(server, asked)) == 1
+
+
+async def test_when_the_group_is_gone_the_answer_comes_by_dm(bot, server):
+    await set_desk(bot)
+    asked, _ = await escalate(bot)
+    card = await card_of(bot)
+    _, notice = await draft(bot, card)
+    server.unreachable = {GROUP_A}  # the bot was removed from the class group
+    await bot.press(notice, data_of(notice, "ta:send:"), ADMIN)
+    dm = await said(server, STUDENT, "Answered by course staff")
+    assert ANSWER[:60] in text_of(dm) and UNSURE in text_of(dm)
+    assert staff_answers_under(server, asked) == []
