@@ -27,7 +27,7 @@ from adapters.telegram.journal_sweep import SWEEP_S, JournalSweep
 from adapters.telegram.quiz import add_quiz_commands
 from adapters.telegram.replier import TYPING_REFRESH_S, PtbApp, TelegramReplier
 from adapters.telegram.staff import GroupMembership, StaffCheck
-from adapters.telegram.ta_post import TA_SWEEP_S, TADeskSweep
+from adapters.telegram.ta_posts import TA_SWEEP_S, TADeskSweep
 from adapters.telegram.tadesk import GroupStaff, TADeskHandlers
 from adapters.telegram.webhook import Handler, Webhook, journaled, receiver
 from adapters.typing_loops import TypingLoops

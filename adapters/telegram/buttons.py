@@ -1,4 +1,4 @@
-"""Buttons on Telegram: Sources / 👍 / 👎 (and "Ask a TA", ta_post.py) under a study answer
+"""Buttons on Telegram: Sources / 👍 / 👎 (and "Ask a TA", ta_posts.py) under a study answer
 (AnswerButtons), Confirm / Cancel under a desk preview (their presses: desk_buttons.py). Every
 press is answered (answerCallbackQuery, or it spins).
 
@@ -25,7 +25,7 @@ from telegram.ext import BaseHandler, CallbackQueryHandler, ContextTypes
 from adapters.telegram.convert import PLATFORM, language_of
 from adapters.telegram.render import render_sources
 from adapters.telegram.replier import TelegramReplier
-from adapters.telegram.ta_post import ask_row, is_ask_row
+from adapters.telegram.ta_posts import ask_row, is_ask_row
 from core.insight.answer_actions import reason_label
 from core.insight.outcomes import VOTE_REASONS
 from core.messages import Reply

@@ -1,7 +1,7 @@
 """Ask a TA on Telegram: `/ta here [COURSE] [all]` and `/ta off [COURSE]` in a staff group, the
 "Ask a TA" press and its one-line note, the card buttons, and staff replies to a card (and
 their edits) as the answer's draft. What any of it means is the core's (core/escalation);
-the keyboards and the sending are ta_post.py's.
+the keyboards and the sending are ta_posts.py's.
 
 Replies are read in handler group -1, before the user commands: a reply to the bot's prompt
 or to a card is ours (and stops there, so a private chat does not answer a note as a question);
@@ -28,7 +28,7 @@ from telegram.ext import (
 
 from adapters.telegram.convert import PLATFORM, clean_text, is_direct, language_of, spaces_of
 from adapters.telegram.staff import StaffCheck, actor_id, is_anonymous_admin
-from adapters.telegram.ta_post import (
+from adapters.telegram.ta_posts import (
     ASK_PATTERN,
     CARD_PATTERN,
     DeskPoster,

@@ -7,6 +7,7 @@ that the next paraphrased question is answered from."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -74,10 +75,11 @@ class Bot:
         return max((m for m in self.server.sent.values() if m["chat"]["id"] == chat),
                    key=lambda m: m["message_id"])
 
-    async def press(self, sent: dict[str, Any], data: str, user: int) -> dict[str, str]:
+    async def press(self, sent: dict[str, Any], data: str, user: int, language: str = "en"
+                    ) -> dict[str, str]:
         """Press a button on the message as Telegram shows it now; the answerCallbackQuery."""
         current = self.server.sent[sent["message_id"]]
-        query_id = self.server.push_callback(current, data, tg.user(user))
+        query_id = self.server.push_callback(current, data, tg.user(user, language))
         return await answered(self.server, query_id)
 
     async def close(self) -> None:
@@ -237,7 +239,8 @@ async def test_the_whole_loop_from_an_unsure_answer_to_course_notes(bot, server)
     await said(server, STAFF_GROUP, "Added to the course notes", card["message_id"])
 
     documents = await bot.app.store.documents("ALG")
-    assert [d.title for d in documents if d.doc_type == DOC_TYPE][0].startswith("Staff answer · ")
+    [noted] = [d for d in documents if d.doc_type == DOC_TYPE]
+    assert noted.title.startswith("Staff answer · ")
 
     later = await bot.ask(in_group(f"/ask {LATER}", user=OTHER))
     reply = bot.service.replies[-1]
@@ -303,7 +306,13 @@ async def test_staff_of_another_groups_course_get_nothing_done(bot, server):
 async def test_ta_off_removes_the_button(bot, server):
     await set_desk(bot)
     answer = await bot.ask(in_group(f"/ask {UNSURE}", user=STUDENT))
-    assert data_of(answer, "esc:ask:")
+    ask = data_of(answer, "esc:ask:")
+    assert [b["text"] for b in answer["reply_markup"]["inline_keyboard"][-1]] == ["Ask a TA"]
+    answer_id = ask.split(":")[2]
+    await bot.press(answer, f"ans:dn:{answer_id}", STUDENT)  # the reasons keep "Ask a TA"
+    await server.wait_until(lambda: len(keyboard(server.sent[answer["message_id"]])) == 6
+                            or None, "the reasons")
+    assert keyboard(server.sent[answer["message_id"]])[-1] == [ask]
     off = await bot.say(in_group("/ta off ALG", group=STAFF_GROUP))
     assert "Escalations for ALG are off" in text_of(off)
     again = await bot.ask(in_group(f"/ask {UNSURE}", user=STUDENT))
@@ -361,3 +370,59 @@ async def test_when_the_group_is_gone_the_answer_comes_by_dm(bot, server):
     dm = await said(server, STUDENT, "Answered by course staff")
     assert ANSWER[:60] in text_of(dm) and UNSURE in text_of(dm)
     assert staff_answers_under(server, asked) == []
+
+
+async def test_signed_not_material_and_a_reminder(bot, server):
+    await set_desk(bot)
+    asked, _ = await escalate(bot)
+    card = await card_of(bot)
+    assert bot.adapter.ta_sweep is not None and bot.adapter.app is not None
+    bot.tadesk.remind_after = timedelta(0)  # every waiting card is due
+    await bot.adapter.ta_sweep.run_once(bot.adapter.app.bot)
+    reminder = await said(server, STAFF_GROUP, "Unanswered for", card["message_id"])
+    assert reminder["reply_to_message"]["message_id"] == card["message_id"]
+    await bot.adapter.ta_sweep.run_once(bot.adapter.app.bot)  # once only
+    assert len([m for m in in_chat(server, STAFF_GROUP) if "Unanswered" in text_of(m)]) == 1
+
+    other, _ = await escalate(bot, question="How is a red-black tree rebalanced after an insertion?",
+                              user=OTHER)
+    second = await card_of(bot, card["message_id"])
+    pressed = await bot.press(second, data_of(second, "ta:material:"), ADMIN)
+    assert "not course material" in pressed["text"]
+    told = await server.wait_until(lambda: server.replies_to(other["message_id"])[-1:] or None,
+                                   "the student told")
+    assert "not part of this course's material" in text_of(told[0])
+
+    _, notice = await draft(bot, card)
+    signed = await bot.press(notice, data_of(notice, "ta:sign:"), ADMIN)
+    assert "Students will see your name" in signed["text"]
+    await bot.press(notice, data_of(notice, "ta:notes:"), ADMIN)  # not added to the notes
+    await bot.press(notice, data_of(notice, "ta:send:"), ADMIN)
+    assert "Answered by course staff (Student)" in text_of(await delivered(bot, asked))
+    assert not [d for d in await bot.app.store.documents("ALG") if d.doc_type == DOC_TYPE]
+
+
+async def test_from_a_private_chat_in_arabic(bot, server):
+    assert bot.app.desk.sharing is not None
+    await bot.app.desk.sharing.set_flags("ALG", public=True)  # students may ask it in DMs
+    await bot.say(tg.message("/course ALG", chat_id=STUDENT, sender=tg.user(STUDENT, "ar")))
+    await set_desk(bot)
+    asked = tg.message(UNSURE, chat_id=STUDENT, sender=tg.user(STUDENT, "ar"))
+    answer = await bot.ask(asked)
+    ask = data_of(answer, "esc:ask:")
+    await bot.press(answer, ask, STUDENT, "ar")
+    prompt = await said(server, STUDENT, "ما الذي لم تفهمه", answer["message_id"])
+    assert "أرسل دون ملاحظة" in prompt["reply_markup"]["inline_keyboard"][0][0]["text"]
+    note = tg.message("لماذا تبقى الشجرة كاملة؟", chat_id=STUDENT, sender=tg.user(STUDENT, "ar"),
+                      reply_to=server.sent[prompt["message_id"]])
+    confirmation = await bot.say(note)  # the note is not answered as a question
+    assert "أُرسل سؤالك إلى فريق المقرر" in text_of(confirmation)
+    assert len(server.replies_to(note["message_id"])) == 1
+    card = await card_of(bot)
+    assert "a private chat" in text_of(card) and "لماذا تبقى" in text_of(card)
+    _, notice = await draft(bot, card)
+    await bot.press(notice, data_of(notice, "ta:send:"), ADMIN)
+    received = await server.wait_until(
+        lambda: next((m for m in server.replies_to(asked["message_id"])
+                      if "أجاب فريق المقرر" in text_of(m)), None), "the answer in Arabic")
+    assert ANSWER[:60] in text_of(received)

@@ -1,5 +1,5 @@
-"""An in-memory EscalationStore (core/ports/escalations.py), a fake at our own port for adapter
-tests: one instance shared by two app builds stands for one database across a restart."""
+"""An in-memory EscalationStore, so adapter tests can build a TADesk before (or without) the SQLite
+store; one instance shared by two apps stands in for "the same database file" across a restart."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -9,7 +9,7 @@ from core.ports.escalations import WAITING, Asker, Desk, Escalation
 
 
 class MemoryEscalations:
-    """Desks, cards and askers in dicts, with the port's lease and delivery rules."""
+    """core.ports.escalations.EscalationStore in dicts (single process, no persistence)."""
 
     def __init__(self) -> None:
         self._desks: dict[tuple[str, str], Desk] = {}
@@ -45,43 +45,45 @@ class MemoryEscalations:
 
     async def card_at(self, platform: str, desk_chat: str, post: str) -> Escalation | None:
         return next((c for c in self._cards.values() if c.platform == platform
-                     and c.desk_chat == desk_chat and c.post == post and post), None)
+                     and c.desk_chat == desk_chat and c.post == post), None)
 
     async def save_card(self, card: Escalation) -> None:
         self._cards[card.id] = card
 
     async def waiting(self, course: str, platform: str) -> list[Escalation]:
-        return [c for c in self._cards.values() if c.course == course
-                and c.platform == platform and c.status in WAITING]
+        return [c for c in self._cards.values()
+                if c.course == course and c.platform == platform and c.status in WAITING]
 
     async def askers(self, card_id: str) -> list[Asker]:
         return list(self._askers.get(card_id, []))
 
     async def open_count(self, user_hash: str) -> int:
-        return sum(1 for card_id, askers in self._askers.items()
-                   if self._cards[card_id].status in WAITING
+        return sum(1 for cid, askers in self._askers.items()
+                   if self._cards[cid].status in WAITING
                    and any(a.user_hash == user_hash for a in askers))
 
-    def _set(self, card_id: str, asker: Asker) -> None:
-        self._askers[card_id] = [asker if a.user_hash == asker.user_hash else a
-                                 for a in self._askers[card_id]]
+    def _put(self, asker: Asker) -> None:
+        askers = self._askers[asker.card_id]
+        index = next(i for i, a in enumerate(askers) if a.user_hash == asker.user_hash)
+        askers[index] = asker
+
+    def _find(self, card_id: str, user_hash: str) -> Asker | None:
+        return next((a for a in self._askers.get(card_id, []) if a.user_hash == user_hash), None)
 
     async def lease(self, card_id: str, user_hash: str, until: datetime, now: datetime
                     ) -> Asker | None:
-        found = next((a for a in self._askers.get(card_id, []) if a.user_hash == user_hash),
-                     None)
-        if found is None or found.delivered_at is not None or (
-                found.lease_until is not None and found.lease_until > now):
+        asker = self._find(card_id, user_hash)
+        if asker is None or asker.delivered_at is not None or (
+                asker.lease_until is not None and asker.lease_until > now):
             return None
-        leased = replace(found, lease_until=until)
-        self._set(card_id, leased)
-        return leased
+        self._put(replace(asker, lease_until=until))
+        return asker
 
     async def delivered(self, card_id: str, user_hash: str, at: datetime) -> None:
-        found = next((a for a in self._askers.get(card_id, []) if a.user_hash == user_hash),
-                     None)
-        if found is not None:
-            self._set(card_id, replace(found, delivered_at=at, user_id="", chat="", message=""))
+        asker = self._find(card_id, user_hash)
+        if asker is not None:
+            self._put(replace(asker, delivered_at=at, user_id="", chat="", message="",
+                              lease_until=None))
 
     async def undelivered(self, platform: str, now: datetime) -> list[tuple[Escalation, Asker]]:
         return [(card, a) for card in self._cards.values()
@@ -101,8 +103,8 @@ class MemoryEscalations:
 
     async def forget(self, user_hash: str) -> int:
         removed = 0
-        for card_id, askers in self._askers.items():
-            kept = [a for a in askers if a.user_hash != user_hash]
-            removed += len(askers) - len(kept)
-            self._askers[card_id] = kept
+        for askers in self._askers.values():
+            before = len(askers)
+            askers[:] = [a for a in askers if a.user_hash != user_hash]
+            removed += before - len(askers)
         return removed
