@@ -27,6 +27,7 @@ from core.ports import (
 from core.ports.escalations import EscalationStore
 from core.stores.postgres_conn import PostgresConnection
 from core.stores.postgres_courses import PostgresCourseRegistry
+from core.stores.postgres_escalations import PostgresEscalationStore
 from core.stores.postgres_history import PostgresHistoryStore
 from core.stores.postgres_journal import PostgresMessageJournal
 from core.stores.postgres_outcomes import PostgresOutcomeStore
@@ -105,9 +106,7 @@ async def build_practice_store(settings: Settings, stack: AsyncExitStack) -> Pra
 
 async def build_escalation_store(settings: Settings, stack: AsyncExitStack) -> EscalationStore:
     """TA desks, escalation cards and their waiting students (hashed with the outcomes' key)."""
-    if settings.history_store == "postgres":  # PostgresEscalationStore: next commit
-        raise NotImplementedError("the Postgres escalation store is not built yet")
-    store: EscalationStore = await _open(settings, stack, PostgresConnection,
+    store: EscalationStore = await _open(settings, stack, PostgresEscalationStore,
                                          SqliteEscalationStore)
     return store
 
