@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
@@ -24,7 +25,7 @@ from core.ports.escalations import (
 from core.stores.pg_migrate import apply_migrations
 from core.stores.postgres_escalations import PostgresEscalationStore
 from core.stores.sqlite_escalations import SqliteEscalationStore
-from tests.support.postgres import LocalPostgres
+from tests.support.postgres import LocalPostgres, state_settings
 
 pytestmark = pytest.mark.integration
 NOW = datetime(2026, 3, 1, 12, tzinfo=UTC)
@@ -250,3 +251,20 @@ async def test_cards_by_course_and_since_oldest_first(store) -> None:
         "card2", "card3", "card1"]
     assert [c.id for c in await store.cards("CS101", NOW)] == ["card2", "card1"]
     assert await store.cards("MATH1") == []
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def state(request) -> dict[str, object]:
+    return state_settings(request, "escalations_built")
+
+
+async def test_the_bot_builds_the_store_its_settings_name(state, tmp_path) -> None:
+    from bot.chat_state import build_escalation_store
+    from bot.settings import load_settings
+
+    settings = load_settings(data_dir=tmp_path / "data", **state)
+    async with AsyncExitStack() as stack:
+        built = await build_escalation_store(settings, stack)
+        assert isinstance(built, PostgresEscalationStore if state else SqliteEscalationStore)
+        await built.open_card(card(1), asker("card1", "u1"))
+        assert [c.id for c in await built.waiting("CS101", "telegram")] == ["card1"]
