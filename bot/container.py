@@ -306,7 +306,8 @@ async def build_app(settings: Settings, *, progress_factory: ProgressFactory | N
                                           max_bytes=settings.upload_max_mb * 2**20,
                                           max_documents=settings.max_documents_per_course,
                                           limits=ingest_limits(settings)),
-                          InstructorReports(actions.store, embedder, practice_store),
+                          InstructorReports(actions.store, embedder, practice_store,
+                                            escalations=escalations),
                           CourseSharing(spaces, timedelta(hours=settings.share_code_hours)))
         metrics = PrometheusMetrics()
         service = StudyBuddy(build_graph(), context, history, limits, spaces, actions,

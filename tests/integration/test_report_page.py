@@ -12,8 +12,14 @@ import httpx
 import pytest
 
 from adapters.http import HttpAdapter
-from core.ports.escalations import ANSWERED, CLAIMED, NOT_MATERIAL, Asker, Escalation
-from core.stores.sqlite_escalations import SqliteEscalationStore
+from core.ports.escalations import (
+    ANSWERED,
+    CLAIMED,
+    NOT_MATERIAL,
+    Asker,
+    Escalation,
+    EscalationStore,
+)
 from tests.support.browser import chromium_page
 from tests.support.report_scenario import Turn, copy_store, play
 
@@ -41,11 +47,8 @@ async def served(sample_store, tmp_path) -> AsyncIterator[tuple[str, list]]:
     app = await build_app(settings)
     route = report_route(settings, app)
     assert route is not None
-    desk = SqliteEscalationStore(data / "studybuddy.db")
-    await desk.open()
-    await _escalate(desk)
-    if route.reports.escalations is None:  # an app built without the TA desk: same database
-        route.reports.escalations = desk
+    assert app.tadesk is not None and route.reports.escalations is app.tadesk.store
+    await _escalate(app.tadesk.store)
     adapter = HttpAdapter(app.service, port=0, reports=route.reports, report_token=route.token)
     try:
         replies = await play(app, TURNS)
@@ -53,11 +56,10 @@ async def served(sample_store, tmp_path) -> AsyncIterator[tuple[str, list]]:
         yield f"http://127.0.0.1:{adapter.port}", replies
     finally:
         await adapter.stop()
-        await desk.close()
         await app.close()
 
 
-async def _escalate(desk: SqliteEscalationStore) -> None:
+async def _escalate(desk: EscalationStore) -> None:
     """CS101 cards: answered after 30 min (into the notes) and after 3 h, one claimed, one not
     course material; and one of another course, which a CS101 report leaves out."""
     asked = datetime.now(UTC) - timedelta(days=1)
