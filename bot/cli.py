@@ -1,5 +1,5 @@
-"""`studybuddy` command line: run | chat | ask | ingest | docs | courses | quiz | migrate | graph |
-eval.
+"""`studybuddy` command line: run | chat | ask | ingest | docs | courses | quiz | faq | migrate |
+graph | eval.
 
 The benchmarks are not a product command: they live in the repository's bench/ (`make bench`).
 
@@ -22,6 +22,7 @@ from adapters.logsafe import RedactSecrets
 from bot.courses_cli import CoursesError, add_courses_parser, run_courses
 from bot.docs_cli import DocsError, add_docs_parsers, run_docs, run_ingest
 from bot.evaluate import add_eval_parser
+from bot.faq_cli import FaqError, add_faq_parser, run_faq
 from bot.feedback_cli import add_feedback_parser, run_feedback
 from bot.progress import TqdmBars
 from bot.quiz_cli import QuizError, add_quiz_parser, run_quiz
@@ -45,6 +46,7 @@ EPILOG = """examples:
   studybuddy courses list                 who owns each course, its spaces, shares, documents
   studybuddy courses public CS101         any private chat may read CS101
   studybuddy quiz --course CS101 -n 5     quiz items from a course, with answers and sources
+  studybuddy faq export --course CS101    the course's staff answers (Ask a TA) as JSONL
   studybuddy eval docs --docs D --qa F    answer quality on your own files and questions
   studybuddy feedback export --out F      what students could not get answered, as questions
   studybuddy eval feedback F              ask them again and show what changed
@@ -84,6 +86,7 @@ def _parser() -> argparse.ArgumentParser:
     add_report_parser(sub)  # report (bot/report_cli.py)
     add_courses_parser(sub)  # courses list | transfer | public | private (bot/courses_cli.py)
     add_quiz_parser(sub)  # quiz (bot/quiz_cli.py)
+    add_faq_parser(sub)  # faq export | import (bot/faq_cli.py)
     return parser
 
 
@@ -240,12 +243,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return asyncio.run(run_courses(settings, args))
         if args.command == "quiz":
             return asyncio.run(run_quiz(settings, args))
+        if args.command == "faq":
+            return asyncio.run(run_faq(settings, args))
         if args.command == "report":
             from bot.report_cli import run_report
 
             return asyncio.run(run_report(settings, args))
         return asyncio.run(_serve(settings, console_only=args.command == "chat"))
-    except (UserError, DocsError, ReportError, CoursesError, QuizError,
+    except (UserError, DocsError, ReportError, CoursesError, QuizError, FaqError,
             StoreError) as err:  # one clear line
         print(f"error: {err}", file=sys.stderr)
         return 2

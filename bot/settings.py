@@ -195,6 +195,15 @@ class Settings(BaseSettings):
     report_token: SecretStr | None = Field(
         None, description="bearer token for GET /report on the HTTP adapter (unset: no /report)")
 
+    # --- Ask a TA ---
+    ta_max_open: int = Field(3, ge=1, le=100,
+                             description="questions one student may have waiting for staff")
+    ta_remind_hours: float = Field(24.0, gt=0, le=24 * 30,
+                                   description="remind the TA desk once about a card unanswered "
+                                               "this long")
+    ta_show_names: bool = Field(False, description="desk cards name the student (else: a "
+                                                   "student in #channel)")
+
     # --- History, limits ---
     history_turns: int = Field(6, ge=0, le=50,
                                description="recent turns used to rewrite follow-ups")

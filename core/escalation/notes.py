@@ -15,9 +15,10 @@ from typing import Any
 
 from core.ingest.pipeline import embed_chunks
 from core.ports import CourseStore, DocumentRecord, Embedder, StoredChunk
+from core.rag.staff_answers import STAFF_ANSWER, passage, split_passage
 from core.text import clean_input, content_id, detect_language
 
-DOC_TYPE = "staff_answer"
+DOC_TYPE = STAFF_ANSWER
 FORMAT = "qa"
 TITLE = "Staff answer · {date}"
 QUESTION_CHARS = 1000
@@ -36,16 +37,6 @@ class StaffAnswer:
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.question, "answer": self.answer, "language": self.language,
                 "answered_at": self.answered_at.isoformat()}
-
-
-def passage(question: str, answer: str) -> str:
-    """The passage text: the question as asked, then the answer (what retrieval matches)."""
-    return f"{question.strip()}\n{answer.strip()}"
-
-
-def split_passage(text: str) -> tuple[str, str]:
-    question, _, answer = text.partition("\n")
-    return question, answer
 
 
 def title_of(at: datetime) -> str:
@@ -68,7 +59,7 @@ class StaffNotes:
         text = passage(question, answer)
         title = title_of(at)
         document_id = "staff-" + hashlib.sha256(f"{course}\x1f{key}".encode()).hexdigest()[:16]
-        display = f"{title} · {key}"
+        display = f"staff-answer-{key}"
         lang = language if language in ("en", "ar") else detect_language(text)
         chunk = StoredChunk(id=content_id(f"{document_id}\n{text}"), text=text,
                             parent_id=content_id(f"{document_id}\nparent"), parent_text=text,

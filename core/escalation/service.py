@@ -257,6 +257,7 @@ class TADesk:
             document = await self.notes.add(card.course, card.id, card.question, card.draft,
                                             card.language, now)
             card = replace(card, note_document=document)
+            self.spaces.courses_changed()
         await self.store.save_card(card)
         deliveries = await self._leased(card)
         line = text("sent_line", staff.language, count=len(deliveries)) + (

