@@ -1,11 +1,12 @@
 """Ask a TA on Telegram, end to end (issue 23): the real app (build_app: SQLite stores, the
-offline embedder, outcomes) behind the real python-telegram-bot Application, against the fake
+offline embedder, outcomes, the SQLite escalation store) behind the real python-telegram-bot Application, against the fake
 Bot API. Group A owns the course ALG; its admin sets a TA desk in a staff group; a student's ⚠
 answer gets "Ask a TA"; the card reaches the staff group; a staff reply (edited, then sent)
 reaches every student on the card under their own question, once, and becomes course notes
 that the next paraphrased question is answered from."""
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import timedelta
 from pathlib import Path
@@ -14,11 +15,9 @@ from typing import Any
 import pytest
 
 from adapters.telegram.adapter import TelegramAdapter
-from bot.chat_state import user_hash_key
-from core.escalation.notes import DOC_TYPE, StaffNotes
+from core.escalation.notes import DOC_TYPE
 from core.escalation.service import TADesk
 from tests.support import fake_telegram as tg
-from tests.support.memory_escalations import MemoryEscalations
 from tests.support.telegram_desk import (
     ADMIN,
     GROUP_A,
@@ -40,22 +39,19 @@ STAFF_GROUP = -100333  # where ALG's TA desk sits
 ATTACKER = 70  # admin of group B (owner of another course), also in the staff group
 OTHER = 77  # a second student of group A
 UNSURE = "How does a binary heap keep its shape when a key is removed?"
-LATER = "Why does removing the minimum from a binary heap keep its complete shape?"
+LATER = "How does a binary heap keep its shape when you remove a key?"  # reworded: ✅
 ANSWER = "Removing the minimum moves the last leaf to the root and sifts it down, so the tree " \
          "stays complete: every level is full except the last, filled from the left."
 
 
 class Bot:
-    """The real app and adapter, with a TA desk over `store` (one store across a restart)."""
+    """The real app (its TA desk on the SQLite escalation store) and adapter."""
 
-    def __init__(self, server: tg.FakeTelegram, app: Any, store: MemoryEscalations,
-                 max_open: int) -> None:
+    def __init__(self, server: tg.FakeTelegram, app: Any) -> None:
         self.server, self.app = server, app
         self.service = Recorder(app.service)
-        self.tadesk = TADesk(store, app.desk.spaces, app.actions.store,
-                             StaffNotes(app.store, app.embedder), app.embedder,
-                             user_hash_key(app.settings), max_open=max_open)
-        app.service.offers_ta = self.tadesk.offers
+        assert app.tadesk is not None
+        self.tadesk: TADesk = app.tadesk
         self.adapter = TelegramAdapter(self.service, TOKEN, base_url=server.base_url,
                                        journal=app.journal, desk=app.desk, tadesk=self.tadesk,
                                        ta_sweep_s=3600)
@@ -104,15 +100,13 @@ def max_open() -> int:
 @pytest.fixture
 async def open_bot(server: tg.FakeTelegram, tmp_path: Path, max_open: int
                    ) -> AsyncIterator[Callable[[], Awaitable[Bot]]]:
-    """Starts bots on one data directory and one escalation store (a second one is the same
-    bot after a restart)."""
+    """Starts bots on one data directory (a second one is the same bot after a restart)."""
     bots: list[Bot] = []
-    store = MemoryEscalations()
 
     async def start() -> Bot:
         if bots:
             await bots[-1].close()
-        bot = Bot(server, await make_app(tmp_path), store, max_open)
+        bot = Bot(server, await make_app(tmp_path, ta_max_open=max_open))
         bots.append(bot)
         await bot.adapter.start()
         return bot
@@ -179,7 +173,15 @@ async def escalate(bot: Bot, question: str = UNSURE, user: int = STUDENT, note: 
 
 
 async def card_of(bot: Bot, after: int = 0) -> dict[str, Any]:
-    return await said(bot.server, STAFF_GROUP, "Question for course staff", after)
+    """The next card in the staff group, once the desk knows where it was posted (the bot
+    records that after sendMessage returns: a press a moment earlier would find no card)."""
+    card = await said(bot.server, STAFF_GROUP, "Question for course staff", after)
+    for _ in range(int(REPLY_S * 20)):
+        if await bot.tadesk.store.card_at("telegram", str(STAFF_GROUP),
+                                          str(card["message_id"])) is not None:
+            return card
+        await asyncio.sleep(0.05)
+    raise AssertionError("the card was never recorded as posted")
 
 
 async def draft(bot: Bot, card: dict[str, Any], answer: str = ANSWER, user: int = ADMIN
@@ -246,6 +248,7 @@ async def test_the_whole_loop_from_an_unsure_answer_to_course_notes(bot, server)
     reply = bot.service.replies[-1]
     assert any(c.title.startswith("Staff answer") for c in reply.citations), reply.citations
     assert "Staff answer" in text_of(later)
+    assert reply.confidence.value == "course" and "✅" in text_of(later)
 
 
 async def test_two_students_one_card_both_receive_the_answer(bot, server):
@@ -389,9 +392,9 @@ async def test_signed_not_material_and_a_reminder(bot, server):
     second = await card_of(bot, card["message_id"])
     pressed = await bot.press(second, data_of(second, "ta:material:"), ADMIN)
     assert "not course material" in pressed["text"]
-    told = await server.wait_until(lambda: server.replies_to(other["message_id"])[-1:] or None,
-                                   "the student told")
-    assert "not part of this course's material" in text_of(told[0])
+    await server.wait_until(lambda: next((m for m in server.replies_to(other["message_id"])
+                                          if "not part of this course's material"
+                                          in text_of(m)), None), "the student told")
 
     _, notice = await draft(bot, card)
     signed = await bot.press(notice, data_of(notice, "ta:sign:"), ADMIN)
