@@ -270,12 +270,18 @@ async def test_two_students_one_card_both_receive_the_answer(bot, server):
 
 async def test_a_restart_between_escalation_and_answer(bot, open_bot, server):
     await set_desk(bot)
-    asked, _ = await escalate(bot)
-    card = await card_of(bot)
-    restarted = await open_bot()  # same data directory, same escalation store
-    _, notice = await draft(restarted, card)
-    await restarted.press(notice, data_of(notice, "ta:send:"), ADMIN)
-    assert ANSWER[:60] in text_of(await delivered(restarted, asked))
+    asked = in_group(f"/ask {UNSURE}", user=STUDENT)
+    answer = await bot.ask(asked)
+    await bot.press(answer, data_of(answer, "esc:ask:"), STUDENT)
+    prompt = await said(server, GROUP_A, "What don't you get?", answer["message_id"])
+    restarted = await open_bot()  # same data directory: the prompt's keyboard says it all
+    note = in_group("the sift-down part", user=STUDENT, reply_to=server.sent[prompt["message_id"]])
+    assert "Sent to the course staff" in text_of(await restarted.say(note))
+    card = await card_of(restarted)
+    again = await open_bot()  # and once more between the card and the staff answer
+    _, notice = await draft(again, card)
+    await again.press(notice, data_of(notice, "ta:send:"), ADMIN)
+    assert ANSWER[:60] in text_of(await delivered(again, asked))
 
 
 async def test_a_student_waiting_on_a_card_cannot_answer_it(bot, server):
@@ -322,6 +328,8 @@ async def test_ta_off_removes_the_button(bot, server):
     assert not any(d.startswith("esc:") for row in keyboard(again) for d in row)
     usage = await bot.say(in_group("/ta", group=STAFF_GROUP))
     assert "/ta here [COURSE] [all]" in text_of(usage)
+    menu = server.calls_to("setMyCommands")[0].params["commands"]
+    assert '"ta"' in menu
 
 
 @pytest.mark.parametrize("max_open", [1])
@@ -354,13 +362,15 @@ async def test_a_delivery_is_sent_once(bot, server):
     card = await card_of(bot)
     _, notice = await draft(bot, card)
     send = data_of(notice, "ta:send:")
-    await bot.press(notice, send, ADMIN)
+    current = server.sent[notice["message_id"]]
+    presses = [server.push_callback(current, send, tg.user(ADMIN)) for _ in range(2)]  # at once
+    toasts = sorted([(await answered(server, q))["text"] for q in presses])
     await delivered(bot, asked)
     again = await bot.press(card, send, ADMIN)
     assert "finished already" in again["text"]
-    assert bot.adapter.ta_sweep is not None
+    assert bot.adapter.ta_sweep is not None and bot.adapter.app is not None
     assert await bot.adapter.ta_sweep.run_once(bot.adapter.app.bot) == 0
-    assert len(staff_answers_under(server, asked)) == 1
+    assert len(staff_answers_under(server, asked)) == 1, toasts
 
 
 async def test_when_the_group_is_gone_the_answer_comes_by_dm(bot, server):
