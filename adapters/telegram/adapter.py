@@ -4,7 +4,8 @@ handlers it routes updates to.
 Uses PTB's manual lifecycle (initialize, start, updater.start_polling / the reverse on stop) so
 it shares the event loop with the other adapters; never `run_polling()`, which owns and closes
 the loop. No business logic here: commands.py and desk.py are the handlers, buttons.py the
-button presses, errors.py the one error hook, and the core answers everything.
+button presses, tadesk.py Ask a TA (its sweep in ta_posts.py), errors.py the one error hook, and
+the core answers everything.
 """
 from __future__ import annotations
 

@@ -129,7 +129,8 @@ class DeskPoster:
         self.redact = redact
 
     async def send(self, bot: Bot, chat: int | str, reply: Reply, *, reply_to: int | None = None,
-                   markup: InlineKeyboardMarkup | None = None) -> Message:
+                   markup: InlineKeyboardMarkup | None = None, thread: int | None = None
+                   ) -> Message:
         """Every rendered part in order: the first quotes `reply_to`, the last carries
         `markup`; returns the last message (the one staff reply to and press)."""
         parts = render_reply(reply)
@@ -137,7 +138,7 @@ class DeskPoster:
         for index, part in enumerate(parts):
             quote = reply_to if index == 0 else None
             sent = await bot.send_message(
-                chat_id=chat, text=part, parse_mode=ParseMode.HTML,
+                chat_id=chat, text=part, parse_mode=ParseMode.HTML, message_thread_id=thread,
                 reply_parameters=(ReplyParameters(quote, allow_sending_without_reply=True)
                                   if quote is not None else None),
                 link_preview_options=LinkPreviewOptions(is_disabled=True),

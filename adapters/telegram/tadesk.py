@@ -149,17 +149,19 @@ class TADeskHandlers:
             await toast(None)
             await self.poster.keyboard(bot, shown.chat.id, shown.message_id, None,
                                        shown.reply_markup)
-            await self._escalate(bot, answer_id, user, shown.chat, skip[2], "", shown.message_id)
+            await self._escalate(bot, answer_id, user, shown, skip[2], "", shown.message_id)
             return
-        # "Ask a TA" (or someone else's prompt): a prompt of this student's own
-        question = shown.reply_to_message if skip is None else None
-        target = str(question.message_id if question is not None else shown.message_id)
+        # "Ask a TA" (or someone else's prompt): a prompt of this student's own, naming the
+        # message the staff answer will reply to (the question the answer quotes, if any)
         if skip is not None:
             target = skip[2]
+        else:
+            question = shown.reply_to_message
+            target = str((question or shown).message_id)
         await toast(None)
         await self.poster.send(bot, shown.chat.id, desk_reply(text("ask_note", language),
                                                               "ta_ask_note", language),
-                               reply_to=shown.message_id,
+                               reply_to=shown.message_id, thread=_thread(shown),
                                markup=skip_keyboard(answer_id, user.id, target, language))
 
     async def _note(self, message: Message, bot: Bot) -> bool:
@@ -173,20 +175,21 @@ class TADeskHandlers:
         assert prompt is not None
         await self.poster.keyboard(bot, prompt.chat.id, prompt.message_id, None,
                                    prompt.reply_markup)
-        await self._escalate(bot, found[0], user, message.chat, found[2], message.text or "",
+        await self._escalate(bot, found[0], user, message, found[2], message.text or "",
                              message.message_id)
         return True
 
-    async def _escalate(self, bot: Bot, answer_id: str, user: User, chat: Any, target: str,
-                        note: str, reply_to: int) -> None:
-        """The question goes to the desk; the student reads what happened, the desk gets the
-        card (or a line under the card the student joined)."""
-        language = language_of(user.language_code)
+    async def _escalate(self, bot: Bot, answer_id: str, user: User, where: Message,
+                        target: str, note: str, reply_to: int) -> None:
+        """The question goes to the desk; the student reads what happened (in the chat and
+        topic of `where`), the desk gets the card (or a line under the card they joined)."""
+        language, chat = language_of(user.language_code), where.chat
         place = "" if chat.type == ChatType.PRIVATE else (chat.title or "")
         student = Student(PLATFORM, str(user.id), str(chat.id), target, language,
                           user.first_name, place)
         escalated = await self.tadesk.escalate(answer_id, student, note)
-        await self.poster.send(bot, chat.id, escalated.reply, reply_to=reply_to)
+        await self.poster.send(bot, chat.id, escalated.reply, reply_to=reply_to,
+                               thread=_thread(where))
         await self._to_desk(bot, escalated)
 
     async def _to_desk(self, bot: Bot, escalated: Escalated) -> None:
@@ -270,6 +273,11 @@ class TADeskHandlers:
             await self.poster.keyboard(context.bot, message.chat.id, replied.message_id, markup,
                                        replied.reply_markup)
         raise ApplicationHandlerStop
+
+
+def _thread(message: Message) -> int | None:
+    """The forum topic a message is in (its replies go there too)."""
+    return message.message_thread_id if message.is_topic_message else None
 
 
 class _Toast:
