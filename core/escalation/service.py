@@ -255,7 +255,7 @@ class TADesk:
         card = replace(card, status=ANSWERED, answered_at=now)
         if card.add_to_notes:
             document = await self.notes.add(card.course, card.id, card.question, card.draft,
-                                            card.language, now)
+                                            card.language, now.date())
             card = replace(card, note_document=document)
             self.spaces.courses_changed()
         await self.store.save_card(card)
