@@ -17,7 +17,8 @@ import numpy as np
 
 from core.course.spaces import CourseSpaces, desk_reply, unavailable
 from core.escalation.access import DeskAccess
-from core.escalation.cards import card_text, delivery_reply, view
+from core.escalation.cards import card_text, view
+from core.escalation.delivery import leased, sweep
 from core.escalation.notes import StaffNotes
 from core.escalation.views import Action, CardView, Delivery, Escalated, Reminder, Staff, Student
 from core.insight.report_gaps import GAP_SIMILARITY
@@ -38,7 +39,6 @@ from core.stores.user_hash import user_hash
 from core.text import clean_input
 from core.texts.escalation import text
 
-LEASE = timedelta(minutes=5)  # a delivery not marked done by then is sent again by the sweep
 NOTE_CHARS = 300  # the student's one line
 ANSWER_CHARS = 3500  # a staff answer (fits one message on both platforms with its header)
 KINDS = ("forum", "text", "group")
@@ -255,11 +255,11 @@ class TADesk:
         card = replace(card, status=ANSWERED, answered_at=now)
         if card.add_to_notes:
             document = await self.notes.add(card.course, card.id, card.question, card.draft,
-                                            card.language, now)
+                                            card.language, now.date())
             card = replace(card, note_document=document)
             self.spaces.courses_changed()
         await self.store.save_card(card)
-        deliveries = await self._leased(card)
+        deliveries = await leased(self.store, card, self._clock())
         line = text("sent_line", staff.language, count=len(deliveries)) + (
             " " + text("noted_line", staff.language) if card.note_document else "")
         return Action(_notice("sent_staff", staff.language, count=len(deliveries)),
@@ -267,22 +267,9 @@ class TADesk:
 
     async def _finish(self, card: Escalation, staff: Staff, line_key: str) -> Action:
         await self.store.save_card(card)
-        deliveries = await self._leased(card)
+        deliveries = await leased(self.store, card, self._clock())
         return Action(_notice(card.status, staff.language), await self._view(card, staff.language),
                       card.post, text(line_key, staff.language, name=staff.name), deliveries)
-
-    async def _leased(self, card: Escalation) -> tuple[Delivery, ...]:
-        now = self._clock()
-        out = []
-        for asker in await self.store.askers(card.id):
-            leased = await self.store.lease(card.id, asker.user_hash, now + LEASE, now)
-            if leased is not None:
-                out.append(self._delivery(card, leased))
-        return tuple(out)
-
-    def _delivery(self, card: Escalation, asker: Asker) -> Delivery:
-        return Delivery(card.id, asker.user_hash, asker.platform, asker.user_id, asker.chat,
-                        asker.message, delivery_reply(card, asker.language))
 
     async def delivered(self, card_id: str, user_hash: str) -> None:
         """The adapter sent one student's copy: never again, and their address is erased."""
@@ -296,23 +283,7 @@ class TADesk:
     async def sweep(self, platform: str) -> tuple[list[Reminder], list[Delivery]]:
         """What a periodic task should post: reminders for cards waiting longer than the
         setting (once each), and deliveries a crash or an unreachable chat left unsent."""
-        now = self._clock()
-        reminders = []
-        for card in await self.store.due_reminders(platform, now - self.remind_after):
-            await self.store.save_card(replace(card, reminded_at=now))
-            desk = await self.store.desk(card.course, platform)
-            if desk is None or not card.post:
-                continue
-            hours = max(1, round((now - (card.created_at or now)).total_seconds() / 3600))
-            students = len(await self.store.askers(card.id))
-            reminders.append(Reminder(desk, card.post, text(
-                "reminder", desk.language, hours=hours, count=students, question=card.question)))
-        deliveries = []
-        for card, asker in await self.store.undelivered(platform, now):
-            leased = await self.store.lease(card.id, asker.user_hash, now + LEASE, now)
-            if leased is not None:
-                deliveries.append(self._delivery(card, leased))
-        return reminders, deliveries
+        return await sweep(self.store, platform, self._clock(), self.remind_after)
 
     async def forget(self, platform: str, user_id: str) -> int:
         return await self.store.forget(self.hash(platform, user_id))
