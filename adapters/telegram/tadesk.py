@@ -42,6 +42,7 @@ from adapters.telegram.ta_posts import (
 from core.course.spaces import desk_reply
 from core.escalation.service import TADesk
 from core.escalation.views import Action, Escalated, Staff, Student
+from core.messages import Reply
 from core.texts.escalation import text
 
 logger = logging.getLogger(__name__)
@@ -188,26 +189,28 @@ class TADeskHandlers:
         student = Student(PLATFORM, str(user.id), str(chat.id), target, language,
                           user.first_name, place)
         escalated = await self.tadesk.escalate(answer_id, student, note)
-        await self.poster.send(bot, chat.id, escalated.reply, reply_to=reply_to,
-                               thread=_thread(where))
-        await self._to_desk(bot, escalated)
+        reply = await self._to_desk(bot, escalated, language)
+        await self.poster.send(bot, chat.id, reply, reply_to=reply_to, thread=_thread(where))
 
-    async def _to_desk(self, bot: Bot, escalated: Escalated) -> None:
+    async def _to_desk(self, bot: Bot, escalated: Escalated, language: str) -> Reply:
+        """Post the card (or the line under the card joined); what the student then reads: the
+        core's confirmation, or, when the desk cannot be reached, that nothing was sent."""
         desk = escalated.desk
         if desk is None:
-            return
+            return escalated.reply
         if escalated.card is not None:
             try:
                 posted = await self.poster.send(
                     bot, desk.chat, desk_reply(escalated.card_text, "ta_card", desk.language),
                     markup=card_keyboard(escalated.card))
-            except TelegramError as err:  # the card stays waiting; staff never saw it
+            except TelegramError as err:  # staff would never see it: withdrawn, student told
                 logger.warning("posting a TA card failed: %s", self.redact(str(err)))
-                return
+                return await self.tadesk.withdraw(escalated.card.id, language)
             await self.tadesk.posted(escalated.card.id, str(posted.message_id))
         elif escalated.update:
             await self.poster.line(bot, desk.chat, escalated.post, escalated.update,
                                    desk.language)
+        return escalated.reply
 
     # --- staff: card buttons, replies to a card ---
 

@@ -3,7 +3,6 @@ one sender (LEASE) and marked delivered after it is sent, so a crash between the
 process, re-sends only what was never marked; and the one reminder per card left waiting."""
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime, timedelta
 
 from core.escalation.cards import delivery_reply
@@ -36,7 +35,8 @@ async def sweep(store: EscalationStore, platform: str, now: datetime, remind_aft
     unsent, leased to the caller."""
     reminders = []
     for card in await store.due_reminders(platform, now - remind_after):
-        await store.save_card(replace(card, reminded_at=now))
+        if not await store.claim_reminder(card.id, now):
+            continue  # another process took it
         desk = await store.desk(card.course, platform)
         if desk is None or not card.post:
             continue

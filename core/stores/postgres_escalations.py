@@ -21,7 +21,7 @@ ASKER = ("card_id, user_hash, platform, language, user_id, chat, message, note, 
 # Every card column but its identity (id, course, platform, created_at): what save_card writes.
 MUTABLE = ("desk_chat", "question", "language", "answer_id", "scope", "status", "post",
            "claimed_by", "draft", "draft_message", "drafted_by", "signer", "add_to_notes",
-           "note_document", "answered_at", "closed_at", "reminded_at")
+           "note_document", "answered_at", "closed_at")  # reminded_at: claim_reminder only
 WAITING_LIST = list(WAITING)
 FINISHED = [ANSWERED, NOT_MATERIAL, CLOSED]
 _A_COLUMNS = ", ".join(f"a.{c.strip()}" for c in ASKER.split(","))
@@ -112,6 +112,11 @@ class PostgresEscalationStore(PostgresConnection):
         return await self._cards(
             "where platform = %s and status = any(%s) and created_at < %s and reminded_at is null"
             " and post <> ''", (platform, WAITING_LIST, before))
+
+    async def claim_reminder(self, card_id: str, at: datetime) -> bool:
+        rows = await self._fetch("update public.escalations set reminded_at = %s where id = %s"
+                                 " and reminded_at is null returning id", (at, card_id))
+        return bool(rows)
 
     async def _cards(self, clause: str, params: tuple[Any, ...]) -> list[Escalation]:
         rows = await self._fetch(f"select {CARD} from public.escalations {clause}"

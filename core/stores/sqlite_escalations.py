@@ -16,10 +16,11 @@ CARD = ("id, course, platform, desk_chat, question, language, answer_id, scope, 
         "created_at, answered_at, closed_at, reminded_at")
 ASKER = ("card_id, user_hash, platform, language, user_id, chat, message, note, reason, "
          "created_at, delivered_at, lease_until")
-# Every card column but its identity (id, course, platform, created_at): what save_card writes.
+# Every card column but its identity (id, course, platform, created_at) and reminded_at (set
+# once, atomically, by claim_reminder): what save_card writes.
 MUTABLE = ("desk_chat", "question", "language", "answer_id", "scope", "status", "post",
            "claimed_by", "draft", "draft_message", "drafted_by", "signer", "add_to_notes",
-           "note_document", "answered_at", "closed_at", "reminded_at")
+           "note_document", "answered_at", "closed_at")  # reminded_at: claim_reminder only
 FINISHED = (ANSWERED, NOT_MATERIAL, CLOSED)
 _WAITING = ", ".join(f"'{s}'" for s in WAITING)
 _FINISHED = ", ".join(f"'{s}'" for s in FINISHED)
@@ -121,6 +122,13 @@ class SqliteEscalationStore(AsyncSqliteFile):
         return await self._cards(
             f"WHERE platform = ? AND status IN ({_WAITING}) AND created_at < ? AND "
             "reminded_at IS NULL AND post != ''", (platform, _iso(before)))
+
+    async def claim_reminder(self, card_id: str, at: datetime) -> bool:
+        cursor = await self.db.execute(
+            "UPDATE escalations SET reminded_at = ? WHERE id = ? AND reminded_at IS NULL",
+            (_iso(at), card_id))
+        await self.db.commit()
+        return cursor.rowcount == 1
 
     async def _cards(self, clause: str, params: tuple[Any, ...]) -> list[Escalation]:
         async with self.db.execute(f"SELECT {CARD} FROM escalations {clause} "

@@ -109,13 +109,13 @@ async def test_open_attach_lookup_and_save_every_field(store) -> None:
         scope="-201", status=ANSWERED, post="78", claimed_by="Dr. Lee",
         draft="Because of the invariant.", draft_message="m5", drafted_by="staff1",
         signer="Dr. Lee", add_to_notes=False, note_document="doc-1",
-        answered_at=NOW + timedelta(hours=2), closed_at=NOW + timedelta(hours=3),
-        reminded_at=NOW + timedelta(hours=1, microseconds=250))
+        answered_at=NOW + timedelta(hours=2), closed_at=NOW + timedelta(hours=3))
+    await store.save_card(replace(everything, reminded_at=NOW))  # not written by save_card
     await store.save_card(everything)
     assert await store.card("card1") == everything
     assert await store.card_at("telegram", "-101", "78") == everything
     await store.save_card(replace(everything, answered_at=None, closed_at=None,
-                                  reminded_at=None, add_to_notes=True))
+                                  add_to_notes=True))
     back = await store.card("card1")
     assert back is not None and back.answered_at is None and back.reminded_at is None
     assert back.add_to_notes is True
@@ -211,7 +211,11 @@ async def test_due_reminders_only_posted_waiting_old_unreminded_cards(store) -> 
     due = await store.due_reminders("telegram", NOW + timedelta(minutes=10))
     assert [c.id for c in due] == ["card1", "card2"]
     assert await store.due_reminders("telegram", NOW) == []  # created_at must be before
-    await store.save_card(replace(due[0], reminded_at=NOW + timedelta(minutes=10)))
+    assert await store.claim_reminder("card1", NOW + timedelta(minutes=10))
+    assert not await store.claim_reminder("card1", NOW + timedelta(minutes=11))  # once only
+    await store.save_card(replace(due[0], status=CLAIMED))  # a stale copy keeps the reminder
+    back = await store.card("card1")
+    assert back is not None and back.reminded_at == NOW + timedelta(minutes=10)
     assert [c.id for c in await store.due_reminders("telegram", NOW + timedelta(hours=1))] == [
         "card2", "card6"]
     assert [c.id for c in await store.due_reminders("discord", NOW + timedelta(hours=1))] == [

@@ -385,6 +385,17 @@ async def test_when_the_group_is_gone_the_answer_comes_by_dm(bot, server):
     assert staff_answers_under(server, asked) == []
 
 
+async def test_a_desk_the_bot_cannot_post_to_sends_nothing_and_says_so(bot, server):
+    await set_desk(bot)
+    server.unreachable = {STAFF_GROUP}  # the bot was removed from the staff group
+    _, confirmation = await escalate(bot)
+    assert "could not reach the course staff's desk" in text_of(confirmation)
+    [card] = await bot.tadesk.store.cards("ALG")
+    assert card.status == "closed" and card.post == ""
+    assert await bot.tadesk.store.open_count(bot.tadesk.hash("telegram", str(STUDENT))) == 0
+    assert [a.chat for a in await bot.tadesk.store.askers(card.id)] == [""]  # address erased
+
+
 async def test_signed_not_material_and_a_reminder(bot, server):
     await set_desk(bot)
     asked, _ = await escalate(bot)
