@@ -8,9 +8,11 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Sequence
+from datetime import timedelta
 
 from core.insight.outcomes import VOTE_REASONS
 from core.insight.report import CONFIDENCES, Report
+from core.insight.report_escalations import EscalationSummary
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -31,7 +33,7 @@ def _csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
 
 def report_csv_files(report: Report) -> dict[str, str]:
     """File name -> CSV text: questions per day, gaps, documents, pages, feedback (and
-    practice, when the report has a Practice section)."""
+    practice and escalations, when the report has those sections)."""
     gap_rows = [(n, gap.count, " ".join(gap.languages), q.question, q.language,
                  int(q.low_confidence), q.down_votes, " ".join(q.reasons), q.missing,
                  q.created_at.isoformat() if q.created_at else "")
@@ -59,4 +61,18 @@ def report_csv_files(report: Report) -> dict[str, str]:
             ["by", "name", "answers", "right"],
             [("document", t.name, t.answered, t.right) for t in report.practice.documents]
             + [("topic", t.name, t.answered, t.right) for t in report.practice.topics])
+    if report.escalations is not None:
+        files["escalations.csv"] = _escalations(report.escalations)
     return files
+
+
+def _escalations(summary: EscalationSummary) -> str:
+    """Per course; answer times in minutes (empty when nothing was answered)."""
+    def minutes(value: timedelta | None) -> object:
+        return "" if value is None else round(value.total_seconds() / 60, 1)
+    return _csv(["course", "opened", "answered", "median_answer_minutes",
+                 "p90_answer_minutes", "still_open", "not_material", "closed",
+                 "added_to_notes"],
+                [(c.course, c.opened, c.answered, minutes(c.median_answer),
+                  minutes(c.p90_answer), c.still_open, c.not_material, c.closed,
+                  c.added_to_notes) for c in summary.courses])

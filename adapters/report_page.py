@@ -12,6 +12,7 @@ from html import escape
 from adapters import report_charts
 from core.insight.answer_actions import reason_label
 from core.insight.report import CONFIDENCES, Report
+from core.insight.report_escalations import duration_text
 from core.insight.report_gaps import Gap
 
 TIMES = "\u00d7"  # the multiplication sign: "asked 3 times" shows as TIMES + "3"
@@ -140,6 +141,26 @@ student{_s(practice.students)}, {share:.0%} right.</p>{documents}
 <h2 style="margin-top:18px">Hardest items</h2>{hardest}</section>"""
 
 
+def _escalations(report: Report) -> str:
+    """The Escalations section: per course, questions sent to the TA desk and what became of
+    them, with the time to the staff answer."""
+    summary = report.escalations
+    if summary is None:
+        return ""
+    if not summary.opened:
+        return ('<section id="escalations"><h2>Escalations</h2><p class="meta">No question was '
+                "sent to the TA desk in this window.</p></section>")
+    table = _table(["Course", "Opened", "Answered", "Median time to answer",
+                    "90th percentile", "Still open", "Not course material", "Closed",
+                    "Added to notes"],
+                   [(c.course, c.opened, c.answered, duration_text(c.median_answer),
+                     duration_text(c.p90_answer), c.still_open, c.not_material, c.closed,
+                     c.added_to_notes) for c in summary.courses], 8)
+    return f"""<section id="escalations"><h2>Escalations</h2>
+<p class="meta">Questions students sent to the TA desk ("Ask a TA"); time to answer runs from
+the question to the staff answer being sent (answered questions only).</p>{table}</section>"""
+
+
 def render_html(report: Report, generated_at: datetime | None = None) -> str:
     """The whole page."""
     when = (generated_at or datetime.now(UTC)).strftime("%Y-%m-%d %H:%M UTC")
@@ -176,6 +197,7 @@ def render_html(report: Report, generated_at: datetime | None = None) -> str:
 <section id="feedback"><h2>👍 / 👎 and reasons by course and language</h2>
 {report_charts.feedback(report) if report.feedback else ""}{feedback}</section>
 {_practice(report)}
+{_escalations(report)}
 <footer>Study Buddy · users appear only as keyed hashes; nothing here names a student.</footer>
 </main></body></html>
 """

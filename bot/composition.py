@@ -186,7 +186,9 @@ def report_route(settings: Settings, app: App) -> ReportRoute | None:
     from core.insight.report import InstructorReports
 
     practice = app.practice.store if app.practice else None
-    return ReportRoute(InstructorReports(app.actions.store, app.embedder, practice), token)
+    escalations = app.tadesk.store if app.tadesk else None
+    return ReportRoute(InstructorReports(app.actions.store, app.embedder, practice,
+                                         escalations=escalations), token)
 
 
 @asynccontextmanager
@@ -221,7 +223,7 @@ async def open_course_sharing(settings: Settings) -> AsyncIterator[CourseSharing
 async def open_reports(settings: Settings) -> AsyncIterator[InstructorReports]:
     """The outcome store and the embedder only (`report`), so a report can be made beside a
     running bot."""
-    from bot.chat_state import build_outcomes, build_practice_store
+    from bot.chat_state import build_escalation_store, build_outcomes, build_practice_store
     from bot.container import build_embedder
     from bot.http_client import http_client
     from core.insight.report import InstructorReports
@@ -229,4 +231,5 @@ async def open_reports(settings: Settings) -> AsyncIterator[InstructorReports]:
     async with AsyncExitStack() as stack, http_client(settings) as client:
         actions = await build_outcomes(settings, stack)
         yield InstructorReports(actions.store, build_embedder(settings, client),
-                                await build_practice_store(settings, stack))
+                                await build_practice_store(settings, stack),
+                                escalations=await build_escalation_store(settings, stack))

@@ -18,6 +18,7 @@ import httpx
 from adapters.metrics import PrometheusMetrics
 from bot.chat_state import (
     build_access,
+    build_escalation_store,
     build_history,
     build_journal,
     build_limiter,
@@ -35,6 +36,7 @@ from core.course.desk import CourseDesk
 from core.course.sharing import CourseSharing
 from core.course.spaces import CourseSpaces
 from core.course.uploads import Uploads
+from core.escalation.notes import StaffNotes
 from core.escalation.service import TADesk
 from core.ingest.limits import MB, IngestLimits, OcrOptions
 from core.ingest.pipeline import IngestReport, Progress, ingest_paths
@@ -299,11 +301,13 @@ async def build_app(settings: Settings, *, progress_factory: ProgressFactory | N
                               sample_course=SAMPLE_COURSE_NAME)
         actions = await build_outcomes(settings, stack)
         practice_store = await build_practice_store(settings, stack)
+        escalations = await build_escalation_store(settings, stack)
         desk = CourseDesk(spaces, Uploads(store, embedder, spaces,
                                           max_bytes=settings.upload_max_mb * 2**20,
                                           max_documents=settings.max_documents_per_course,
                                           limits=ingest_limits(settings)),
-                          InstructorReports(actions.store, embedder, practice_store),
+                          InstructorReports(actions.store, embedder, practice_store,
+                                            escalations=escalations),
                           CourseSharing(spaces, timedelta(hours=settings.share_code_hours)))
         metrics = PrometheusMetrics()
         service = StudyBuddy(build_graph(), context, history, limits, spaces, actions,
@@ -312,9 +316,14 @@ async def build_app(settings: Settings, *, progress_factory: ProgressFactory | N
         metrics.queue.set_function(lambda: service.waiting)
         practice = PracticeService(QuizGenerator(store, query_embedder), practice_store,
                                    user_hash_key(settings), spaces)
-        service.also_forget.append(practice.forget)
+        tadesk = TADesk(escalations, spaces, actions.store, StaffNotes(store, embedder),
+                        embedder, user_hash_key(settings), max_open=settings.ta_max_open,
+                        remind_after=timedelta(hours=settings.ta_remind_hours),
+                        show_names=settings.ta_show_names)
+        service.also_forget += [practice.forget, tadesk.forget]
+        service.offers_ta = tadesk.offers
         return App(settings, service, store, embedder, history, journal, desk, actions, metrics,
-                   practice, stack)
+                   practice, stack, tadesk)
     except BaseException:
         await stack.aclose()
         raise

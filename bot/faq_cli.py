@@ -1,5 +1,5 @@
 """`studybuddy faq export | import --course C`: a course's staff answers (Ask a TA) as JSONL, one
-{"question", "answer", "language", "answered_at"} per line — to keep them, move them to another
+{"question", "answer", "language", "answered_on"} per line — to keep them, move them to another
 course or another bot, or write them by hand. Import reads a hostile file within limits: bad
 lines are reported by number and skipped, nothing else is stored from them."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +35,7 @@ def add_faq_parser(sub: Subcommands) -> None:
     export.add_argument("--out", type=Path, default=None, help="write to this file, not stdout")
     load = verbs.add_parser("import", help="add staff answers from a JSONL file")
     load.add_argument("--course", required=True, help="the course to add them to")
-    load.add_argument("file", type=Path, help="JSONL: question, answer[, language, answered_at]")
+    load.add_argument("file", type=Path, help="JSONL: question, answer[, language, answered_on]")
 
 
 def parse_line(line: str) -> StaffAnswer:
@@ -53,11 +53,10 @@ def parse_line(line: str) -> StaffAnswer:
     language = data.get("language", "")
     if language not in ("", "en", "ar"):
         raise ValueError("\"language\" must be en or ar")
-    at = datetime.now(UTC)
-    if data.get("answered_at") is not None:
-        at = datetime.fromisoformat(str(data["answered_at"]))
-        at = at if at.tzinfo else at.replace(tzinfo=UTC)
-    return StaffAnswer(question.strip(), answer.strip(), language, at)
+    day = datetime.now(UTC).date()
+    if data.get("answered_on") is not None:
+        day = date.fromisoformat(str(data["answered_on"])[:10])  # a date, or a timestamp's date
+    return StaffAnswer(question.strip(), answer.strip(), language, day)
 
 
 def read_answers(path: Path) -> tuple[list[StaffAnswer], list[str]]:

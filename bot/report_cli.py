@@ -48,6 +48,8 @@ async def run_report(settings: Settings, args: argparse.Namespace) -> int:
     write_files(args.out, files)
     print(f"{report.total} question(s), {len(report.gaps)} gap group(s), "
           f"{report.since} to {report.until}, {args.course or 'every course'}")
+    if report.escalations is not None:
+        print(f"{report.escalations.opened} question(s) sent to the TA desk")
     for name in files:
         print(f"wrote {args.out / name}")
     return 0

@@ -4,7 +4,8 @@ handlers it routes updates to.
 Uses PTB's manual lifecycle (initialize, start, updater.start_polling / the reverse on stop) so
 it shares the event loop with the other adapters; never `run_polling()`, which owns and closes
 the loop. No business logic here: commands.py and desk.py are the handlers, buttons.py the
-button presses, errors.py the one error hook, and the core answers everything.
+button presses, tadesk.py Ask a TA (its sweep in ta_posts.py), errors.py the one error hook, and
+the core answers everything.
 """
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ from adapters.telegram.journal_sweep import SWEEP_S, JournalSweep
 from adapters.telegram.quiz import add_quiz_commands
 from adapters.telegram.replier import TYPING_REFRESH_S, PtbApp, TelegramReplier
 from adapters.telegram.staff import GroupMembership, StaffCheck
+from adapters.telegram.ta_posts import TA_SWEEP_S, TADeskSweep
+from adapters.telegram.tadesk import GroupStaff, TADeskHandlers
 from adapters.telegram.webhook import Handler, Webhook, journaled, receiver
 from adapters.typing_loops import TypingLoops
 from core.chat.photo import PhotoLimits
@@ -38,10 +41,14 @@ from core.texts.platforms import (
     TELEGRAM_COMMANDS,
     TELEGRAM_DESK_COMMANDS,
     TELEGRAM_QUIZ_COMMANDS,
+    TELEGRAM_TA_COMMANDS,
 )
 
 logger = logging.getLogger(__name__)
-ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.POLL_ANSWER]
+# Edited messages: a TA's edit of their reply to a card changes the answer (tadesk.py); every
+# other handler takes new messages only.
+ALLOWED_UPDATES = [Update.MESSAGE, Update.EDITED_MESSAGE, Update.CALLBACK_QUERY,
+                   Update.POLL_ANSWER]
 
 
 class TelegramAdapter:
@@ -59,7 +66,7 @@ class TelegramAdapter:
                  webhook: Webhook | None = None, journal_sweep_s: float = SWEEP_S,
                  photos: PhotoLimits | None = None,
                  practice: PracticeService | None = None,
-                 tadesk: TADesk | None = None) -> None:
+                 tadesk: TADesk | None = None, ta_sweep_s: float = TA_SWEEP_S) -> None:
         self.handler = handler
         self.webhook = webhook  # None: long polling
         self.journal = journal  # dedupes redeliveries, replays what a crash left unanswered
@@ -78,6 +85,8 @@ class TelegramAdapter:
         self.photos = photos or PhotoLimits()  # checked before a photo is downloaded
         self.practice = practice  # /quiz, /review and quiz poll answers
         self.tadesk = tadesk  # /ta here | off, "Ask a TA", desk cards (tadesk.py)
+        self.ta = TADeskHandlers(tadesk, self.staff, self._redactor.redact) if tadesk else None
+        self.ta_sweep = TADeskSweep(self.ta.poster, ta_sweep_s) if self.ta else None
         self.app: PtbApp | None = None  # built in start(): PTB logs its URLs on creation
 
     def _build(self) -> PtbApp:
@@ -106,6 +115,9 @@ class TelegramAdapter:
             add_quiz_commands(app, self.practice, self._redactor.redact)
         if self.desk is not None:
             add_desk_commands(app, self.desk, self.staff, self._replier, self._redactor.redact)
+        if self.ta is not None:  # "esc:" and "ta:" presses, /ta, replies to prompts and cards
+            for handler, group in self.ta.handlers():
+                app.add_handler(handler, group)
         add_error_hook(app, self._replier, self._redactor.redact)
 
     # --- lifecycle ---
@@ -121,10 +133,14 @@ class TelegramAdapter:
             await app.initialize()
             if self.desk is not None:  # private chats read the courses of their groups
                 self.desk.spaces.access.add_membership(PLATFORM, GroupMembership(app.bot))
+            if self.tadesk is not None:  # a course's staff are its owning group's admins
+                self.tadesk.access.add_directory(PLATFORM, GroupStaff(app.bot, self.staff))
             await self._set_commands(app)
             await app.start()
             if self.sweep is not None:  # what a dead process (or the last run) left unanswered
                 await self.sweep.start(app)
+            if self.ta_sweep is not None:  # reminders; deliveries the last run left unsent
+                await self.ta_sweep.start(app.bot)
             if self.webhook is not None:  # deliveries arrive through receive_webhook
                 await app.bot.set_webhook(self.webhook.url, secret_token=self.webhook.secret,
                                           allowed_updates=ALLOWED_UPDATES)
@@ -149,6 +165,8 @@ class TelegramAdapter:
         try:
             if self.sweep is not None:
                 await self.sweep.stop()
+            if self.ta_sweep is not None:
+                await self.ta_sweep.stop()
             if app is not None:
                 if app.updater is not None and app.updater.running:
                     await app.updater.stop()
@@ -163,7 +181,8 @@ class TelegramAdapter:
     async def _set_commands(self, app: PtbApp) -> None:
         try:
             commands = TELEGRAM_COMMANDS + (TELEGRAM_QUIZ_COMMANDS if self.practice else []) + (
-                TELEGRAM_DESK_COMMANDS if self.desk is not None else [])
+                TELEGRAM_DESK_COMMANDS if self.desk is not None else []) + (
+                TELEGRAM_TA_COMMANDS if self.tadesk is not None else [])
             await app.bot.set_my_commands([BotCommand(c, d) for c, d in commands])
         except TelegramError as err:  # the menu is a nicety; the bot works without it
             logger.warning("setMyCommands failed: %s", self._redactor.redact(str(err)))

@@ -1,5 +1,6 @@
-"""Buttons on Telegram: Sources / 👍 / 👎 under a study answer (AnswerButtons), Confirm / Cancel
-under a desk preview (DeskButtons). Every press is answered (answerCallbackQuery, or it spins).
+"""Buttons on Telegram: Sources / 👍 / 👎 (and "Ask a TA", ta_posts.py) under a study answer
+(AnswerButtons), Confirm / Cancel under a desk preview (their presses: desk_buttons.py). Every
+press is answered (answerCallbackQuery, or it spins).
 
 Answer buttons carry only the answer's short id ("ans:<action>:<id>"); the rest lives in the
 outcome store, so they work after a restart and across processes. Telegram has no ephemeral
@@ -10,7 +11,6 @@ admin, for whom any of the group's admins may act).
 """
 from __future__ import annotations
 
-import html
 import logging
 import re
 from collections import OrderedDict
@@ -23,15 +23,13 @@ from telegram.error import TelegramError
 from telegram.ext import BaseHandler, CallbackQueryHandler, ContextTypes
 
 from adapters.telegram.convert import PLATFORM, language_of
-from adapters.telegram.render import render_reply, render_sources
+from adapters.telegram.render import render_sources
 from adapters.telegram.replier import TelegramReplier
-from adapters.telegram.staff import StaffCheck
-from core.course.desk import CourseDesk
+from adapters.telegram.ta_posts import ask_row, is_ask_row
 from core.insight.answer_actions import reason_label
 from core.insight.outcomes import VOTE_REASONS
 from core.messages import Reply
 from core.ports import ChatService
-from core.texts.desk import say
 from core.texts.platforms import TELEGRAM_BUTTONS, TELEGRAM_DESK
 
 logger = logging.getLogger(__name__)
@@ -53,7 +51,11 @@ def answer_buttons(reply: Reply) -> InlineKeyboardMarkup | None:
     refusals, notices and answers whose record failed have no answer id)."""
     if reply.answer_id is None or not _ID.fullmatch(reply.answer_id):
         return None
-    return main_keyboard(reply.answer_id, reply.language)
+    keyboard = main_keyboard(reply.answer_id, reply.language)
+    if reply.escalate:  # the course has a TA desk here: "Ask a TA" below (tadesk.py)
+        return InlineKeyboardMarkup([*keyboard.inline_keyboard,
+                                     ask_row(reply.answer_id, reply.language)])
+    return keyboard
 
 
 def main_keyboard(answer_id: str, language: str) -> InlineKeyboardMarkup:
@@ -122,7 +124,11 @@ class _Press:
     async def show(self, markup: InlineKeyboardMarkup | None) -> None:
         """Put `markup` under the answer unless it is there already (Telegram refuses an edit
         that changes nothing)."""
-        if self.message is None or self.message.reply_markup == markup:
+        shown = self.message.reply_markup if self.message is not None else None
+        kept = [row for row in (shown.inline_keyboard if shown else ()) if is_ask_row(row)]
+        if markup is not None and kept:  # a vote keeps "Ask a TA"
+            markup = InlineKeyboardMarkup([*markup.inline_keyboard, *kept])
+        if self.message is None or shown == markup:
             return
         try:
             await self.query.edit_message_reply_markup(reply_markup=markup)
@@ -219,93 +225,3 @@ class AnswerButtons:
 
 def _thread(message: Message) -> int | None:
     return message.message_thread_id if message.is_topic_message else None
-
-
-class DeskButtons:
-    """The CallbackQueryHandler behind Confirm / Cancel under a desk preview."""
-
-    def __init__(self, desk: CourseDesk, staff: StaffCheck,
-                 redact: Callable[[str], str] = lambda s: s) -> None:
-        self.desk, self.staff, self.redact = desk, staff, redact
-
-    async def on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """Confirm / Cancel. The query is always answered (Telegram shows a spinner until it is),
-        also for an expired or foreign token."""
-        query = update.callback_query
-        if query is None:
-            return
-        language = language_of(query.from_user.language_code)
-        match = _DESK_DATA.fullmatch(query.data or "")
-        if match is None:
-            await self._answer(query, say("expired", language))
-            return
-        action, token, owner = match.group("action", "token", "owner")
-        by = await self._clicker(query, context, owner)
-        if action == "no":
-            result = self.desk.uploads.cancel(token, by=by, language=language)
-        else:
-            answered = False
-
-            async def progress(line: str) -> None:
-                """Every ~2 s while a file is stored: the spinner stops at the first one."""
-                nonlocal answered
-                if not answered:
-                    await self._answer(query, TELEGRAM_DESK("working", language))
-                    answered = True
-                await self._edit_html(query, html.escape(line))
-
-            try:
-                result = await self.desk.uploads.confirm(token, by=by, language=language,
-                                                         progress=progress)
-            except Exception:
-                if not answered:  # the error hook tells the chat; the spinner stops here
-                    await self._answer(query, None)
-                raise
-            if answered:
-                await self._edit_reply(query, result)
-                return
-        if result.notice in ("not_yours", "expired"):  # the preview stays as it is
-            await self._answer(query, result.text)
-            if result.notice == "expired":
-                await self._drop_buttons(query)
-            return
-        await self._answer(query, None)
-        await self._edit_reply(query, result)
-
-    async def _clicker(self, query: CallbackQuery, context: ContextTypes.DEFAULT_TYPE,
-                       owner: str) -> str:
-        """Who acts: the user, or the group when an anonymous admin's preview is clicked by
-        one of the group's admins."""
-        chat = query.message.chat if query.message is not None else None
-        if owner == "g" and chat is not None and await self.staff.is_admin(
-                context.bot, chat.id, query.from_user.id):
-            return f"chat:{chat.id}"
-        return str(query.from_user.id)
-
-    async def _answer(self, query: CallbackQuery, body: str | None) -> None:
-        try:
-            await query.answer(body[:TOAST_MAX] if body else None)
-        except TelegramError as err:  # "query is too old": nothing the user can be shown
-            logger.warning("answerCallbackQuery failed: %s", self.redact(str(err)))
-
-    async def _drop_buttons(self, query: CallbackQuery) -> None:
-        try:
-            await query.edit_message_reply_markup(reply_markup=None)
-        except TelegramError as err:
-            logger.warning("removing the buttons failed: %s", self.redact(str(err)))
-
-    async def _edit_reply(self, query: CallbackQuery, reply: Reply) -> None:
-        """The outcome replaces the preview; anything past Telegram's limit follows below."""
-        first, *rest = render_reply(reply)
-        await self._edit_html(query, first)
-        message = query.message
-        if rest and message is not None:
-            replier = TelegramReplier(query.get_bot(), message.chat.id)
-            for part in rest:
-                await replier.send_text(part)
-
-    async def _edit_html(self, query: CallbackQuery, body: str) -> None:
-        try:
-            await query.edit_message_text(body, parse_mode="HTML", reply_markup=None)
-        except TelegramError as err:  # e.g. "message is not modified", or deleted meanwhile
-            logger.warning("editing the preview failed: %s", self.redact(str(err)))

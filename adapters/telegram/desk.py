@@ -18,8 +18,9 @@ from telegram import Message, Update, ext
 from telegram.error import TelegramError
 from telegram.ext import CallbackQueryHandler, CommandHandler, ContextTypes, filters
 
-from adapters.telegram.buttons import DeskButtons, confirm_buttons
+from adapters.telegram.buttons import confirm_buttons
 from adapters.telegram.convert import clean_text, is_direct, message_language, spaces_of
+from adapters.telegram.desk_buttons import DeskButtons
 from adapters.telegram.replier import PtbApp, ReplierFor
 from adapters.telegram.staff import StaffCheck, is_anonymous_admin, owner_of
 from core.course.desk import CourseDesk

@@ -2,7 +2,8 @@
 the answer reaches every student waiting on it, and it becomes course material.
 
 views     CardView, Delivery, Escalated, Action: what adapters show and send, platform-neutral
-access    who is staff of a course (its owner scope's staff, asked of the platform)
-service   TADesk: /ta here | off, escalate, claim, not material, close, drafts, send, sweep
+delivery  each student's copy sent once (leased, then marked), reminders
+desks     /ta here | off, and who is staff of a course (its owner scope's staff, asked there)
+service   TADesk: escalate, claim, not material, close, drafts, send, sweep
 notes     staff answers as course documents ("Staff answer · <date>"), JSONL export / import
 """

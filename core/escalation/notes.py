@@ -3,14 +3,14 @@ question and the answer, doc type "staff_answer", cited as "Staff answer · <dat
 
 They are ordinary documents of the course: searched by meaning and by words in both languages,
 listed by `studybuddy docs list`, removed like any document; `studybuddy faq export / import`
-round-trips them as JSONL (one {"question", "answer", "language", "answered_at"} per line).
+round-trips them as JSONL (one {"question", "answer", "language", "answered_on"} per line).
 """
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from core.ingest.pipeline import embed_chunks
@@ -32,15 +32,23 @@ class StaffAnswer:
     question: str
     answer: str
     language: str
-    answered_at: datetime
+    answered_on: date  # what the citation shows ("Staff answer · 2026-12-02")
 
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.question, "answer": self.answer, "language": self.language,
-                "answered_at": self.answered_at.isoformat()}
+                "answered_on": self.answered_on.isoformat()}
 
 
-def title_of(at: datetime) -> str:
-    return TITLE.format(date=at.astimezone(UTC).date().isoformat())
+def title_of(day: date) -> str:
+    return TITLE.format(date=day.isoformat())
+
+
+def day_of(title: str) -> date | None:
+    """The date a staff answer's title carries."""
+    try:
+        return date.fromisoformat(title.rsplit(" ", 1)[-1])
+    except ValueError:
+        return None
 
 
 class StaffNotes:
@@ -51,13 +59,13 @@ class StaffNotes:
         self.embedder = embedder
 
     async def add(self, course: str, key: str, question: str, answer: str, language: str,
-                  at: datetime) -> str:
+                  day: date) -> str:
         """Store (or replace) the answer keyed `key` (a card id, or a hash on import); returns
         the document id."""
         question = clean_input(question)[:QUESTION_CHARS].strip()
         answer = clean_input(answer)[:ANSWER_CHARS].strip()
         text = passage(question, answer)
-        title = title_of(at)
+        title = title_of(day)
         document_id = "staff-" + hashlib.sha256(f"{course}\x1f{key}".encode()).hexdigest()[:16]
         display = f"staff-answer-{key}"
         lang = language if language in ("en", "ar") else detect_language(text)
@@ -67,7 +75,7 @@ class StaffNotes:
                             lang=lang, document_id=document_id)
         embedded, _ = await embed_chunks(self.store, self.embedder, [chunk])
         record = DocumentRecord(document_id, course, display, title, FORMAT, DOC_TYPE,
-                                hashlib.sha256(text.encode()).hexdigest(), None, 1, at)
+                                hashlib.sha256(text.encode()).hexdigest(), None, 1)
         await self.store.replace_document(record, embedded)
         return document_id
 
@@ -84,9 +92,10 @@ class StaffNotes:
             record = records.get(str(hit.metadata.get("document_id")))
             if record is not None and record.id not in out:
                 question, answer = split_passage(hit.text)
+                day = day_of(record.title) or (record.ingested_at or datetime.now(UTC)).date()
                 out[record.id] = StaffAnswer(question, answer, str(hit.metadata.get("lang", "en")),
-                                             record.ingested_at or datetime.now(UTC))
-        return sorted(out.values(), key=lambda a: a.answered_at)
+                                             day)
+        return sorted(out.values(), key=lambda a: (a.answered_on, a.question))
 
     async def import_answers(self, course: str, answers: Iterable[StaffAnswer]) -> int:
         """Store answers (an answer already there, same question and text, is replaced by
@@ -95,6 +104,6 @@ class StaffNotes:
         for item in answers:
             key = hashlib.sha256(passage(item.question, item.answer).encode()).hexdigest()[:8]
             await self.add(course, key, item.question, item.answer, item.language,
-                           item.answered_at)
+                           item.answered_on)
             count += 1
         return count

@@ -8,16 +8,18 @@ what was not marked delivered) and, unless turned off, stores the answer as cour
 """
 from __future__ import annotations
 
+import asyncio
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import numpy as np
 
-from core.course.spaces import CourseSpaces, desk_reply, unavailable
-from core.escalation.access import DeskAccess
-from core.escalation.cards import card_text, delivery_reply, view
+from core.course.spaces import CourseSpaces
+from core.escalation.cards import card_text, view
+from core.escalation.delivery import leased, sweep
+from core.escalation.desks import Desks, notice
 from core.escalation.notes import StaffNotes
 from core.escalation.views import Action, CardView, Delivery, Escalated, Reminder, Staff, Student
 from core.insight.report_gaps import GAP_SIMILARITY
@@ -30,7 +32,6 @@ from core.ports.escalations import (
     NOT_MATERIAL,
     WAITING,
     Asker,
-    Desk,
     Escalation,
     EscalationStore,
 )
@@ -38,19 +39,14 @@ from core.stores.user_hash import user_hash
 from core.text import clean_input
 from core.texts.escalation import text
 
-LEASE = timedelta(minutes=5)  # a delivery not marked done by then is sent again by the sweep
+MAX_LOCKS = 1024
 NOTE_CHARS = 300  # the student's one line
 ANSWER_CHARS = 3500  # a staff answer (fits one message on both platforms with its header)
-KINDS = ("forum", "text", "group")
-
-
-def _notice(key: str, language: str, **values: object) -> Reply:
-    return desk_reply(text(key, language, **values), f"ta_{key}", language)
 
 
 class TADesk:
     """Escalations over the escalation store, the outcomes (the answer a card is about) and
-    the course notes; staff rights come from DeskAccess."""
+    the course notes; desks and staff rights are Desks' (desks.py)."""
 
     def __init__(self, store: EscalationStore, spaces: CourseSpaces, outcomes: OutcomeStore,
                  notes: StaffNotes, embedder: Embedder, key: bytes, *, max_open: int = 3,
@@ -58,7 +54,9 @@ class TADesk:
                  clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self.store = store
         self.spaces = spaces
-        self.access = DeskAccess(spaces.access)
+        self.access = Desks(store, spaces, clock)  # adapters add their StaffDirectory here
+        self.set_desk = self.access.set_desk  # /ta here
+        self.desk_off = self.access.desk_off  # /ta off
         self.outcomes = outcomes
         self.notes = notes
         self.embedder = embedder
@@ -67,44 +65,10 @@ class TADesk:
         self.show_names = show_names
         self._key = key
         self._clock = clock
+        self._locks: dict[str, asyncio.Lock] = {}
 
     def hash(self, platform: str, user_id: str) -> str:
         return user_hash(self._key, platform, user_id)
-
-    # -- setting a desk up -------------------------------------------------------------------
-
-    async def set_desk(self, course: str, *, staff: Staff, platform: str, chat: str, kind: str,
-                       spaces: Sequence[str], all_answers: bool = False) -> Reply:
-        """`/ta here [COURSE] [all]`: this chat receives the course's escalations on this
-        platform. COURSE defaults to the chat's own course."""
-        language = staff.language
-        name = await self._course(course, spaces)
-        if name is None:
-            return _notice("no_course", language)
-        if kind not in KINDS:
-            return _notice("bad_place", language)
-        if not await self.access.is_staff(name, platform, staff.user_id, operator=staff.operator):
-            return unavailable(course or name, language)
-        await self.store.set_desk(Desk(name, platform, chat, kind, language, all_answers,
-                                       staff.user_id, self._clock()))
-        return _notice("desk_set_all" if all_answers else "desk_set", language, course=name)
-
-    async def desk_off(self, course: str, *, staff: Staff, platform: str,
-                       spaces: Sequence[str]) -> Reply:
-        """`/ta off [COURSE]`: escalations stop; waiting cards stay answerable."""
-        language = staff.language
-        name = await self._course(course, spaces)
-        if name is None:
-            return _notice("no_course", language)
-        if not await self.access.is_staff(name, platform, staff.user_id, operator=staff.operator):
-            return unavailable(course or name, language)
-        removed = await self.store.remove_desk(name, platform)
-        return _notice("desk_off" if removed else "desk_none", language, course=name)
-
-    async def _course(self, course: str, spaces: Sequence[str]) -> str | None:
-        if course.strip():
-            return await self.spaces.known(" ".join(course.split())) or " ".join(course.split())
-        return (await self.spaces.resolve(spaces)).course
 
     # -- the student's side ------------------------------------------------------------------
 
@@ -125,13 +89,13 @@ class TADesk:
         language = student.language
         outcome = await self.outcomes.get(answer_id)
         if outcome is None or outcome.platform != student.platform or not outcome.course:
-            return Escalated(_notice("unknown", language))
+            return Escalated(notice("unknown", language))
         desk = await self.store.desk(outcome.course, student.platform)
         if desk is None:
-            return Escalated(_notice("no_desk", language))
+            return Escalated(notice("no_desk", language))
         who = self.hash(student.platform, student.user_id)
         if await self.store.open_count(who) >= self.max_open:
-            return Escalated(_notice("limit", language, count=self.max_open))
+            return Escalated(notice("limit", language, count=self.max_open))
         reason = next((v.reason for v in outcome.votes if v.voter_hash == who and v.value < 0),
                       "")
         line = clean_input(note)[:NOTE_CHARS].strip()
@@ -140,11 +104,11 @@ class TADesk:
         same = await self._same_question(outcome.question, outcome.course, student.platform)
         if same is not None:
             if not await self.store.attach(replace(asker, card_id=same.id)):
-                return Escalated(_notice("already", language))
+                return Escalated(notice("already", language))
             count = len(await self.store.askers(same.id))
             update = text("joined", desk.language, count=count, question=outcome.question,
                           note=_note_line(line, desk.language))
-            return Escalated(_notice("joined_ack", language, count=count), desk, post=same.post,
+            return Escalated(notice("joined_ack", language, count=count), desk, post=same.post,
                              update=update)
         card = Escalation(secrets.token_urlsafe(6), outcome.course, student.platform,
                           desk.chat, outcome.question, outcome.language, answer_id,
@@ -154,7 +118,7 @@ class TADesk:
                  else text("anonymous", desk.language, place=student.place or
                            text("in_dm", desk.language)))
         body = card_text(card, outcome, label, line, reason, desk.language)
-        return Escalated(_notice("sent", language), desk, view(card, 1, desk.language), body)
+        return Escalated(notice("sent", language), desk, view(card, 1, desk.language), body)
 
     async def _same_question(self, question: str, course: str, platform: str
                              ) -> Escalation | None:
@@ -178,21 +142,42 @@ class TADesk:
         if card is not None:
             await self.store.save_card(replace(card, post=post))
 
+    async def withdraw(self, card_id: str, language: str) -> Reply:
+        """Posting the card failed (the bot was removed from the desk, the channel is gone):
+        the card is closed unseen, nothing will be owed, and the student is told to try later
+        (what the adapter shows instead of "sent")."""
+        card = await self.store.card(card_id)
+        if card is not None and not card.post:
+            now = self._clock()
+            await self.store.save_card(replace(card, status=CLOSED, closed_at=now))
+            for asker in await self.store.askers(card.id):
+                await self.store.delivered(card.id, asker.user_hash, now)
+        return notice("desk_unreachable", language)
+
     # -- the staff side ----------------------------------------------------------------------
 
     async def act(self, card_id: str, action: str, staff: Staff) -> Action:
         """A card button: claim | material (not course material) | close | notes | sign |
-        send."""
+        send. One at a time per card in this process (two Send presses: one sends)."""
+        async with self._lock(card_id):
+            return await self._act(card_id, action, staff)
+
+    def _lock(self, card_id: str) -> asyncio.Lock:
+        if len(self._locks) > MAX_LOCKS:  # drop the idle ones
+            self._locks = {k: v for k, v in self._locks.items() if v.locked()}
+        return self._locks.setdefault(card_id, asyncio.Lock())
+
+    async def _act(self, card_id: str, action: str, staff: Staff) -> Action:
         card, refusal = await self._staff_card(card_id, staff)
         if card is None:
-            return Action(refusal or _notice("unknown_card", staff.language))
+            return Action(refusal or notice("unknown_card", staff.language))
         language = staff.language
         if card.status not in WAITING:
-            return Action(_notice("finished", language), await self._view(card, language))
+            return Action(notice("finished", language), await self._view(card, language))
         if action == "claim":
             card = replace(card, status=CLAIMED, claimed_by=staff.name)
             await self.store.save_card(card)
-            return Action(_notice("claimed", language), await self._view(card, language), card.post,
+            return Action(notice("claimed", language), await self._view(card, language), card.post,
                           text("claimed_line", language, name=staff.name))
         if action in ("notes", "sign"):
             card = (replace(card, add_to_notes=not card.add_to_notes) if action == "notes"
@@ -200,16 +185,16 @@ class TADesk:
             await self.store.save_card(card)
             key = (("notes_on" if card.add_to_notes else "notes_off") if action == "notes"
                    else ("signed" if card.signer else "unsigned"))
-            return Action(_notice(key, language), await self._view(card, language))
+            return Action(notice(key, language), await self._view(card, language))
         if action in ("material", "close"):
             status = NOT_MATERIAL if action == "material" else CLOSED
             return await self._finish(replace(card, status=status, closed_at=self._clock()),
                                       staff, f"{action}_line")
         if action == "send":
             if not card.draft:
-                return Action(_notice("no_draft", language), await self._view(card, language))
+                return Action(notice("no_draft", language), await self._view(card, language))
             return await self._send(card, staff)
-        return Action(_notice("unknown_card", language))
+        return Action(notice("unknown_card", language))
 
     async def draft(self, platform: str, desk_chat: str, post: str, answer: str,
                     staff: Staff, message: str) -> Action | None:
@@ -218,21 +203,25 @@ class TADesk:
         found = await self.store.card_at(platform, desk_chat, post)
         if found is None:
             return None
-        card, refusal = await self._staff_card(found.id, staff)
+        async with self._lock(found.id):
+            return await self._draft(found.id, answer, staff, message)
+
+    async def _draft(self, card_id: str, answer: str, staff: Staff, message: str) -> Action:
+        card, refusal = await self._staff_card(card_id, staff)
         if card is None:
-            return Action(refusal or _notice("unknown_card", staff.language))
+            return Action(refusal or notice("unknown_card", staff.language))
         if card.status not in WAITING:
-            return Action(_notice("finished", staff.language),
+            return Action(notice("finished", staff.language),
                           await self._view(card, staff.language))
         body = clean_input(answer)[:ANSWER_CHARS].strip()
         if not body:
-            return Action(_notice("empty_draft", staff.language),
+            return Action(notice("empty_draft", staff.language),
                           await self._view(card, staff.language))
         card = replace(card, draft=body, draft_message=message, drafted_by=staff.user_id,
                        status=CLAIMED, claimed_by=card.claimed_by or staff.name)
         await self.store.save_card(card)
         students = len(await self.store.askers(card.id))
-        return Action(_notice("drafted", staff.language, count=students),
+        return Action(notice("drafted", staff.language, count=students),
                       await self._view(card, staff.language), card.post)
 
     async def _staff_card(self, card_id: str, staff: Staff
@@ -244,10 +233,10 @@ class TADesk:
             return None, None
         if not await self.access.is_staff(card.course, card.platform, staff.user_id,
                                           operator=staff.operator):
-            return None, _notice("not_staff", staff.language)
+            return None, notice("not_staff", staff.language)
         me = self.hash(card.platform, staff.user_id)
         if any(a.user_hash == me for a in await self.store.askers(card.id)):
-            return None, _notice("own_card", staff.language)
+            return None, notice("own_card", staff.language)
         return card, None
 
     async def _send(self, card: Escalation, staff: Staff) -> Action:
@@ -255,34 +244,21 @@ class TADesk:
         card = replace(card, status=ANSWERED, answered_at=now)
         if card.add_to_notes:
             document = await self.notes.add(card.course, card.id, card.question, card.draft,
-                                            card.language, now)
+                                            card.language, now.date())
             card = replace(card, note_document=document)
             self.spaces.courses_changed()
         await self.store.save_card(card)
-        deliveries = await self._leased(card)
+        deliveries = await leased(self.store, card, self._clock())
         line = text("sent_line", staff.language, count=len(deliveries)) + (
             " " + text("noted_line", staff.language) if card.note_document else "")
-        return Action(_notice("sent_staff", staff.language, count=len(deliveries)),
+        return Action(notice("sent_staff", staff.language, count=len(deliveries)),
                       await self._view(card, staff.language), card.post, line, deliveries)
 
     async def _finish(self, card: Escalation, staff: Staff, line_key: str) -> Action:
         await self.store.save_card(card)
-        deliveries = await self._leased(card)
-        return Action(_notice(card.status, staff.language), await self._view(card, staff.language),
+        deliveries = await leased(self.store, card, self._clock())
+        return Action(notice(card.status, staff.language), await self._view(card, staff.language),
                       card.post, text(line_key, staff.language, name=staff.name), deliveries)
-
-    async def _leased(self, card: Escalation) -> tuple[Delivery, ...]:
-        now = self._clock()
-        out = []
-        for asker in await self.store.askers(card.id):
-            leased = await self.store.lease(card.id, asker.user_hash, now + LEASE, now)
-            if leased is not None:
-                out.append(self._delivery(card, leased))
-        return tuple(out)
-
-    def _delivery(self, card: Escalation, asker: Asker) -> Delivery:
-        return Delivery(card.id, asker.user_hash, asker.platform, asker.user_id, asker.chat,
-                        asker.message, delivery_reply(card, asker.language))
 
     async def delivered(self, card_id: str, user_hash: str) -> None:
         """The adapter sent one student's copy: never again, and their address is erased."""
@@ -296,23 +272,7 @@ class TADesk:
     async def sweep(self, platform: str) -> tuple[list[Reminder], list[Delivery]]:
         """What a periodic task should post: reminders for cards waiting longer than the
         setting (once each), and deliveries a crash or an unreachable chat left unsent."""
-        now = self._clock()
-        reminders = []
-        for card in await self.store.due_reminders(platform, now - self.remind_after):
-            await self.store.save_card(replace(card, reminded_at=now))
-            desk = await self.store.desk(card.course, platform)
-            if desk is None or not card.post:
-                continue
-            hours = max(1, round((now - (card.created_at or now)).total_seconds() / 3600))
-            students = len(await self.store.askers(card.id))
-            reminders.append(Reminder(desk, card.post, text(
-                "reminder", desk.language, hours=hours, count=students, question=card.question)))
-        deliveries = []
-        for card, asker in await self.store.undelivered(platform, now):
-            leased = await self.store.lease(card.id, asker.user_hash, now + LEASE, now)
-            if leased is not None:
-                deliveries.append(self._delivery(card, leased))
-        return reminders, deliveries
+        return await sweep(self.store, platform, self._clock(), self.remind_after)
 
     async def forget(self, platform: str, user_id: str) -> int:
         return await self.store.forget(self.hash(platform, user_id))

@@ -1,6 +1,7 @@
 """The instructor report: what a course's students asked, where the answers fell short, what was
 cited and how answers were voted, aggregated from recorded outcomes; and, with a practice store,
-how their quiz answers went (report_practice.py).
+how their quiz answers went (report_practice.py); with an escalation store, what students asked
+the TA desk and how fast staff answered (report_escalations.py).
 
 Pure aggregation over `Outcome` records (plus an Embedder for grouping similar gap questions), so
 the CLI, the HTTP page and the CSV files all show the same numbers. Rendering lives in adapters.
@@ -13,9 +14,11 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 
 from core.insight.outcomes import VOTE_REASONS
+from core.insight.report_escalations import EscalationSummary, summarize_escalations
 from core.insight.report_gaps import GAP_SIMILARITY, Gap, GapQuestion, group_gaps
 from core.insight.report_practice import PracticeSummary, summarize
 from core.ports import Embedder, Outcome, OutcomeStore, PracticeStore
+from core.ports.escalations import EscalationStore
 
 __all__ = ["CONFIDENCES", "DocumentCount", "Feedback", "Gap", "GapQuestion", "InstructorReports",
            "PageCount", "Report", "build_report"]
@@ -70,6 +73,7 @@ class Report:
     pages: tuple[PageCount, ...]
     feedback: tuple[Feedback, ...]
     practice: PracticeSummary | None = None  # quiz answers (None: no practice store)
+    escalations: EscalationSummary | None = None  # TA desk cards (None: no escalation store)
 
 
 async def build_report(outcomes: Sequence[Outcome], embedder: Embedder, *, course: str | None,
@@ -91,10 +95,12 @@ class InstructorReports:
     """Builds reports from the outcome store: what the HTTP adapter's GET /report calls."""
 
     def __init__(self, store: OutcomeStore, embedder: Embedder,
-                 practice: PracticeStore | None = None) -> None:
+                 practice: PracticeStore | None = None, *,
+                 escalations: EscalationStore | None = None) -> None:
         self.store = store
         self.embedder = embedder
         self.practice = practice  # quiz answers for the Practice section
+        self.escalations = escalations  # TA desk cards for the Escalations section
 
     async def build(self, *, course: str | None = None, days: int = 7,
                     now: datetime | None = None, scope: str | None = None) -> Report:
@@ -105,11 +111,17 @@ class InstructorReports:
         outcomes = await self.store.outcomes(course=course, since=start, scope=scope)
         report = await build_report(outcomes, self.embedder, course=course, days=days,
                                      now=moment)
-        if self.practice is None or scope is not None:  # answers are not kept per scope
-            return report
-        answers = await self.practice.answers(course=course, since=start)
-        items = await self.practice.items(list({a.item_id for a in answers}))
-        return replace(report, practice=summarize(answers, items))
+        if self.practice is not None and scope is None:  # answers are not kept per scope
+            answers = await self.practice.answers(course=course, since=start)
+            items = await self.practice.items(list({a.item_id for a in answers}))
+            report = replace(report, practice=summarize(answers, items))
+        if self.escalations is not None:  # a card keeps the scope its question was asked in
+            end = start + timedelta(days=days)  # the window's last day included, as above
+            cards = [c for c in await self.escalations.cards(course, start)
+                     if (scope is None or c.scope == scope)
+                     and (c.created_at is None or c.created_at < end)]
+            report = replace(report, escalations=summarize_escalations(cards))
+        return report
 
 
 def _day(outcome: Outcome, default: date) -> date:

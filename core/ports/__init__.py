@@ -6,6 +6,7 @@ chat       history, the message journal, replier, rate limiter, observer, the Ch
 courses    course spaces, the course registry, platform membership   (who owns what)
 insight    outcomes and votes                                      (what staff learn from)
 practice   quiz items, review cards, answers, quiz sessions         (what students practise)
+escalations  TA desks, desk cards, the students waiting on them, staff directories (Ask a TA)
 
 Tests implement them with fakes (cosmicpython style); nothing here knows any vendor.
 """
@@ -27,6 +28,7 @@ from core.ports.courses import (
     SpaceAssignment,
     SpaceStore,
 )
+from core.ports.escalations import Asker, Desk, Escalation, EscalationStore, StaffDirectory
 from core.ports.insight import Outcome, OutcomeStore, Vote
 from core.ports.knowledge import (
     CourseStore,
@@ -54,14 +56,18 @@ __all__ = [
     "OPERATOR",
     "WINDOW_S",
     "Answer",
+    "Asker",
     "Card",
     "ChatService",
     "CourseRecord",
     "CourseRegistry",
     "CourseStore",
+    "Desk",
     "Document",
     "DocumentRecord",
     "Embedder",
+    "Escalation",
+    "EscalationStore",
     "HistoryStore",
     "ItemSource",
     "Membership",
@@ -81,6 +87,7 @@ __all__ = [
     "Source",
     "SpaceAssignment",
     "SpaceStore",
+    "StaffDirectory",
     "StoredChunk",
     "Turn",
     "Vocabulary",

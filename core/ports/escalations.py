@@ -110,7 +110,8 @@ class EscalationStore(Protocol):
         ...
 
     async def save_card(self, card: Escalation) -> None:
-        """Overwrite a card's mutable fields (status, post, draft, notes ...)."""
+        """Overwrite a card's mutable fields (status, post, draft, notes ...); not reminded_at,
+        which only claim_reminder sets (a stale copy must not undo a reminder)."""
         ...
 
     async def waiting(self, course: str, platform: str) -> list[Escalation]:
@@ -142,6 +143,11 @@ class EscalationStore(Protocol):
 
     async def due_reminders(self, platform: str, before: datetime) -> list[Escalation]:
         """Waiting cards created before `before` that were never reminded."""
+        ...
+
+    async def claim_reminder(self, card_id: str, at: datetime) -> bool:
+        """Mark a card reminded at `at` unless it was already: True for the one caller (of any
+        process) that should post the reminder."""
         ...
 
     async def cards(self, course: str | None = None, since: datetime | None = None

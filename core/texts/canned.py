@@ -44,6 +44,10 @@ FALLBACK = Catalog({
                   "جرّب إعادة الصياغة أو اسأل مدرّسك."),
     },
 })
+STAFF = Catalog({
+    "en": {"similar": "Course staff answered a similar question, “{asked}”:\n{answer}"},
+    "ar": {"similar": "أجاب فريق المقرر عن سؤال مشابه، «{asked}»:\n{answer}"},
+})
 
 
 def chitchat(kind: str, language: str) -> str:

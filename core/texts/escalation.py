@@ -35,6 +35,8 @@ text = Catalog({
         "no_desk": "Course staff are not taking questions here right now.",
         "limit": "You already have {count} questions waiting for course staff. You can ask "
                  "again when one is answered.",
+        "desk_unreachable": "I could not reach the course staff's desk, so your question was "
+                            "not sent. Please try again later.",
         "already": "You already asked the course staff this. Their answer will come here.",
         "sent": "Sent to the course staff. Their answer will come here.",
         "joined_ack": "Course staff already have this question ({count} students asked). "
@@ -110,6 +112,8 @@ text = Catalog({
         "no_desk": "فريق المقرر لا يستقبل الأسئلة هنا حاليًا.",
         "limit": "لديك {count} أسئلة تنتظر فريق المقرر. يمكنك السؤال مجددًا بعد الرد على "
                  "أحدها.",
+        "desk_unreachable": "تعذّر الوصول إلى مكتب فريق المقرر، فلم يُرسل سؤالك. حاول مرة أخرى "
+                            "لاحقًا.",
         "already": "سبق أن أرسلت هذا السؤال إلى فريق المقرر. ستصلك إجابتهم هنا.",
         "sent": "أُرسل سؤالك إلى فريق المقرر. ستصلك إجابتهم هنا.",
         "joined_ack": "لدى فريق المقرر هذا السؤال بالفعل (سأله {count} طلاب). ستصلك إجابتهم "

@@ -105,6 +105,7 @@ TELEGRAM_DESK_COMMANDS = [("course", "Show, set or share this chat's course"),
                            ("upload", "Staff: send a file captioned /upload [course]"),
                            ("remove", "Staff: remove a document from this chat's course"),
                            ("gaps", "Staff: what students could not get answered here")]
+TELEGRAM_TA_COMMANDS = [("ta", "Staff: /ta here [course] [all] or /ta off: the TA desk")]
 
 DISCORD = Catalog({
     "en": {

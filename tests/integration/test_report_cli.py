@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from core.ports import Outcome, Vote
+from core.ports.escalations import ANSWERED, Asker, Escalation
+from core.stores.sqlite_escalations import SqliteEscalationStore
 from core.stores.sqlite_outcomes import SqliteOutcomeStore
 from tests.integration.test_cli import studybuddy
 
@@ -36,6 +38,16 @@ async def _record(data: Path) -> None:
         await store.vote(Vote("r2", "v1", -1, "wrong"))
     finally:
         await store.close()
+    desk = SqliteEscalationStore(data / "studybuddy.db")
+    await desk.open()
+    try:
+        asked = datetime.now(UTC) - timedelta(hours=3)
+        await desk.open_card(Escalation("c1", "CS101", "telegram", "-100", "What is a red-black"
+                                        " tree?", "en", "r1", status=ANSWERED, created_at=asked,
+                                        answered_at=asked + timedelta(minutes=42)),
+                             Asker("c1", "h1", "telegram", "en", created_at=asked))
+    finally:
+        await desk.close()
 
 
 def test_report_writes_html_and_csv(tmp_path):
@@ -46,11 +58,16 @@ def test_report_writes_html_and_csv(tmp_path):
     done = studybuddy("report", "--out", str(out), "--course", "CS101", data_dir=data)
     assert done.returncode == 0, done.stderr
     assert "2 question(s), 2 gap group(s)" in done.stdout
+    assert "1 question(s) sent to the TA desk" in done.stdout
     assert {p.name for p in out.iterdir()} == {
         "report.html", "questions_per_day.csv", "gaps.csv", "documents.csv", "pages.csv",
-        "feedback.csv", "practice.csv"}
+        "feedback.csv", "practice.csv", "escalations.csv"}
+    escalated = list(csv.DictReader((out / "escalations.csv").open(encoding="utf-8")))
+    assert [(e["course"], e["answered"], e["median_answer_minutes"]) for e in escalated] == [
+        ("CS101", "1", "42.0")]
     page = (out / "report.html").read_text(encoding="utf-8")
     assert "What is a red-black tree?" in page and "Krebs" not in page
+    assert '<section id="escalations">' in page and '<td class="n">42 min</td>' in page
     assert "no red-black trees" in page and "<svg" in page and "Last month" not in page
     gaps = list(csv.DictReader((out / "gaps.csv").open(encoding="utf-8")))
     assert {g["question"] for g in gaps} == {"What is a red-black tree?", "What is quicksort?"}

@@ -1,15 +1,25 @@
 """The instructor report end to end: outcomes recorded by the real service over the sample
 course, served by the real HTTP adapter on loopback at GET /report and opened in headless
-Chromium (the gap list, a chart, no console errors); the token is required."""
+Chromium (the gap list, a chart, the Escalations figures, no console errors); the token is
+required."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
 import pytest
 
 from adapters.http import HttpAdapter
+from core.ports.escalations import (
+    ANSWERED,
+    CLAIMED,
+    NOT_MATERIAL,
+    Asker,
+    Escalation,
+    EscalationStore,
+)
 from tests.support.browser import chromium_page
 from tests.support.report_scenario import Turn, copy_store, play
 
@@ -37,6 +47,8 @@ async def served(sample_store, tmp_path) -> AsyncIterator[tuple[str, list]]:
     app = await build_app(settings)
     route = report_route(settings, app)
     assert route is not None
+    assert app.tadesk is not None and route.reports.escalations is app.tadesk.store
+    await _escalate(app.tadesk.store)
     adapter = HttpAdapter(app.service, port=0, reports=route.reports, report_token=route.token)
     try:
         replies = await play(app, TURNS)
@@ -45,6 +57,22 @@ async def served(sample_store, tmp_path) -> AsyncIterator[tuple[str, list]]:
     finally:
         await adapter.stop()
         await app.close()
+
+
+async def _escalate(desk: EscalationStore) -> None:
+    """CS101 cards: answered after 30 min (into the notes) and after 3 h, one claimed, one not
+    course material; and one of another course, which a CS101 report leaves out."""
+    asked = datetime.now(UTC) - timedelta(days=1)
+    cards = [("c1", "CS101", ANSWERED, 30, "doc-1"), ("c2", "CS101", ANSWERED, 180, ""),
+             ("c3", "CS101", CLAIMED, None, ""), ("c4", "CS101", NOT_MATERIAL, None, ""),
+             ("c5", "BIO110", ANSWERED, 5, "")]
+    for n, (card_id, course, status, minutes, note) in enumerate(cards):
+        created = asked + timedelta(minutes=n)
+        answered = None if minutes is None else created + timedelta(minutes=minutes)
+        await desk.open_card(Escalation(card_id, course, "telegram", "-100", f"Q{n}?", "en",
+                                        status=status, created_at=created, answered_at=answered,
+                                        note_document=note),
+                             Asker(card_id, f"u{n}", "telegram", "en", created_at=created))
 
 
 async def test_report_page_in_chromium(served, caplog):
@@ -83,6 +111,16 @@ async def test_report_page_in_chromium(served, caplog):
         box = await chart.bounding_box()
         assert box is not None and box["width"] > 300 and box["height"] > 100  # drawn, visible
         assert await page.locator('svg[data-chart="documents"]').count() == 1
+        section = page.locator("section#escalations")
+        assert await section.locator("h2").inner_text() == "Escalations"
+        assert await section.is_visible()
+        header = await section.locator("th").all_inner_texts()
+        cells = await section.locator("tbody tr").first.locator("td").all_inner_texts()
+        assert dict(zip(header, cells, strict=True)) == {
+            "Course": "CS101", "Opened": "4", "Answered": "2",
+            "Median time to answer": "105 min", "90th percentile": "3.0 h", "Still open": "1",
+            "Not course material": "1", "Closed": "0", "Added to notes": "1"}
+        assert await section.locator("tbody tr").count() == 1  # BIO110 is another course
         assert errors == []
 
 

@@ -7,7 +7,8 @@ query), editMessageText, editMessageReplyMarkup (callback_data over 64 bytes ref
 (quiz polls, Telegram's length limits enforced; `push_poll_answer` answers one); 404. Files registered with
 `add_file` are served at `/file/bot<token>/<path>`, each download recorded. Parameters arrive
 form-encoded from PTB (JSON bodies are accepted too) and are recorded as strings, exactly as
-sent. See reference/platforms.md, appendix.
+sent. `push_edit` sends an edited_message; sendMessage to a chat in `unreachable` fails
+like a chat the bot was removed from (403). See reference/platforms.md, appendix.
 """
 from __future__ import annotations
 
@@ -56,6 +57,7 @@ class FakeTelegram:
         self.downloads: list[str] = []  # file paths fetched from the file route
         self.sent: dict[int, dict[str, Any]] = {}  # message_id -> the message as sent / edited
         self.open_queries: set[str] = set()  # pushed callback queries not answered yet
+        self.unreachable: set[int] = set()  # chats sendMessage refuses (the bot was removed)
         self._next_update_id = 1
         self._next_message_id = 1000
         self._changed = asyncio.Event()
@@ -91,6 +93,12 @@ class FakeTelegram:
     def push_update(self, message: dict[str, Any]) -> int:
         """Queue an update carrying `message`; returns its update_id."""
         return self._push({"message": message})
+
+    def push_edit(self, message: dict[str, Any], text: str) -> int:
+        """Queue an edited_message update: `message` (as pushed before) now reads `text`."""
+        edited = {**message, "text": text, "edit_date": int(time.time())}
+        edited.pop("entities", None)
+        return self._push({"edited_message": edited})
 
     def push_callback(self, sent: dict[str, Any], data: str,
                       sender: dict[str, Any] | None = None) -> str:
@@ -206,6 +214,8 @@ class FakeTelegram:
 
     async def _m_sendMessage(self, params: dict[str, str]) -> Any:
         chat_id = int(params["chat_id"])
+        if chat_id in self.unreachable:
+            raise _ApiError(403, "Forbidden: bot was kicked from the supergroup chat")
         self._next_message_id += 1
         sent: dict[str, Any] = {
             "message_id": self._next_message_id, "date": int(time.time()),

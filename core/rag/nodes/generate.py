@@ -16,7 +16,7 @@ from core.rag.citations import citations_for, cite, confidence_of
 from core.rag.extractive import compose, relevant_strips, supported
 from core.rag.llm_output import message_text
 from core.rag.prompts import GENERATE_SYSTEM, generate_user
-from core.rag.staff_answers import matching_staff_answer, split_passage
+from core.rag.staff_answers import StaffMatch, matching_staff_answer
 from core.rag.state import RagContext, RagState
 from core.rag.verify import evidence, vouches
 from core.texts import canned
@@ -41,8 +41,8 @@ async def _generate(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     context = state.get("context") or []
     question = state["question"]
     staff = await matching_staff_answer(question, context, ctx.embedder)
-    if staff is not None:  # course staff answered this very question: their answer, whole
-        return _answer(split_passage(staff.context or staff.text)[1], citations_for([staff]))
+    if staff is not None:  # course staff answered it, or a similar question (staff_answers.py)
+        return _staff_answer(staff, state.get("language", "en"))
     if ctx.llm is not None and context:
         language = LANGUAGE_NAMES.get(state.get("language", "en"), "English")
         try:
@@ -77,6 +77,16 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
           and not vouches(update["evidence"])):  # it weighs closeness in meaning: needs e5
         update["confidence"] = Confidence.UNCHECKED  # what the course says, not a checked answer
     return update
+
+
+def _staff_answer(match: StaffMatch, language: str) -> RagState:
+    """The staff answer whole (✅); for a similar question, under the question it answered
+    (📖), so the student sees what was answered."""
+    if match.same:
+        return _answer(match.answer, citations_for([match.chunk]))
+    update = _answer(canned.STAFF("similar", language, asked=match.asked, answer=match.answer),
+                     citations_for([match.chunk]))
+    return update | {"confidence": Confidence.UNCHECKED}
 
 
 def _answer(text: str, citations: list[Citation], llm_calls: int = 0) -> RagState:
