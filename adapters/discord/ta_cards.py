@@ -103,8 +103,8 @@ class AskModal(discord.ui.Modal):
 
 
 async def escalate(interaction: Interaction, tadesk: TADesk, modal: AskModal) -> None:
-    """Send the question to the desk; tell the student; post the new card (or a line under the
-    card they joined)."""
+    """Send the question to the desk: post the new card (or a line under the card the student
+    joined), then tell the student; a card Discord refused is withdrawn and the student told."""
     private = interaction.guild_id is not None  # in a DM the confirmation is an ordinary reply
     await interaction.response.defer(ephemeral=private, thinking=True)
     name = getattr(interaction.channel, "name", None)
@@ -112,17 +112,19 @@ async def escalate(interaction: Interaction, tadesk: TADesk, modal: AskModal) ->
                       modal.language, interaction.user.display_name,
                       f"#{name}" if private and name else "")
     result = await tadesk.escalate(modal.answer_id, student, str(modal.note.value or ""))
-    await answer(interaction, notice_text(result.reply), ephemeral=private)
-    client = interaction.client
+    reply, client = result.reply, interaction.client
     if result.card is not None and result.desk is not None:
         card = await tadesk.store.card(result.card.id)
         title = card.question if card is not None else result.card.id
         post = await post_card(client, result.desk.chat, title, result.card_text,
                                card_view(result.card))
-        if post is not None:
+        if post is None:
+            reply = await tadesk.withdraw(result.card.id, modal.language)
+        else:
             await tadesk.posted(result.card.id, post)
     elif result.update and result.post:
         await post_line(client, result.post, result.update)
+    await answer(interaction, notice_text(reply), ephemeral=private)
 
 
 def ask_button(answer_id: str, language: str) -> AskButton:

@@ -18,11 +18,8 @@ import pytest
 
 from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.tadesk import sweep_once
-from bot.chat_state import user_hash_key
 from bot.container import App, build_app
-from core.escalation.notes import StaffNotes
 from core.escalation.service import TADesk
-from core.ports.escalations import EscalationStore
 from tests.support.discord_desk import buttons, callbacks, click, serving, shown, until
 from tests.support.discord_spaces import ALGEBRA, add_course, settings_for
 from tests.support.fake_discord import (
@@ -37,7 +34,6 @@ from tests.support.fake_discord import (
     USER_ID,
     FakeDiscord,
 )
-from tests.support.memory_escalations import MemoryEscalations
 
 pytestmark = pytest.mark.integration
 
@@ -61,17 +57,9 @@ async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
         yield server
 
 
-async def open_app(data: Path) -> App:
-    return await build_app(settings_for(data, default_course="ALG101"))
-
-
-def desk_for(app: App, store: EscalationStore, **options: Any) -> TADesk:
-    """The TA desk over `store` (shared by two apps: the same database across a restart)."""
-    tadesk = TADesk(store, app.desk.spaces, app.actions.store,
-                    StaffNotes(app.store, app.embedder), app.embedder,
-                    user_hash_key(app.settings), **options)
-    app.service.offers_ta = tadesk.offers
-    return tadesk
+async def open_app(data: Path, **settings: Any) -> App:
+    """The app with its own TA desk (the SQLite escalation store in `data`)."""
+    return await build_app(settings_for(data, default_course="ALG101", **settings))
 
 
 @pytest.fixture
@@ -82,26 +70,22 @@ async def app(tmp_path: Path) -> AsyncIterator[App]:
     await application.close()
 
 
-@pytest.fixture
-def store() -> MemoryEscalations:
-    return MemoryEscalations()
-
-
-async def start_bot(app: App, tadesk: TADesk) -> DiscordAdapter:
+async def start_bot(app: App) -> DiscordAdapter:
     adapter = DiscordAdapter(app.service, TOKEN, client_options=FAST, desk=app.desk,
-                             staff_role=STAFF_ROLE_NAME, tadesk=tadesk, ta_sweep_s=3600)
+                             staff_role=STAFF_ROLE_NAME, tadesk=app.tadesk, ta_sweep_s=3600)
     await adapter.start()
     return adapter
 
 
 @pytest.fixture
-async def tadesk(app: App, store: MemoryEscalations) -> TADesk:
-    return desk_for(app, store)
+def tadesk(app: App) -> TADesk:
+    assert app.tadesk is not None
+    return app.tadesk
 
 
 @pytest.fixture
-async def bot(fake: FakeDiscord, app: App, tadesk: TADesk) -> AsyncIterator[DiscordAdapter]:
-    adapter = await start_bot(app, tadesk)
+async def bot(fake: FakeDiscord, app: App) -> AsyncIterator[DiscordAdapter]:
+    adapter = await start_bot(app)
     yield adapter
     await adapter.stop()
 
@@ -305,8 +289,10 @@ class TestStudents:
         await delivered_to(fake, first_q)
         await delivered_to(fake, second_q)
 
-    async def test_the_per_student_limit(self, fake, app, store):
-        adapter = await start_bot(app, desk_for(app, store, max_open=1))
+    async def test_the_per_student_limit(self, fake, tmp_path):
+        app = await open_app(tmp_path / "data", ta_max_open=1)
+        await add_course(app, tmp_path, "ALG101", ALGEBRA)
+        adapter = await start_bot(app)
         try:
             await ta_command(fake, "here")
             _, answer = await ask(fake, UNSURE)
@@ -316,6 +302,7 @@ class TestStudents:
             assert len(fake.find("POST", rf"/channels/{FORUM_ID}/threads")) == 1
         finally:
             await adapter.stop()
+            await app.close()
 
     async def test_ta_off_removes_the_button(self, fake, bot):
         await ta_command(fake, "here")
@@ -389,11 +376,11 @@ class TestStaff:
 
 
 class TestRestart:
-    async def test_escalate_restart_then_answer(self, fake, tmp_path, store):
+    async def test_escalate_restart_then_answer(self, fake, tmp_path):
         data = tmp_path / "data"
         first = await open_app(data)
         await add_course(first, tmp_path, "ALG101", ALGEBRA)
-        adapter = await start_bot(first, desk_for(first, store))
+        adapter = await start_bot(first)
         try:
             await ta_command(fake, "here")
             question, answer = await ask(fake, UNSURE)
@@ -404,7 +391,7 @@ class TestRestart:
             await first.close()
 
         second = await open_app(data)
-        adapter = await start_bot(second, desk_for(second, store))
+        adapter = await start_bot(second)
         try:  # the card's thread comes back with the server; its buttons from setup_hook
             await staff_writes(fake, card["channel_id"], ANSWER)
             assert "Sent to 1" in await press(fake, f"ta:send:{card_id_of(card)}")
