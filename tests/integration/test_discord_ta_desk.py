@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from tests.support.fake_discord import (
     CHANNEL2_ID,
     CHANNEL_ID,
     DESK_CHANNEL_ID,
+    DM_CHANNEL_ID,
     FORUM_ID,
     STAFF_ROLE_ID,
     STAFF_ROLE_NAME,
@@ -93,11 +95,14 @@ async def bot(fake: FakeDiscord, app: App) -> AsyncIterator[DiscordAdapter]:
 # --- driving it ---
 
 async def ask(fake: FakeDiscord, question: str, *, user_id: int = USER_ID,
-              channel_id: int = CHANNEL_ID) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Mention the bot; (the question message, the answer part carrying the buttons)."""
+              channel_id: int = CHANNEL_ID, dm: bool = False
+              ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Mention the bot (or DM it); (the question message, the answer part carrying the
+    buttons)."""
     after = len(fake.calls) - 1
-    message = fake.message(f"<@{BOT_ID}> {question}", mention_bot=True, user_id=user_id,
-                           channel_id=channel_id)
+    channel_id = DM_CHANNEL_ID if dm else channel_id
+    message = fake.message(question if dm else f"<@{BOT_ID}> {question}", mention_bot=not dm,
+                           user_id=user_id, channel_id=channel_id, dm=dm)
     await fake.dispatch("MESSAGE_CREATE", message)
 
     def answered() -> dict[str, Any] | None:
@@ -126,18 +131,19 @@ async def ta_command(fake: FakeDiscord, sub: str, options: dict[str, Any] | None
 
 
 async def escalate(fake: FakeDiscord, answer: dict[str, Any], note: str = "", *,
-                   user_id: int = USER_ID) -> str:
-    """Press Ask a TA, fill the modal; the private confirmation's text."""
+                   user_id: int = USER_ID, dm: bool = False) -> str:
+    """Press Ask a TA, fill the modal; the confirmation's text (private in a server)."""
     custom_id = ask_id(answer)
     assert custom_id is not None, answer
-    payload = fake.component(custom_id, answer, user_id=user_id)
+    payload = fake.component(custom_id, answer, user_id=user_id, dm=dm)
     await fake.dispatch("INTERACTION_CREATE", payload)
     modal = await until(lambda: fake.modals.get(payload["token"]), "the note modal")
-    submit = fake.modal_submit(modal, [note], user_id=user_id,
+    assert modal["title"] == "Ask a TA"
+    submit = fake.modal_submit(modal, [note], user_id=user_id, dm=dm,
                                channel_id=int(answer["channel_id"]), message=answer)
     await fake.dispatch("INTERACTION_CREATE", submit)
     [body] = await until(lambda: shown(fake, submit["token"]), "the escalation's answer")
-    assert body["flags"] & EPHEMERAL
+    assert bool(body.get("flags", 0) & EPHEMERAL) is not dm
     return str(body["content"])
 
 
@@ -399,3 +405,59 @@ class TestRestart:
         finally:
             await adapter.stop()
             await second.close()
+
+
+class TestFollowThrough:
+    async def test_a_card_discord_refuses_is_withdrawn_and_the_student_told(self, fake, bot):
+        await ta_command(fake, "here")
+        fake.refuse.add(str(FORUM_ID))
+        _, answer = await ask(fake, UNSURE)
+        assert "could not reach the course staff" in await escalate(fake, answer)
+        fake.refuse.clear()  # the desk works again: asking again opens a card
+        assert "Sent to the course staff" in await escalate(fake, answer)
+        await forum_card(fake)
+
+    async def test_the_sweep_reminds_the_desk_once(self, fake, bot, tadesk):
+        await ta_command(fake, "here")
+        _, answer = await ask(fake, UNSURE)
+        await escalate(fake, answer)
+        thread = (await forum_card(fake))["channel_id"]
+        tadesk.remind_after = timedelta(0)
+        assert bot.client is not None
+        await sweep_once(bot.client, tadesk)
+        await sweep_once(bot.client, tadesk)
+        lines = [c.json["content"] for c in fake.find("POST", rf"/channels/{thread}/messages")]
+        assert len(lines) == 1 and lines[0].startswith("⏰ Unanswered for")
+
+    async def test_ta_answer_drafts_without_a_mention(self, fake, bot):
+        await ta_command(fake, "here")
+        question, answer = await ask(fake, UNSURE)
+        await escalate(fake, answer)
+        card = await forum_card(fake)
+        thread, card_id = card["channel_id"], card_id_of(card)
+        # Without the message content intent an unmentioned message arrives empty: ignored.
+        await fake.dispatch("MESSAGE_CREATE", fake.message("", channel_id=int(thread),
+                                                           user_id=TA))
+        drafted = await ta_command(fake, "answer", {"text": ANSWER}, channel_id=int(thread))
+        assert "Answer ready for 1 student(s)" in drafted
+        assert not fake.find("POST", rf"/channels/{thread}/messages")
+        await press(fake, f"ta:send:{card_id}")
+        assert ANSWER in (await delivered_to(fake, question))["content"]
+
+    async def test_in_a_dm_the_answer_comes_back_to_the_dm(self, fake, bot):
+        await ta_command(fake, "here")
+        question, answer = await ask(fake, UNSURE, dm=True)
+        assert "Sent to the course staff" in await escalate(fake, answer, dm=True)
+        card = await forum_card(fake)
+        assert "a student in a private chat" in card["content"]
+        await staff_writes(fake, card["channel_id"], ANSWER)
+        await press(fake, f"ta:send:{card_id_of(card)}")
+        assert ANSWER in (await delivered_to(fake, question))["content"]
+
+    async def test_arabic_staff_get_arabic_buttons(self, fake, bot):
+        assert "ALG101" in await ta_command(fake, "here", locale="ar")
+        _, answer = await ask(fake, UNSURE)
+        await escalate(fake, answer)
+        card = await forum_card(fake)
+        labels = [c["label"] for row in card["components"] for c in row["components"]]
+        assert labels[0] == "سأتولاه" and "السؤال: " in card["content"]

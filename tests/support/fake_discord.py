@@ -79,7 +79,7 @@ class FakeDiscord(EventBuilders):
         self.threads: dict[str, dict[str, Any]] = {}  # thread id -> channel payload
         self.member_roles: dict[int, list[int]] = {}  # user id -> role ids (GET member)
         self.dm_channels: dict[str, int] = {}  # DM channel id -> its user (POST @me/channels)
-        self.refuse: set[str] = set()  # channel ids whose message POSTs answer 403
+        self.refuse: set[str] = set()  # channel ids where posting answers 403
         self._events: list[tuple[str, dict[str, Any]]] = []  # dispatched after the reply
 
     # -- lifecycle --------------------------------------------------------------------------
@@ -209,6 +209,8 @@ class FakeDiscord(EventBuilders):
     def _threads_and_channels(self, method: str, path: str, body: Any) -> web.Response | None:
         """Forum posts, threads from messages, message edits, channel reads, DM channels."""
         if method == "POST" and (match := re.fullmatch(r"/channels/(\d+)/threads", path)):
+            if match.group(1) in self.refuse:
+                return _json({"message": "Missing Access", "code": 50001}, status=403)
             thread = self._thread(str(next(self._ids)), match.group(1), body["name"])
             starter = self._message(thread["id"], body.get("message"), message_id=thread["id"])
             return _json({**thread, "message": starter})
