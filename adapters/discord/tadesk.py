@@ -53,10 +53,10 @@ async def desk_place(interaction: Interaction) -> tuple[str, str]:
 
 
 def add_ta_commands(tree: app_commands.CommandTree[Any], tadesk: TADesk) -> None:
-    """Register /ta here | off | answer (server only; the core checks staff every time)."""
+    """Register /ta here | off | answer (server only; the core checks staff every time). Not
+    hidden behind Manage Server like /upload: TAs with only the staff role answer with it."""
     group = app_commands.Group(name="ta", description="Staff: the course's Ask a TA desk",
-                               guild_only=True,
-                               default_permissions=discord.Permissions(manage_guild=True))
+                               guild_only=True)
 
     @group.command(name="here", description="Staff: send this course's Ask a TA questions here")
     @app_commands.describe(course="Course (default: this channel's)",
@@ -80,15 +80,16 @@ def add_ta_commands(tree: app_commands.CommandTree[Any], tadesk: TADesk) -> None
     @group.command(name="answer", description="Staff, in a card's thread: the answer to send")
     @app_commands.describe(text="Your answer to the students")
     async def answer_card(interaction: Interaction, text: str) -> None:
-        await interaction.response.defer(thinking=True)  # in the thread, for the other staff
         channel = interaction.channel
-        result = None
-        if isinstance(channel, discord.Thread) and channel.parent_id is not None:
-            place = CardPlace(channel.parent_id, channel.id)
-            result = await tadesk.draft(PLATFORM, str(place.desk_chat), str(place.post), text,
-                                        staff_of(interaction), str(interaction.id))
-        if result is None:
-            await answer(interaction, notice_text(tadesk_usage(interaction)), ephemeral=True)
+        if not isinstance(channel, discord.Thread) or channel.parent_id is None:
+            await answer(interaction, notice_text(tadesk_usage(interaction)))
+            return
+        await interaction.response.defer(thinking=True)  # in the thread, for the other staff
+        place = CardPlace(channel.parent_id, channel.id)
+        result = await tadesk.draft(PLATFORM, str(place.desk_chat), str(place.post), text,
+                                    staff_of(interaction), str(interaction.id))
+        if result is None:  # a thread, but no card's
+            await answer(interaction, notice_text(tadesk_usage(interaction)))
             return
         view = card_view(result.card)
         buttons: dict[str, Any] = {"view": view} if view is not None else {}

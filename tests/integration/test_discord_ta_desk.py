@@ -438,6 +438,8 @@ class TestFollowThrough:
         # Without the message content intent an unmentioned message arrives empty: ignored.
         await fake.dispatch("MESSAGE_CREATE", fake.message("", channel_id=int(thread),
                                                            user_id=TA))
+        usage = await ta_command(fake, "answer", {"text": ANSWER}, channel_id=CHANNEL_ID)
+        assert "/ta here [COURSE] [all]" in usage  # not in a card's thread
         drafted = await ta_command(fake, "answer", {"text": ANSWER}, channel_id=int(thread))
         assert "Answer ready for 1 student(s)" in drafted
         assert not fake.find("POST", rf"/channels/{thread}/messages")
