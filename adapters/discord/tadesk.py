@@ -37,6 +37,7 @@ from core.texts.escalation import text
 log = logging.getLogger(__name__)
 
 SWEEP_EVERY_S = 60.0
+MAX_CHOICES = 25  # Discord's limit for autocomplete
 Interaction = discord.Interaction[Any]
 
 
@@ -58,9 +59,18 @@ def add_ta_commands(tree: app_commands.CommandTree[Any], tadesk: TADesk) -> None
     group = app_commands.Group(name="ta", description="Staff: the course's Ask a TA desk",
                                guild_only=True)
 
+    async def course_names(interaction: Interaction, current: str
+                           ) -> list[app_commands.Choice[str]]:
+        """The courses this chat may use (another server's are never suggested)."""
+        wanted = current.strip().casefold()
+        names = [c for c in await tadesk.spaces.visible(interaction_spaces(interaction))
+                 if wanted in c.casefold()]
+        return [app_commands.Choice(name=c, value=c) for c in names[:MAX_CHOICES]]
+
     @group.command(name="here", description="Staff: send this course's Ask a TA questions here")
     @app_commands.describe(course="Course (default: this channel's)",
                            all="Offer Ask a TA under every answer, not only unsure ones")
+    @app_commands.autocomplete(course=course_names)
     async def here(interaction: Interaction, course: str = "", all: bool = False) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         chat, kind = await desk_place(interaction)
@@ -71,6 +81,7 @@ def add_ta_commands(tree: app_commands.CommandTree[Any], tadesk: TADesk) -> None
 
     @group.command(name="off", description="Staff: stop Ask a TA for a course")
     @app_commands.describe(course="Course (default: this channel's)")
+    @app_commands.autocomplete(course=course_names)
     async def off(interaction: Interaction, course: str = "") -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         reply = await tadesk.desk_off(course, staff=staff_of(interaction), platform=PLATFORM,

@@ -336,6 +336,16 @@ class TestStaff:
         refused = await ta_command(fake, "here", {"course": "ALG101"}, guild_id=OTHER_GUILD,
                                    permissions=1 << 5, user_id=TA + 100)
         assert "will come here" not in refused
+
+        async def suggested(**where: Any) -> list[dict[str, str]]:
+            payload = fake.interaction("ta", {"course": "alg"}, sub="here", kind=4,
+                                       focused="course", user_id=TA, **where)
+            await fake.dispatch("INTERACTION_CREATE", payload)
+            call = await fake.wait_for_call(
+                "POST", rf"/interactions/\d+/{payload['token']}/callback")
+            return list(call.json["data"]["choices"])
+
+        assert await suggested() == [{"name": "ALG101", "value": "ALG101"}]
         await ta_command(fake, "here")
         _, answer = await ask(fake, UNSURE)
         await escalate(fake, answer)
