@@ -2,10 +2,11 @@
 staff replies in a card's thread, and the periodic sweep (reminders, unsent answers).
 
 Staff answer a card by writing in its thread. Without the privileged message content intent,
-Discord sends a guild message's text only when it mentions the bot, so a TA either mentions the
-bot in the thread or uses `/ta answer text:...` there; a bot given the intent (Developer Portal
-and Intents.message_content) takes plain messages too. An edit of that message before Send
-replaces the draft. Who is staff is the core's call, asked of Discord through GuildStaff (staff.py).
+Discord sends a guild message's text only when it mentions the bot, so a TA mentions the bot in
+the thread, replies to the card or a bot message there (a reply with its ping on mentions the
+bot), or uses `/ta answer text:...` there; a bot given the intent (Developer Portal and
+Intents.message_content) takes plain messages too. An edit of that message before Send replaces
+the draft. Who is staff is the core's call, asked of Discord through GuildStaff (staff.py).
 """
 from __future__ import annotations
 

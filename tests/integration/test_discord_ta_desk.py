@@ -247,6 +247,26 @@ class TestTheWholeLoop:
         assert "✅" in again["content"] and "section 5.3" in again["content"]
         assert ask_id(again) is None  # a sure answer: nothing to escalate
 
+    async def test_ta_here_in_a_forum_post_sets_the_forum(self, fake, bot, tadesk):
+        room = await fake.open_thread(FORUM_ID, "staff room")
+        assert "will come here" in await ta_command(fake, "here", channel_id=int(room))
+        desk = await tadesk.store.desk("ALG101", "discord")
+        assert desk is not None and (desk.chat, desk.kind) == (str(FORUM_ID), "forum")
+
+    async def test_a_reply_to_the_card_with_its_ping_drafts_the_answer(self, fake, bot):
+        await ta_command(fake, "here")
+        question, answer = await ask(fake, UNSURE)
+        await escalate(fake, answer)
+        card = await forum_card(fake)
+        thread = card["channel_id"]
+        reply = fake.message(ANSWER, mention_bot=True, channel_id=int(thread), user_id=TA,
+                             reply_to=card["id"])  # no <@bot> in the text: the ping mentions
+        await fake.dispatch("MESSAGE_CREATE", reply)
+        ready = await fake.wait_for_call("POST", rf"/channels/{thread}/messages")
+        assert "Answer ready" in ready.json["content"]
+        await press(fake, f"ta:send:{card_id_of(card)}")
+        assert ANSWER in (await delivered_to(fake, question))["content"]
+
     async def test_text_channel_desk_gets_a_message_with_a_thread(self, fake, bot):
         assert "will come here" in await ta_command(fake, "here", channel_id=DESK_CHANNEL_ID)
         question, answer = await ask(fake, UNSURE)

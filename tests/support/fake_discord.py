@@ -232,6 +232,14 @@ class FakeDiscord(EventBuilders):
                           "recipients": [user(int(body["recipient_id"]), "student")]})
         return None
 
+    async def open_thread(self, parent_id: int, name: str) -> str:
+        """A thread someone else opened (a forum post, a staff room); its id."""
+        thread = self._thread(str(next(self._ids)), str(parent_id), name)
+        events, self._events = self._events, []
+        for event, data in events:
+            await self.dispatch(event, data)
+        return str(thread["id"])
+
     def _thread(self, thread_id: str, parent_id: str, name: str) -> dict[str, Any]:
         """A public thread the bot made; THREAD_CREATE follows on the gateway."""
         thread = {"id": thread_id, "guild_id": str(GUILD_ID), "parent_id": parent_id,
