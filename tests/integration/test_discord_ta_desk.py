@@ -267,6 +267,12 @@ class TestTheWholeLoop:
         await press(fake, f"ta:send:{card_id_of(card)}")
         assert ANSWER in (await delivered_to(fake, question))["content"]
 
+    async def test_a_mention_in_an_ordinary_thread_is_still_a_question(self, fake, bot):
+        await ta_command(fake, "here")
+        room = await fake.open_thread(CHANNEL_ID, "study group")
+        _, answer = await ask(fake, UNSURE, channel_id=int(room), user_id=TA)
+        assert "couldn't find" in answer["content"] and ask_id(answer) is not None
+
     async def test_text_channel_desk_gets_a_message_with_a_thread(self, fake, bot):
         assert "will come here" in await ta_command(fake, "here", channel_id=DESK_CHANNEL_ID)
         question, answer = await ask(fake, UNSURE)
