@@ -72,9 +72,9 @@ async def app(tmp_path: Path) -> AsyncIterator[App]:
     await application.close()
 
 
-async def start_bot(app: App) -> DiscordAdapter:
+async def start_bot(app: App, sweep_s: float = 3600) -> DiscordAdapter:
     adapter = DiscordAdapter(app.service, TOKEN, client_options=FAST, desk=app.desk,
-                             staff_role=STAFF_ROLE_NAME, tadesk=app.tadesk, ta_sweep_s=3600)
+                             staff_role=STAFF_ROLE_NAME, tadesk=app.tadesk, ta_sweep_s=sweep_s)
     await adapter.start()
     return adapter
 
@@ -464,6 +464,19 @@ class TestFollowThrough:
         await sweep_once(bot.client, tadesk)
         lines = [c.json["content"] for c in fake.find("POST", rf"/channels/{thread}/messages")]
         assert len(lines) == 1 and lines[0].startswith("⏰ Unanswered for")
+
+    async def test_the_sweep_task_runs_by_itself(self, fake, app, tadesk):
+        tadesk.remind_after = timedelta(0)
+        adapter = await start_bot(app, sweep_s=0.05)
+        try:
+            await ta_command(fake, "here")
+            _, answer = await ask(fake, UNSURE)
+            await escalate(fake, answer)
+            thread = (await forum_card(fake))["channel_id"]
+            line = await fake.wait_for_call("POST", rf"/channels/{thread}/messages")
+            assert line.json["content"].startswith("⏰ Unanswered for")
+        finally:
+            await adapter.stop()
 
     async def test_ta_answer_drafts_without_a_mention(self, fake, bot):
         await ta_command(fake, "here")
