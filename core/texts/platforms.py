@@ -32,6 +32,8 @@ TELEGRAM = Catalog({
                  "guide mode, requests to solve homework or exams get concepts and steps, "
                  "not solutions\n"
                  "/gaps [days] — what students could not get answered here (staff)\n"
+                 "/ta here [COURSE] [all] — in a staff group: students' “Ask a TA” questions "
+                 "come here; reply to a card to answer, then Send (/ta off stops it)\n"
                  "Staff are the group's administrators, for the courses their group owns; the "
                  "users listed in TELEGRAM_STAFF_IDS act as the bot's operator everywhere."),
         "usage": "Usage: /ask <your question>, for example: /ask What is merge sort?",
@@ -63,6 +65,8 @@ TELEGRAM = Catalog({
                  "(للمشرفين): في وضع التوجيه تحصل طلبات حل الواجبات والامتحانات على المفاهيم "
                  "والخطوات لا على الحلول\n"
                  "‎/gaps [أيام] — ما لم يجد الطلاب إجابة جيدة عنه هنا (للمشرفين)\n"
+                 "‎/ta here [COURSE] [all] — في مجموعة المشرفين: تصل إليها أسئلة «اسأل المعيد»؛ "
+                 "ردّوا على البطاقة ثم اضغطوا أرسل (‎/ta off يوقفها)\n"
                  "المشرفون هم مديرو المجموعة، للمقررات التي تملكها مجموعتهم؛ والمستخدمون "
                  "المدرجون في TELEGRAM_STAFF_IDS يعملون كمشغّل البوت في كل مكان."),
         "usage": "الاستخدام: /ask <سؤالك>، مثلًا: /ask ما هو الفرز بالدمج؟",
@@ -129,6 +133,9 @@ to try and a question back, never a finished solution or full code.
 channel's course. You see a preview first, then Confirm or Cancel.
 • `/remove name:FILE [course:NAME]`: staff remove a document, after Confirm.
 • `/gaps [days:7]`: staff see the questions this channel's course did not answer well.
+• `/ta here [course] [all]`: in a forum or text channel, staff receive students' "Ask a TA" \
+questions as cards; answer in the card's thread (mention me, or `/ta answer`), then Send. \
+`/ta off` stops it.
 • `/ask` or a mention asks a question; `/forget` erases what I remember about you.
 • Photos: attach a photo of a printed question to a DM, a mention or `/ask` (its `image` \
 option) and I read it and answer it; your words with it are part of the question.
@@ -155,6 +162,8 @@ Staff here: members with the Manage Server permission{role}, for this server's c
 إلى مقرر هذه القناة. تظهر معاينة أولًا ثم تأكيد أو إلغاء.
 • `/remove name:الملف [course:الاسم]`: يحذف المشرفون مستندًا بعد التأكيد.
 • `/gaps [days:7]`: يرى المشرفون الأسئلة التي لم يُجب عنها مقرر هذه القناة جيدًا.
+• `/ta here [course] [all]`: في قناة منتدى أو قناة نصية يستقبل المشرفون أسئلة «اسأل المعيد» \
+كبطاقات؛ أجيبوا في خيط البطاقة (بالإشارة إليّ أو `/ta answer`) ثم اضغطوا أرسل. `/ta off` يوقفها.
 • `/ask` أو الإشارة إليّ لطرح سؤال؛ `/forget` يمسح ما أتذكره عنك.
 • الصور: أرفق صورة لسؤال مطبوع برسالة خاصة أو برسالة تذكرني فيها أو بالأمر `/ask` (خيار \
 `image`) وسأقرؤها وأجيب عنها؛ وكلماتك المرفقة بها جزء من السؤال.

@@ -26,6 +26,8 @@ SHARED: dict[str, tuple[str, ...]] = {
     "quiz": ("add_quiz_commands",),  # /quiz, /review: items as polls or embeds + buttons
     "errors": ("start_failure", "add_error_hook"),  # the one error hook; start failures
     "photos": ("download", "with_photo"),  # photos of a question, fetched within the limits
+    "tadesk": (),  # Ask a TA: /ta here | off, the student's escalation, staff replies to cards
+    "ta_posts": (),  # Ask a TA: cards posted on the desk, lines under them, deliveries
     "adapter": ("{P}Adapter",),  # lifecycle: start / stop in the shared loop
 }
 
@@ -55,9 +57,7 @@ def test_no_platform_has_a_module_the_other_lacks() -> None:
     root = Path(adapters.__file__).parent
     modules = {p: {f.stem for f in (root / p).glob("*.py")} - {"__init__"} for p in PLATFORMS}
     extra = {"telegram": {"webhook", "journal_sweep",  # Telegram-only delivery and replay
-                          "desk_buttons",  # Confirm / Cancel presses, out of buttons.py
-                          "tadesk", "ta_posts"},  # Ask a TA: both have these two (not yet
-             "discord": {"tadesk", "ta_posts",  # under shared names, so listed on both)
-                         "ta_cards"}}  # the Ask a TA button, its modal, the card buttons
+                          "desk_buttons"},  # Confirm / Cancel presses, out of buttons.py
+             "discord": {"ta_cards"}}  # the Ask a TA button, its modal, the card buttons
     for platform, found in modules.items():
         assert found - extra.get(platform, set()) == set(SHARED), platform
