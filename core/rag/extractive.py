@@ -128,7 +128,8 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
                                                   lexical=plain[int(i)],
                                                   semantic=float(semantic[i]))
     if picked:
-        _add_follow_ups(picked, candidates, total)
+        related = (lexical > 0) | (semantic >= alone)
+        _add_follow_ups(picked, candidates, total, related)
     # The question's own language first: a passage in another language adds to it, after it.
     other = [detect_language(chunk.text) != lang for chunk in chunks]
     return sorted(picked.values(), key=lambda s: (other[s.chunk], s.chunk, s.position))
@@ -158,8 +159,9 @@ async def _cosines(embedder: Embedder, question: str, texts: list[str]) -> np.nd
 
 
 def _add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[_Candidate],
-                    total: np.ndarray) -> None:
-    """The sentence after the best strip, and the example a picked sentence leads into
+                    total: np.ndarray, related: np.ndarray) -> None:
+    """The sentence after the best strip when it shares a word with the question or is close
+    to it in meaning (else it is the next topic), and the example a picked sentence leads into
     (directly, or through a short introduction such as "Three useful forms are")."""
     index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
 
@@ -181,7 +183,7 @@ def _add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[_Cand
     if after is not None:
         c = candidates[after]
         if (_same_paragraph(candidates, index[(top.chunk, top.position)], after)
-                and not _parallel(top.text, c.text)):
+                and not _parallel(top.text, c.text) and related[after]):
             add(after)
     for strip in [s for s in picked.values() if not s.block]:
         before = index.get((strip.chunk, strip.position - 1))
