@@ -3,29 +3,32 @@ EscalationStore port), shared by every bot process: a delivery lease is one
 UPDATE ... RETURNING, so two processes never both send one student's answer."""
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
 
-from core.ports.escalations import ANSWERED, CLOSED, NOT_MATERIAL, WAITING, Asker, Desk, Escalation
+from core.ports.escalations import CLOSED, WAITING, Asker, Desk, Escalation
+from core.stores.escalation_rows import (
+    A_COLUMNS,
+    ASKER,
+    CARD,
+    DESK,
+    E_COLUMNS,
+    FINISHED,
+    MUTABLE,
+    asker_of,
+    asker_row,
+    card_of,
+    card_row,
+    desk_of,
+    desk_row,
+    mutable_values,
+)
 from core.stores.postgres_conn import PostgresConnection
 
-DESK = "course, platform, chat, kind, language, all_answers, set_by, set_at"
-CARD = ("id, course, platform, desk_chat, question, language, answer_id, scope, status, post, "
-        "claimed_by, draft, draft_message, drafted_by, signer, add_to_notes, note_document, "
-        "created_at, answered_at, closed_at, reminded_at")
-ASKER = ("card_id, user_hash, platform, language, user_id, chat, message, note, reason, "
-         "created_at, delivered_at, lease_until")
-# Every card column but its identity (id, course, platform, created_at): what save_card writes.
-MUTABLE = ("desk_chat", "question", "language", "answer_id", "scope", "status", "post",
-           "claimed_by", "draft", "draft_message", "drafted_by", "signer", "add_to_notes",
-           "note_document", "answered_at", "closed_at")  # reminded_at: claim_reminder only
 WAITING_LIST = list(WAITING)
-FINISHED = [ANSWERED, NOT_MATERIAL, CLOSED]
-_A_COLUMNS = ", ".join(f"a.{c.strip()}" for c in ASKER.split(","))
-_E_COLUMNS = ", ".join(f"e.{c.strip()}" for c in CARD.split(","))
+FINISHED_LIST = list(FINISHED)
 
 
 class PostgresEscalationStore(PostgresConnection):
@@ -43,13 +46,12 @@ class PostgresEscalationStore(PostgresConnection):
             " kind = excluded.kind, language = excluded.language,"
             " all_answers = excluded.all_answers, set_by = excluded.set_by,"
             " set_at = excluded.set_at",
-            (desk.course, desk.platform, desk.chat, desk.kind, desk.language, desk.all_answers,
-             desk.set_by, desk.set_at or datetime.now(UTC)))
+            desk_row(desk, _same))
 
     async def desk(self, course: str, platform: str) -> Desk | None:
         rows = await self._fetch(f"select {DESK} from public.ta_desks where course = %s"
                                  " and platform = %s", (course, platform))
-        return _desk(rows[0]) if rows else None
+        return desk_of(rows[0], _utc) if rows else None
 
     async def remove_desk(self, course: str, platform: str) -> bool:
         return await self._execute("delete from public.ta_desks where course = %s and"
@@ -59,7 +61,7 @@ class PostgresEscalationStore(PostgresConnection):
         clause, params = ("where platform = %s", (platform,)) if platform is not None else ("", ())
         rows = await self._fetch(f"select {DESK} from public.ta_desks {clause}"
                                  " order by course, platform", params)
-        return [_desk(r) for r in rows]
+        return [desk_of(r, _utc) for r in rows]
 
     # -- cards -------------------------------------------------------------------------------
 
@@ -67,13 +69,13 @@ class PostgresEscalationStore(PostgresConnection):
         """The card and its first student in one transaction: never a card nobody waits on."""
         async def work(conn: psycopg.AsyncConnection[Any]) -> None:
             await conn.execute(f"insert into public.escalations ({CARD}) values"
-                               f" ({', '.join(['%s'] * 21)})", _card_row(card))
-            await conn.execute(_INSERT_ASKER, _asker_row(asker))
+                               f" ({', '.join(['%s'] * 21)})", card_row(card, _same))
+            await conn.execute(_INSERT_ASKER, asker_row(asker, _same))
         await self._in_transaction(work)
 
     async def attach(self, asker: Asker) -> bool:
         return await self._execute(_INSERT_ASKER + " on conflict (card_id, user_hash) do nothing",
-                                   _asker_row(asker)) > 0
+                                   asker_row(asker, _same)) > 0
 
     async def card(self, card_id: str) -> Escalation | None:
         found = await self._cards("where id = %s", (card_id,))
@@ -87,10 +89,9 @@ class PostgresEscalationStore(PostgresConnection):
         return found[0] if found else None
 
     async def save_card(self, card: Escalation) -> None:
-        row = dict(zip([c.strip() for c in CARD.split(",")], _card_row(card), strict=True))
         await self._execute(
             f"update public.escalations set {', '.join(f'{c} = %s' for c in MUTABLE)}"
-            " where id = %s", (*(row[c] for c in MUTABLE), card.id))
+            " where id = %s", (*mutable_values(card, _same), card.id))
 
     async def waiting(self, course: str, platform: str) -> list[Escalation]:
         return await self._cards("where course = %s and platform = %s and status = any(%s)",
@@ -121,14 +122,14 @@ class PostgresEscalationStore(PostgresConnection):
     async def _cards(self, clause: str, params: tuple[Any, ...]) -> list[Escalation]:
         rows = await self._fetch(f"select {CARD} from public.escalations {clause}"
                                  " order by created_at, id", params)
-        return [_card(r) for r in rows]
+        return [card_of(r, _utc) for r in rows]
 
     # -- students ----------------------------------------------------------------------------
 
     async def askers(self, card_id: str) -> list[Asker]:
         rows = await self._fetch(f"select {ASKER} from public.escalation_askers"
                                  " where card_id = %s order by created_at, seq", (card_id,))
-        return [_asker(r) for r in rows]
+        return [asker_of(r, _utc) for r in rows]
 
     async def open_count(self, user_hash: str) -> int:
         rows = await self._fetch(
@@ -146,7 +147,7 @@ class PostgresEscalationStore(PostgresConnection):
             " and user_hash = %s and delivered_at is null"
             f" and (lease_until is null or lease_until < %s) returning {ASKER}",
             (until, card_id, user_hash, now))
-        return _asker(rows[0]) if rows else None
+        return asker_of(rows[0], _utc) if rows else None
 
     async def delivered(self, card_id: str, user_hash: str, at: datetime) -> None:
         await self._execute(
@@ -156,12 +157,12 @@ class PostgresEscalationStore(PostgresConnection):
 
     async def undelivered(self, platform: str, now: datetime) -> list[tuple[Escalation, Asker]]:
         rows = await self._fetch(
-            f"select {_E_COLUMNS}, {_A_COLUMNS} from public.escalation_askers a"
+            f"select {E_COLUMNS}, {A_COLUMNS} from public.escalation_askers a"
             " join public.escalations e on e.id = a.card_id"
             " where e.platform = %s and e.status = any(%s) and a.delivered_at is null"
             " and (a.lease_until is null or a.lease_until < %s)"
-            " order by e.created_at, e.id, a.created_at, a.seq", (platform, FINISHED, now))
-        return [(_card(r[:21]), _asker(r[21:])) for r in rows]
+            " order by e.created_at, e.id, a.created_at, a.seq", (platform, FINISHED_LIST, now))
+        return [(card_of(r[:21], _utc), asker_of(r[21:], _utc)) for r in rows]
 
     async def forget(self, user_hash: str) -> int:
         """Delete the student's rows; a waiting card nobody waits on any more is closed."""
@@ -188,34 +189,5 @@ def _utc(at: datetime | None) -> datetime | None:
     return None if at is None else at.astimezone(UTC)
 
 
-def _desk(r: Sequence[Any]) -> Desk:
-    return Desk(r[0], r[1], r[2], r[3], r[4], bool(r[5]), r[6], _utc(r[7]))
-
-
-def _card_row(card: Escalation) -> tuple[Any, ...]:
-    return (card.id, card.course, card.platform, card.desk_chat, card.question, card.language,
-            card.answer_id, card.scope, card.status, card.post, card.claimed_by, card.draft,
-            card.draft_message, card.drafted_by, card.signer, card.add_to_notes,
-            card.note_document, card.created_at or datetime.now(UTC), card.answered_at,
-            card.closed_at, card.reminded_at)
-
-
-def _asker_row(asker: Asker) -> tuple[Any, ...]:
-    return (asker.card_id, asker.user_hash, asker.platform, asker.language, asker.user_id,
-            asker.chat, asker.message, asker.note, asker.reason,
-            asker.created_at or datetime.now(UTC), asker.delivered_at, asker.lease_until)
-
-
-def _card(r: Sequence[Any]) -> Escalation:
-    return Escalation(
-        id=r[0], course=r[1], platform=r[2], desk_chat=r[3], question=r[4], language=r[5],
-        answer_id=r[6], scope=r[7], status=r[8], post=r[9], claimed_by=r[10], draft=r[11],
-        draft_message=r[12], drafted_by=r[13], signer=r[14], add_to_notes=bool(r[15]),
-        note_document=r[16], created_at=_utc(r[17]), answered_at=_utc(r[18]),
-        closed_at=_utc(r[19]), reminded_at=_utc(r[20]))
-
-
-def _asker(r: Sequence[Any]) -> Asker:
-    return Asker(card_id=r[0], user_hash=r[1], platform=r[2], language=r[3], user_id=r[4],
-                 chat=r[5], message=r[6], note=r[7], reason=r[8], created_at=_utc(r[9]),
-                 delivered_at=_utc(r[10]), lease_until=_utc(r[11]))
+def _same(at: datetime | None) -> datetime | None:
+    return at  # psycopg writes timestamptz from aware datetimes
