@@ -36,8 +36,9 @@ from adapters.discord.tadesk import (
     add_ta_commands,
     staff_edit,
     staff_reply,
-    sweep_forever,
+    sweep_once,
 )
+from adapters.periodic import Periodic
 from adapters.typing_loops import TypingLoops
 from core.chat.photo import PhotoLimits
 from core.course.desk import CourseDesk
@@ -76,7 +77,7 @@ class StudyBuddyClient(discord.Client):
         self.tadesk = tadesk  # /ta here | off, "Ask a TA", desk cards (tadesk.py)
         self.operator_ids = frozenset(operator_ids)  # read by the desk card buttons
         self.ta_sweep_s = ta_sweep_s  # reminders and unsent answers, this often
-        self._sweeper: asyncio.Task[None] | None = None
+        self._sweeper: Periodic | None = None
         if tadesk is not None:
             add_ta_commands(self.tree, tadesk)
             tadesk.access.add_directory(PLATFORM, GuildStaff(self, staff_role))
@@ -98,8 +99,9 @@ class StudyBuddyClient(discord.Client):
             self.add_dynamic_items(QuizButton)
         if self.tadesk is not None:  # Ask a TA and desk cards, pressed after a restart too
             self.add_dynamic_items(AskButton, CardButton)
-            self._sweeper = asyncio.create_task(
-                sweep_forever(self, self.tadesk, self.ta_sweep_s), name="discord-ta-sweep")
+            self._sweeper = Periodic(self._sweep, self.ta_sweep_s, "discord TA desk sweep",
+                                     exception_summary)
+            self._sweeper.start()
         if not self.sync_commands:
             return
         guild = discord.Object(self.guild_id) if self.guild_id is not None else None
@@ -116,10 +118,15 @@ class StudyBuddyClient(discord.Client):
 
     async def close(self) -> None:
         if self._sweeper is not None:
-            self._sweeper.cancel()
-            await asyncio.wait({self._sweeper}, timeout=5)
+            await self._sweeper.stop()
             self._sweeper = None
         await super().close()
+
+    async def _sweep(self) -> None:
+        """Reminders and unsent answers (tadesk.py), once the gateway is ready."""
+        await self.wait_until_ready()
+        if self.tadesk is not None:
+            await sweep_once(self, self.tadesk)
 
     async def on_message(self, message: discord.Message) -> None:
         if self.user is None:

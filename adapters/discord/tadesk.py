@@ -10,7 +10,6 @@ the draft. Who is staff is the core's call, asked of Discord through GuildStaff 
 """
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any
 
@@ -23,7 +22,6 @@ from adapters.discord.convert import (
     interaction_spaces,
     strip_bot_mentions,
 )
-from adapters.discord.errors import exception_summary
 from adapters.discord.replier import NO_MENTIONS, answer, notice_text
 from adapters.discord.ta_cards import card_view, staff_of
 from adapters.discord.ta_posts import CardPlace, channel_of, deliver, edit_card, post_line
@@ -205,14 +203,3 @@ async def sweep_once(client: discord.Client, tadesk: TADesk) -> None:
     for reminder in reminders:
         await post_line(client, reminder.post, reminder.text)
     await deliver(client, tadesk, deliveries)
-
-
-async def sweep_forever(client: discord.Client, tadesk: TADesk, every_s: float) -> None:
-    """Run the sweep every `every_s` seconds while the client runs; failures are logged."""
-    await client.wait_until_ready()
-    while not client.is_closed():
-        try:
-            await sweep_once(client, tadesk)
-        except Exception as exc:  # a store outage must not end the loop
-            log.error("discord TA sweep failed: %s", exception_summary(exc))
-        await asyncio.sleep(every_s)

@@ -6,13 +6,12 @@ queue the same message; the journal's atomic claim (`begin`) lets only one of th
 """
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from typing import Any
 
 from telegram import Update
 
+from adapters.periodic import Periodic
 from adapters.telegram.convert import PLATFORM
 from core.ports import MessageJournal
 
@@ -32,7 +31,7 @@ class JournalSweep:
     def __init__(self, journal: MessageJournal, every_s: float = SWEEP_S) -> None:
         self.journal = journal
         self.every_s = every_s
-        self._task: asyncio.Task[None] | None = None
+        self._loop: Periodic | None = None
 
     async def run_once(self, app: Any) -> int:
         """Queue every due message on the PTB application; how many there were."""
@@ -47,19 +46,9 @@ class JournalSweep:
     async def start(self, app: Any) -> None:
         """One sweep now (what a previous run left), then one every `every_s`."""
         await self.run_once(app)
-        self._task = asyncio.create_task(self._loop(app), name="telegram-journal-sweep")
+        self._loop = Periodic(lambda: self.run_once(app), self.every_s, "telegram journal sweep")
+        self._loop.start(first_in=self.every_s)
 
     async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-
-    async def _loop(self, app: Any) -> None:
-        while True:
-            await asyncio.sleep(self.every_s)
-            try:
-                await self.run_once(app)
-            except Exception as err:  # an outage now is retried at the next sweep
-                logger.warning("journal sweep failed: %s", err)
+        if self._loop is not None:
+            await self._loop.stop()

@@ -10,8 +10,6 @@ note; the prompt's own keyboard says which answer, so it survives a restart), an
 """
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import re
 from collections.abc import Callable
@@ -27,6 +25,7 @@ from telegram import (
 from telegram.constants import ParseMode
 from telegram.error import TelegramError
 
+from adapters.periodic import Periodic
 from adapters.telegram.convert import PLATFORM
 from adapters.telegram.render import render_reply
 from core.course.spaces import desk_reply
@@ -204,7 +203,7 @@ class TADeskSweep:
     def __init__(self, poster: DeskPoster, every_s: float = TA_SWEEP_S) -> None:
         self.poster = poster
         self.every_s = every_s
-        self._task: asyncio.Task[None] | None = None
+        self._loop: Periodic | None = None
 
     async def run_once(self, bot: Bot) -> int:
         """Post the due reminders and send the due deliveries; how many deliveries were sent."""
@@ -217,22 +216,13 @@ class TADeskSweep:
         return sent
 
     async def start(self, bot: Bot) -> None:
-        self._task = asyncio.create_task(self._loop(bot), name="telegram-ta-sweep")
+        self._loop = Periodic(lambda: self.run_once(bot), self.every_s, "telegram TA desk sweep",
+                              lambda err: self.poster.redact(str(err)))
+        self._loop.start()
 
     async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-
-    async def _loop(self, bot: Bot) -> None:
-        while True:
-            try:
-                await self.run_once(bot)
-            except Exception as err:  # an outage now is retried at the next sweep
-                logger.warning("TA desk sweep failed: %s", self.poster.redact(str(err)))
-            await asyncio.sleep(self.every_s)
+        if self._loop is not None:
+            await self._loop.stop()
 
 
 def _int(value: str) -> int | None:
