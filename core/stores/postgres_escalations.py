@@ -25,7 +25,7 @@ from core.stores.escalation_rows import (
     desk_row,
     mutable_values,
 )
-from core.stores.postgres_conn import PostgresConnection
+from core.stores.postgres_conn import PostgresConnection, where
 
 WAITING_LIST = list(WAITING)
 FINISHED_LIST = list(FINISHED)
@@ -99,15 +99,7 @@ class PostgresEscalationStore(PostgresConnection):
 
     async def cards(self, course: str | None = None, since: datetime | None = None
                     ) -> list[Escalation]:
-        where: list[str] = []
-        params: list[Any] = []
-        if course is not None:
-            where.append("course = %s")
-            params.append(course)
-        if since is not None:
-            where.append("created_at >= %s")
-            params.append(since)
-        return await self._cards(f"where {' and '.join(where)}" if where else "", tuple(params))
+        return await self._cards(*where(("course = %s", course), ("created_at >= %s", since)))
 
     async def due_reminders(self, platform: str, before: datetime) -> list[Escalation]:
         return await self._cards(

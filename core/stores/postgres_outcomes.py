@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from core.ports import Outcome, Vote
-from core.stores.postgres_conn import PostgresConnection
+from core.stores.postgres_conn import PostgresConnection, where
 
 COLUMNS = ("answer_id, platform, user_hash, space, course, language, question, answer, route, "
            "confidence, top_score, verdict, missing, citations, latency_ms, created_at, scope")
@@ -45,19 +45,8 @@ class PostgresOutcomeStore(PostgresConnection):
 
     async def outcomes(self, *, course: str | None = None, since: datetime | None = None,
                        scope: str | None = None) -> list[Outcome]:
-        where: list[str] = []
-        params: list[Any] = []
-        if course is not None:
-            where.append("course = %s")
-            params.append(course)
-        if since is not None:
-            where.append("created_at >= %s")
-            params.append(since)
-        if scope is not None:
-            where.append("scope = %s")
-            params.append(scope)
-        clause = f"where {' and '.join(where)}" if where else ""
-        return await self._select(clause, tuple(params))
+        return await self._select(*where(("course = %s", course), ("created_at >= %s", since),
+                                         ("scope = %s", scope)))
 
     async def forget(self, user_hash: str) -> int:
         votes = await self._execute("delete from public.votes where voter_hash = %s", (user_hash,))

@@ -10,7 +10,7 @@ from typing import Any
 import psycopg
 
 from core.ports.practice import Answer, Card, Prompt, QuizItem, Session
-from core.stores.postgres_conn import PostgresConnection
+from core.stores.postgres_conn import PostgresConnection, where
 
 CARD = "user_hash, item_id, course, box, due_at, right_count, wrong_count, last_right, updated_at"
 SESSION = "id, platform, chat, user_hash, item_ids, position, right_count, created_at"
@@ -74,18 +74,10 @@ class PostgresPracticeStore(PostgresConnection):
 
     async def answers(self, course: str | None = None, since: datetime | None = None
                       ) -> list[Answer]:
-        where: list[str] = []
-        params: list[Any] = []
-        if course is not None:
-            where.append("course = %s")
-            params.append(course)
-        if since is not None:
-            where.append("answered_at >= %s")
-            params.append(since)
-        clause = f"where {' and '.join(where)}" if where else ""
+        clause, params = where(("course = %s", course), ("answered_at >= %s", since))
         rows = await self._fetch(
             "select user_hash, item_id, course, platform, is_right, answered_at, session_id"
-            f" from public.practice_answers {clause} order by answered_at, id", tuple(params))
+            f" from public.practice_answers {clause} order by answered_at, id", params)
         return [Answer(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6]) for r in rows]
 
     async def save_session(self, session: Session) -> None:
