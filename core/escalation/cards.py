@@ -19,12 +19,15 @@ def view(card: Escalation, students: int, language: str) -> CardView:
 
 
 def card_text(card: Escalation, outcome: Outcome, asker: str, note: str, reason: str,
-              language: str) -> str:
-    """The card: question, course, who asked (by the setting), the bot's answer with its
-    sources and mark, the student's line and 👎 reason, and how to answer."""
+              language: str, similar: int = 0) -> str:
+    """The card: question, course, who asked (by the setting), how many other waiting cards
+    ask something close, the bot's answer with its sources and mark, the student's line and
+    👎 reason, and how to answer."""
     lines = [text("card_title", language, course=card.course),
              text("card_question", language, question=card.question),
              text("card_asker", language, asker=asker)]
+    if similar:
+        lines.append(text("card_similar", language, count=similar))
     if note:
         lines.append(text("card_note", language, note=note))
     if reason:

@@ -35,6 +35,7 @@ from core.ports.escalations import (
     Escalation,
     EscalationStore,
 )
+from core.rag.staff_answers import same_question
 from core.stores.user_hash import user_hash
 from core.text import clean_input
 from core.texts.escalation import text
@@ -101,7 +102,8 @@ class TADesk:
         line = clean_input(note)[:NOTE_CHARS].strip()
         asker = Asker("", who, student.platform, language, student.user_id, student.chat,
                       student.message, line, reason, self._clock())
-        same = await self._same_question(outcome.question, outcome.course, student.platform)
+        same, similar = await self._waiting_like(outcome.question, outcome.course,
+                                                 student.platform)
         if same is not None:
             if not await self.store.attach(replace(asker, card_id=same.id)):
                 return Escalated(notice("already", language))
@@ -117,24 +119,29 @@ class TADesk:
         label = (student.name if self.show_names and student.name
                  else text("anonymous", desk.language, place=student.place or
                            text("in_dm", desk.language)))
-        body = card_text(card, outcome, label, line, reason, desk.language)
+        body = card_text(card, outcome, label, line, reason, desk.language, similar)
         return Escalated(notice("sent", language), desk, view(card, 1, desk.language), body)
 
-    async def _same_question(self, question: str, course: str, platform: str
-                             ) -> Escalation | None:
-        """A waiting card asking the same thing (already posted), by meaning."""
+    async def _waiting_like(self, question: str, course: str, platform: str
+                            ) -> tuple[Escalation | None, int]:
+        """A posted waiting card asking this very question (the student joins it and gets its
+        answer), and how many others ask something close (grouped by meaning as the report
+        groups gaps: shown to staff, never answered for them, since near misses such as
+        "chapter 5" / "chapter 6" are as close as rewordings; see core/rag/staff_answers.py)."""
         waiting = [c for c in await self.store.waiting(course, platform) if c.post]
         if not waiting:
-            return None
+            return None, 0
         folded = " ".join(question.casefold().split())
         exact = next((c for c in waiting if " ".join(c.question.casefold().split()) == folded),
                      None)
         if exact is not None:
-            return exact
+            return exact, 0
         vectors = await self.embedder.embed_queries([question, *(c.question for c in waiting)])
         scores = np.asarray(vectors[1:]) @ np.asarray(vectors[0])
         best = int(np.argmax(scores))
-        return waiting[best] if float(scores[best]) >= GAP_SIMILARITY else None
+        if same_question(float(scores[best]), question, waiting[best].question):
+            return waiting[best], 0
+        return None, int((scores >= GAP_SIMILARITY).sum())
 
     async def posted(self, card_id: str, post: str) -> None:
         """The adapter posted the card: remember where, so replies and presses find it."""

@@ -45,6 +45,12 @@ def _numbers(text: str) -> set[str]:
     return set(_NUMBER.findall(text))
 
 
+def same_question(similarity: float, question: str, asked: str) -> bool:
+    """Is `question` the question `asked`, reworded a little? Close in meaning (e5 cosine
+    `similarity` >= SAME_QUESTION) with the same numbers."""
+    return similarity >= SAME_QUESTION and _numbers(question) == _numbers(asked)
+
+
 @dataclass(frozen=True, slots=True)
 class StaffMatch:
     """A staff answer for the question: `same` when it is the question staff answered."""
@@ -69,7 +75,7 @@ async def matching_staff_answer(question: str, context: Sequence[Chunk],
             continue
         vectors = np.asarray(await embedder.embed_queries([question, asked]))
         similarity = float(vectors[0] @ vectors[1])
-        if similarity >= SAME_QUESTION and _numbers(question) == _numbers(asked):
+        if same_question(similarity, question, asked):
             return StaffMatch(chunk, asked, answer, same=True)
         if rank == 0 and similarity >= SIMILAR_QUESTION:
             return StaffMatch(chunk, asked, answer, same=False)

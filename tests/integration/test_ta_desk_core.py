@@ -101,6 +101,13 @@ async def test_the_whole_loop(app: App):
     assert joined.card is None and joined.post == "501" and "(2 now)" in joined.update
     again = await tadesk.escalate(second.answer_id, student("42", "12"))
     assert again.reply.notice == "ta_already"
+    # as close in meaning, but another question: its own card, which tells staff of the other
+    near = await app.service.handle(asked("Does the midterm exam cover chapter 6?", "45", "13"))
+    assert near.answer_id
+    apart = await tadesk.escalate(near.answer_id, student("45", "13"))
+    assert apart.card is not None and apart.card.id != opened.card.id
+    assert "Similar questions waiting on other cards: 1" in apart.card_text
+    await tadesk.posted(apart.card.id, "502")
 
     outsider = await tadesk.draft("telegram", DESK_CHAT, "501", "no idea",
                                   Staff("9", "Mallory", "en"), "600")
@@ -115,7 +122,7 @@ async def test_the_whole_loop(app: App):
     assert signed.card is not None and signed.card.signed
 
     sent = await tadesk.act(opened.card.id, "send", TARA)
-    assert sorted(d.message for d in sent.deliveries) == ["11", "12"]
+    assert sorted(d.message for d in sent.deliveries) == ["11", "12"]  # not "13"
     for delivery in sent.deliveries:
         assert delivery.reply.text.startswith("👩‍🏫 Answered by course staff (Tara)")
         assert ANSWER in delivery.reply.text and "Chapter 5 is not" not in delivery.reply.text
