@@ -1,6 +1,6 @@
 """Sources / 👍 / 👎 under study answers on Telegram, end to end: the real app (build_app: SQLite
 stores, local embedder, outcome store) behind the real python-telegram-bot Application, against
-the fake Bot API, which refuses a second answerCallbackQuery and callback data over 64 bytes."""
+the fake RunningBot API, which refuses a second answerCallbackQuery and callback data over 64 bytes."""
 from __future__ import annotations
 
 import json
@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from adapters.telegram.adapter import TelegramAdapter
 from core.ports import Vote
 from tests.support import fake_telegram as tg
 from tests.support.telegram_desk import (
@@ -18,12 +17,12 @@ from tests.support.telegram_desk import (
     REPLY_S,
     STUDENT,
     TOKEN,
-    Recorder,
+    RunningBot,
     add_course,
-    answered,
     in_group,
     in_private,
     make_app,
+    restartable,
     text_of,
 )
 from tests.support.telegram_html import parse_telegram_html
@@ -31,37 +30,6 @@ from tests.support.telegram_html import parse_telegram_html
 pytestmark = pytest.mark.integration
 QUESTION = "What is a binary heap?"
 OTHER = 77  # a second student in the group
-
-
-class Bot:
-    """The real app and adapter (journal and desk wired as the runner wires them)."""
-
-    def __init__(self, server: tg.FakeTelegram, app: Any) -> None:
-        self.server, self.app = server, app
-        self.service = Recorder(app.service)
-        self.adapter = TelegramAdapter(self.service, TOKEN, base_url=server.base_url,
-                                       journal=app.journal, desk=app.desk)
-
-    async def ask(self, message: dict[str, Any]) -> dict[str, Any]:
-        """The last part of the bot's answer (the one carrying the buttons)."""
-        seen = len(self.service.replies)
-        self.server.push_update(message)
-        await self.server.wait_until(lambda: len(self.service.replies) > seen or None,
-                                     "the answer", timeout=REPLY_S)  # recorded once all sent
-        chat = message["chat"]["id"]
-        return max((m for m in self.server.sent.values() if m["chat"]["id"] == chat),
-                   key=lambda m: m["message_id"])
-
-    async def press(self, sent: dict[str, Any], data: str, user: int, language: str = "en"
-                    ) -> dict[str, str]:
-        """Press a button on the message as Telegram shows it now; the answerCallbackQuery."""
-        current = self.server.sent[sent["message_id"]]
-        query_id = self.server.push_callback(current, data, tg.user(user, language))
-        return await answered(self.server, query_id)
-
-    async def close(self) -> None:
-        await self.adapter.stop()
-        await self.app.close()
 
 
 @pytest.fixture
@@ -74,26 +42,18 @@ async def server() -> AsyncIterator[tg.FakeTelegram]:
 
 @pytest.fixture
 async def open_bot(server: tg.FakeTelegram, tmp_path: Path
-                   ) -> AsyncIterator[Callable[[], Awaitable[Bot]]]:
-    """Starts bots on one data directory (a second one is the same bot after a restart)."""
-    bots: list[Bot] = []
+                   ) -> AsyncIterator[Callable[[], Awaitable[RunningBot]]]:
+    """The real app and adapter (journal and desk wired as the runner wires them)."""
+    async def start() -> RunningBot:
+        app = await make_app(tmp_path)
+        return RunningBot(server, app, journal=app.journal, desk=app.desk)
 
-    async def start() -> Bot:
-        if bots:
-            await bots[-1].close()
-        bot = Bot(server, await make_app(tmp_path))
-        bots.append(bot)
-        await bot.adapter.start()
-        return bot
-
-    yield start
-    for index, bot in enumerate(bots):
-        if index == len(bots) - 1:
-            await bot.close()
+    async with restartable(start) as open_:
+        yield open_
 
 
 @pytest.fixture
-async def bot(open_bot: Callable[[], Awaitable[Bot]], tmp_path: Path) -> Bot:
+async def bot(open_bot: Callable[[], Awaitable[RunningBot]], tmp_path: Path) -> RunningBot:
     running = await open_bot()
     await add_course(running.app, tmp_path, "ALG", "heaps.md", HEAPS)
     assert running.app.desk.sharing is not None  # students ask in DMs: `studybuddy courses public`
@@ -111,7 +71,7 @@ def main_row(answer_id: str) -> list[list[str]]:
     return [[f"ans:src:{answer_id}", f"ans:up:{answer_id}", f"ans:dn:{answer_id}"]]
 
 
-async def votes(bot: Bot, answer_id: str) -> list[tuple[int, str]]:
+async def votes(bot: RunningBot, answer_id: str) -> list[tuple[int, str]]:
     outcome = await bot.app.actions.store.get(answer_id)
     assert outcome is not None
     return sorted((v.value, v.reason) for v in outcome.votes)
@@ -127,7 +87,7 @@ class TestWhereButtonsAppear:
         shown = await server.wait_reply(help_message["message_id"], timeout=REPLY_S)
         assert keyboard(hello) == [] and keyboard(shown) == []
 
-        answer = await bot.ask(in_private(QUESTION, user=STUDENT))
+        answer = await bot.answer(in_private(QUESTION, user=STUDENT))
         reply = bot.service.replies[-1]
         assert reply.answer_id and "heap" in text_of(answer).lower()
         assert keyboard(answer) == main_row(reply.answer_id)
@@ -141,7 +101,7 @@ class TestWhereButtonsAppear:
 
 class TestSources:
     async def test_sources_quotes_the_cited_passage_under_the_answer(self, bot, server):
-        answer = await bot.ask(in_private(QUESTION, user=STUDENT))
+        answer = await bot.answer(in_private(QUESTION, user=STUDENT))
         answer_id = bot.service.replies[-1].answer_id
         toast = await bot.press(answer, f"ans:src:{answer_id}", STUDENT)
         assert "text" not in toast  # the spinner clears; the passages come as a message
@@ -155,7 +115,7 @@ class TestSources:
         assert keyboard(server.sent[answer["message_id"]]) == main_row(answer_id)  # unchanged
 
     async def test_in_a_group_sources_are_posted_once_per_answer(self, bot, server):
-        answer = await bot.ask(in_group(f"/ask {QUESTION}", user=STUDENT))
+        answer = await bot.answer(in_group(f"/ask {QUESTION}", user=STUDENT))
         answer_id = bot.service.replies[-1].answer_id
         await bot.press(answer, f"ans:src:{answer_id}", STUDENT)
         await server.wait_until(lambda: server.replies_to(answer["message_id"]) or None,
@@ -167,7 +127,7 @@ class TestSources:
 
 class TestVotes:
     async def test_up_then_down_with_a_reason_changes_the_vote(self, bot, server):
-        answer = await bot.ask(in_private(QUESTION, user=STUDENT))
+        answer = await bot.answer(in_private(QUESTION, user=STUDENT))
         answer_id = bot.service.replies[-1].answer_id
         up = await bot.press(answer, f"ans:up:{answer_id}", STUDENT)
         assert up["text"] == "Thanks, glad it helped!"
@@ -192,7 +152,7 @@ class TestVotes:
         assert keyboard(server.sent[answer["message_id"]]) == main_row(answer_id)
 
     async def test_forget_erases_the_users_votes_and_then_the_answer(self, bot, server):
-        answer = await bot.ask(in_group(f"/ask {QUESTION}", user=STUDENT))
+        answer = await bot.answer(in_group(f"/ask {QUESTION}", user=STUDENT))
         answer_id = bot.service.replies[-1].answer_id
         await bot.press(answer, f"ans:up:{answer_id}", STUDENT)
         await bot.press(answer, f"ans:dn:{answer_id}", OTHER)
@@ -219,7 +179,7 @@ class TestVotes:
 
 class TestUnknownAndRestart:
     async def test_unknown_or_malformed_buttons_are_still_answered(self, bot, server):
-        answer = await bot.ask(in_private(QUESTION, user=STUDENT))
+        answer = await bot.answer(in_private(QUESTION, user=STUDENT))
         for data in ("ans:up:zzzzzzzz", "ans:src:zzzzzzzz", "ans:r2:zzzzzzzz"):
             toast = await bot.press(answer, data, STUDENT)
             assert "no longer have that answer" in toast["text"], data
@@ -231,7 +191,7 @@ class TestUnknownAndRestart:
         assert len(server.replies_to(answer["message_id"])) == 0  # no sources posted
 
     async def test_buttons_still_work_after_a_restart(self, bot, open_bot, server):
-        answer = await bot.ask(in_private(QUESTION, user=STUDENT))
+        answer = await bot.answer(in_private(QUESTION, user=STUDENT))
         answer_id = bot.service.replies[-1].answer_id
         restarted = await open_bot()  # closes the first bot; same data directory
         up = await restarted.press(answer, f"ans:up:{answer_id}", STUDENT)

@@ -1,5 +1,5 @@
 """/quiz and /review on Telegram, end to end: the real app (build_app, SQLite stores, the offline
-embedder) behind the real python-telegram-bot Application, against the fake Bot API, which
+embedder) behind the real python-telegram-bot Application, against the fake RunningBot API, which
 enforces sendPoll's limits. Items are quiz polls (never anonymous); a group's are scored per
 student from poll_answer updates; a private chat gets the next item after each answer; a missed
 item comes back in /review; a poll sent before a restart still counts; /forget erases it all."""
@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from adapters.telegram.adapter import TelegramAdapter
 from bot.container import SAMPLE_COURSE
 from core.ingest.pipeline import ingest_paths
 from tests.support import fake_telegram as tg
@@ -22,26 +21,16 @@ from tests.support.telegram_desk import (
     REPLY_S,
     STUDENT,
     TOKEN,
+    RunningBot,
     in_group,
     in_private,
     make_app,
+    restartable,
 )
 
 pytestmark = pytest.mark.integration
 OTHER = 77
 NOTES = ("01-complexity.md", "02-sorting.md", "04-graphs.md")
-
-
-class Bot:
-    def __init__(self, server: tg.FakeTelegram, app: Any) -> None:
-        self.server, self.app = server, app
-        self.adapter = TelegramAdapter(app.service, TOKEN, base_url=server.base_url,
-                                       journal=app.journal, desk=app.desk,
-                                       practice=app.practice)
-
-    async def close(self) -> None:
-        await self.adapter.stop()
-        await self.app.close()
 
 
 @pytest.fixture
@@ -54,25 +43,18 @@ async def server() -> AsyncIterator[tg.FakeTelegram]:
 
 @pytest.fixture
 async def open_bot(server: tg.FakeTelegram, tmp_path: Path
-                   ) -> AsyncIterator[Callable[[], Awaitable[Bot]]]:
-    """Starts bots on one data directory (a second one is the same bot after a restart)."""
-    bots: list[Bot] = []
+                   ) -> AsyncIterator[Callable[[], Awaitable[RunningBot]]]:
+    async def start() -> RunningBot:
+        app = await make_app(tmp_path)
+        return RunningBot(server, app, journal=app.journal, desk=app.desk,
+                          practice=app.practice)
 
-    async def start() -> Bot:
-        if bots:
-            await bots[-1].close()
-        bot = Bot(server, await make_app(tmp_path))
-        bots.append(bot)
-        await bot.adapter.start()
-        return bot
-
-    yield start
-    if bots:
-        await bots[-1].close()
+    async with restartable(start) as open_:
+        yield open_
 
 
 @pytest.fixture
-async def bot(open_bot: Callable[[], Awaitable[Bot]], tmp_path: Path) -> Bot:
+async def bot(open_bot: Callable[[], Awaitable[RunningBot]], tmp_path: Path) -> RunningBot:
     running = await open_bot()
     folder = tmp_path / "alg"
     folder.mkdir()
@@ -106,7 +88,7 @@ def answer(server: tg.FakeTelegram, sent: dict[str, Any], user: int, right: bool
     server.push_poll_answer(poll["id"], tg.user(user), [choice])
 
 
-async def answers_of(bot: Bot, user: int, count: int) -> list[bool]:
+async def answers_of(bot: RunningBot, user: int, count: int) -> list[bool]:
     """The user's recorded answers (right or not), once there are `count` of them."""
     who = user_hash_of(bot, user)
     assert bot.app.practice is not None
@@ -119,12 +101,12 @@ async def answers_of(bot: Bot, user: int, count: int) -> list[bool]:
     raise AssertionError(f"{count} answer(s) of {user} never recorded")
 
 
-def user_hash_of(bot: Bot, user: int) -> str:
+def user_hash_of(bot: RunningBot, user: int) -> str:
     assert bot.app.practice is not None
     return bot.app.practice.hash("telegram", str(user))
 
 
-async def test_a_group_quiz_is_scored_per_student(bot: Bot, server: tg.FakeTelegram) -> None:
+async def test_a_group_quiz_is_scored_per_student(bot: RunningBot, server: tg.FakeTelegram) -> None:
     server.push_update(in_group("/quiz 2", group=GROUP_A))
     sent = await polls(server, GROUP_A, 2)
     for call in server.calls_to("sendPoll"):
@@ -141,7 +123,7 @@ async def test_a_group_quiz_is_scored_per_student(bot: Bot, server: tg.FakeTeleg
 
 
 async def test_a_private_quiz_goes_item_by_item_and_review_brings_back_a_miss(
-        bot: Bot, server: tg.FakeTelegram) -> None:
+        bot: RunningBot, server: tg.FakeTelegram) -> None:
     server.push_update(in_private("/quiz 2", user=STUDENT))
     first = (await polls(server, STUDENT, 1))[0]
     answer(server, first, STUDENT, right=False)
@@ -168,7 +150,7 @@ async def test_a_private_quiz_goes_item_by_item_and_review_brings_back_a_miss(
 
 
 async def test_a_poll_sent_before_a_restart_still_counts(
-        bot: Bot, open_bot: Callable[[], Awaitable[Bot]], server: tg.FakeTelegram) -> None:
+        bot: RunningBot, open_bot: Callable[[], Awaitable[RunningBot]], server: tg.FakeTelegram) -> None:
     server.push_update(in_private("/quiz 2", user=STUDENT))
     first = (await polls(server, STUDENT, 1))[0]
     restarted = await open_bot()  # the same data directory: a new process

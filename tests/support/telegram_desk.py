@@ -1,12 +1,14 @@
-"""The real app behind the real PTB adapter, for the Telegram course-desk tests: a bot that
-records the core's replies, message and upload builders, tiny courses, a gated embedder."""
+"""The real app behind the real PTB adapter, for the Telegram tests: a running bot that records
+the core's replies (and restarts on the same data), message and upload builders, tiny courses, a
+gated embedder."""
 from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -56,19 +58,73 @@ class Recorder:
                                      language=language)
 
 
-class Bot:
-    """One running app + adapter; `say` sends a message and returns the bot's reply text."""
+class RunningBot:
+    """The real app behind the real adapter on the fake Bot API, the core's replies recorded;
+    `options` wire the adapter as the test needs (journal, desk, practice, tadesk ...)."""
 
-    def __init__(self, server: tg.FakeTelegram, app: App) -> None:
+    def __init__(self, server: tg.FakeTelegram, app: App, **options: Any) -> None:
         self.server, self.app = server, app
         self.service = Recorder(app.service)
-        self.adapter = TelegramAdapter(self.service, TOKEN, base_url=server.base_url,
-                                       base_file_url=server.base_file_url, desk=app.desk,
-                                       staff_ids=[STAFF_DM])
+        self.adapter = TelegramAdapter(self.service, TOKEN, base_url=server.base_url, **options)
 
     async def say(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send a message; the bot's first reply to it."""
         self.server.push_update(message)
         return await self.server.wait_reply(message["message_id"], timeout=REPLY_S)
+
+    async def answer(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A study question; the last part of the bot's answer (the one carrying the buttons)."""
+        seen = len(self.service.replies)
+        self.server.push_update(message)
+        await self.server.wait_until(lambda: len(self.service.replies) > seen or None,
+                                     "the answer", timeout=REPLY_S)  # recorded once all sent
+        chat = message["chat"]["id"]
+        return max((m for m in self.server.sent.values() if m["chat"]["id"] == chat),
+                   key=lambda m: m["message_id"])
+
+    async def press(self, sent: dict[str, Any], data: str, user: int, language: str = "en"
+                    ) -> dict[str, str]:
+        """Press a button on the message as Telegram shows it now; the answerCallbackQuery."""
+        current = self.server.sent[sent["message_id"]]
+        query_id = self.server.push_callback(current, data, tg.user(user, language))
+        return await answered(self.server, query_id)
+
+    async def close(self) -> None:
+        await self.adapter.stop()
+        await self.app.close()
+
+
+B = TypeVar("B", bound=RunningBot)
+
+
+@asynccontextmanager
+async def restartable(start: Callable[[], Awaitable[B]]
+                      ) -> AsyncIterator[Callable[[], Awaitable[B]]]:
+    """What an `open_bot` fixture yields: each call starts a bot from `start()` (one data
+    directory: the next is the same bot after a restart, the one before is closed first);
+    the last is closed at the end."""
+    bots: list[B] = []
+
+    async def open_bot() -> B:
+        if bots:
+            await bots[-1].close()
+        bot = await start()
+        bots.append(bot)
+        await bot.adapter.start()
+        return bot
+
+    yield open_bot
+    if bots:
+        await bots[-1].close()
+
+
+class Bot(RunningBot):
+    """The course-desk tests' bot: desk and staff wired, files served; `ask` also returns the
+    core's Reply."""
+
+    def __init__(self, server: tg.FakeTelegram, app: App) -> None:
+        super().__init__(server, app, base_file_url=server.base_file_url, desk=app.desk,
+                         staff_ids=[STAFF_DM])
 
     async def ask(self, message: dict[str, Any]) -> tuple[dict[str, Any], Reply]:
         """A study question: the reply as sent, and the core's Reply (recorded just after)."""
@@ -77,10 +133,6 @@ class Bot:
         await self.server.wait_until(lambda: len(self.service.replies) > seen or None,
                                      "the recorded reply")
         return sent, self.service.replies[-1]
-
-    async def close(self) -> None:
-        await self.adapter.stop()
-        await self.app.close()
 
 
 def in_group(text: str, group: int = GROUP_A, user: int = ADMIN, **kw: Any) -> dict[str, Any]:

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from adapters.telegram.adapter import TelegramAdapter
 from core.escalation.service import TADesk
 from tests.support import fake_telegram as tg
 from tests.support.telegram_desk import (
@@ -24,11 +23,11 @@ from tests.support.telegram_desk import (
     REPLY_S,
     STUDENT,
     TOKEN,
-    Recorder,
+    RunningBot,
     add_course,
-    answered,
     in_group,
     make_app,
+    restartable,
     text_of,
 )
 
@@ -41,43 +40,14 @@ ANSWER = "Removing the minimum moves the last leaf to the root and sifts it down
          "stays complete: every level is full except the last, filled from the left."
 
 
-class Bot:
+class Bot(RunningBot):
     """The real app (its TA desk on the SQLite escalation store) and adapter."""
 
     def __init__(self, server: tg.FakeTelegram, app: Any) -> None:
-        self.server, self.app = server, app
-        self.service = Recorder(app.service)
         assert app.tadesk is not None
         self.tadesk: TADesk = app.tadesk
-        self.adapter = TelegramAdapter(self.service, TOKEN, base_url=server.base_url,
-                                       journal=app.journal, desk=app.desk, tadesk=self.tadesk,
-                                       ta_sweep_s=3600)
-
-    async def say(self, message: dict[str, Any]) -> dict[str, Any]:
-        """Send a message; the bot's first reply to it."""
-        self.server.push_update(message)
-        return await self.server.wait_reply(message["message_id"], timeout=REPLY_S)
-
-    async def ask(self, message: dict[str, Any]) -> dict[str, Any]:
-        """A study question; the bot's answer (the part carrying the buttons)."""
-        seen = len(self.service.replies)
-        self.server.push_update(message)
-        await self.server.wait_until(lambda: len(self.service.replies) > seen or None,
-                                     "the answer", timeout=REPLY_S)
-        chat = message["chat"]["id"]
-        return max((m for m in self.server.sent.values() if m["chat"]["id"] == chat),
-                   key=lambda m: m["message_id"])
-
-    async def press(self, sent: dict[str, Any], data: str, user: int, language: str = "en"
-                    ) -> dict[str, str]:
-        """Press a button on the message as Telegram shows it now; the answerCallbackQuery."""
-        current = self.server.sent[sent["message_id"]]
-        query_id = self.server.push_callback(current, data, tg.user(user, language))
-        return await answered(self.server, query_id)
-
-    async def close(self) -> None:
-        await self.adapter.stop()
-        await self.app.close()
+        super().__init__(server, app, journal=app.journal, desk=app.desk, tadesk=self.tadesk,
+                         ta_sweep_s=3600)
 
 
 @pytest.fixture
@@ -98,19 +68,11 @@ def max_open() -> int:
 async def open_bot(server: tg.FakeTelegram, tmp_path: Path, max_open: int
                    ) -> AsyncIterator[Callable[[], Awaitable[Bot]]]:
     """Starts bots on one data directory (a second one is the same bot after a restart)."""
-    bots: list[Bot] = []
-
     async def start() -> Bot:
-        if bots:
-            await bots[-1].close()
-        bot = Bot(server, await make_app(tmp_path, ta_max_open=max_open))
-        bots.append(bot)
-        await bot.adapter.start()
-        return bot
+        return Bot(server, await make_app(tmp_path, ta_max_open=max_open))
 
-    yield start
-    if bots:
-        await bots[-1].close()
+    async with restartable(start) as open_:
+        yield open_
 
 
 @pytest.fixture
@@ -154,7 +116,7 @@ async def escalate(bot: Bot, question: str = UNSURE, user: int = STUDENT, note: 
                    ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Ask in group A, press "Ask a TA", add `note` (or skip): (question, the confirmation)."""
     asked = in_group(f"/ask {question}", user=user)
-    answer = await bot.ask(asked)
+    answer = await bot.answer(asked)
     await bot.press(answer, data_of(answer, "esc:ask:"), user)
     prompt = await said(bot.server, GROUP_A, "What don't you get?", answer["message_id"])
     assert prompt["reply_to_message"]["message_id"] == answer["message_id"]

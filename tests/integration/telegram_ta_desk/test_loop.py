@@ -30,7 +30,7 @@ pytestmark = pytest.mark.integration
 
 
 async def test_the_whole_loop_from_an_unsure_answer_to_course_notes(bot, server):
-    without = await bot.ask(in_group(f"/ask {UNSURE}", user=STUDENT))
+    without = await bot.answer(in_group(f"/ask {UNSURE}", user=STUDENT))
     assert bot.service.replies[-1].confidence.value == "low"  # ⚠, but no desk yet
     assert not any(d.startswith("esc:") for row in keyboard(without) for d in row)
 
@@ -68,7 +68,7 @@ async def test_the_whole_loop_from_an_unsure_answer_to_course_notes(bot, server)
     [noted] = [d for d in documents if d.doc_type == DOC_TYPE]
     assert noted.title.startswith("Staff answer · ")
 
-    later = await bot.ask(in_group(f"/ask {LATER}", user=OTHER))
+    later = await bot.answer(in_group(f"/ask {LATER}", user=OTHER))
     reply = bot.service.replies[-1]
     assert any(c.title.startswith("Staff answer") for c in reply.citations), reply.citations
     assert "Staff answer" in text_of(later)
@@ -97,7 +97,7 @@ async def test_two_students_one_card_both_receive_the_answer(bot, server):
 async def test_a_restart_between_escalation_and_answer(bot, open_bot, server):
     await set_desk(bot)
     asked = in_group(f"/ask {UNSURE}", user=STUDENT)
-    answer = await bot.ask(asked)
+    answer = await bot.answer(asked)
     await bot.press(answer, data_of(answer, "esc:ask:"), STUDENT)
     prompt = await said(server, GROUP_A, "What don't you get?", answer["message_id"])
     restarted = await open_bot()  # same data directory: the prompt's keyboard says it all
@@ -131,7 +131,7 @@ async def test_from_a_private_chat_in_arabic(bot, server):
     await bot.say(tg.message("/course ALG", chat_id=STUDENT, sender=tg.user(STUDENT, "ar")))
     await set_desk(bot)
     asked = tg.message(UNSURE, chat_id=STUDENT, sender=tg.user(STUDENT, "ar"))
-    answer = await bot.ask(asked)
+    answer = await bot.answer(asked)
     ask = data_of(answer, "esc:ask:")
     await bot.press(answer, ask, STUDENT, "ar")
     prompt = await said(server, STUDENT, "ما الذي لم تفهمه", answer["message_id"])

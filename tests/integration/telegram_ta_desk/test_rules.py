@@ -72,7 +72,7 @@ async def test_staff_of_another_groups_course_get_nothing_done(bot, server):
 
 async def test_ta_off_removes_the_button(bot, server):
     await set_desk(bot)
-    answer = await bot.ask(in_group(f"/ask {UNSURE}", user=STUDENT))
+    answer = await bot.answer(in_group(f"/ask {UNSURE}", user=STUDENT))
     ask = data_of(answer, "esc:ask:")
     assert [b["text"] for b in answer["reply_markup"]["inline_keyboard"][-1]] == ["Ask a TA"]
     answer_id = ask.split(":")[2]
@@ -82,7 +82,7 @@ async def test_ta_off_removes_the_button(bot, server):
     assert keyboard(server.sent[answer["message_id"]])[-1] == [ask]
     off = await bot.say(in_group("/ta off ALG", group=STAFF_GROUP))
     assert "Escalations for ALG are off" in text_of(off)
-    again = await bot.ask(in_group(f"/ask {UNSURE}", user=STUDENT))
+    again = await bot.answer(in_group(f"/ask {UNSURE}", user=STUDENT))
     assert not any(d.startswith("esc:") for row in keyboard(again) for d in row)
     usage = await bot.say(in_group("/ta", group=STAFF_GROUP))
     assert "/ta here [COURSE] [all]" in text_of(usage)
