@@ -134,15 +134,19 @@ def arabic_pdf(docs: Path, pages: Sequence[str] = AR_PAGES,
         return (out.read_bytes(), truths) if out.exists() else None
 
 
-def image_only_pdf(pdf: bytes, dpi: int) -> bytes:
+def image_only_pdf(pdf: bytes, dpi: int, keep_text: Sequence[int] = ()) -> bytes:
     """Every page of `pdf` rendered at `dpi` and saved as a picture without a text layer: the
-    scanned copy of a text PDF."""
+    scanned copy of a text PDF; the (1-based) pages in `keep_text` are copied as they are (a
+    mixed PDF)."""
     import pypdfium2 as pdfium
 
     source = pdfium.PdfDocument(pdf)
     out = pdfium.PdfDocument.new()
     try:
         for index in range(len(source)):
+            if index + 1 in keep_text:
+                out.import_pages(source, [index])
+                continue
             page = source[index]
             image = page.render(scale=dpi / 72, grayscale=True).to_pil()
             page.close()

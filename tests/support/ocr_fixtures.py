@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from bench.ocr_pages import image_only_pdf
 from core.ingest import ocr
 
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -83,25 +84,6 @@ def text_pdf(pages: Sequence[Sequence[str]], size: float = 14, heading: str = ""
 
 def scanned(pdf: bytes, dpi: int = 200, keep_text: Sequence[int] = ()) -> bytes:
     """`pdf` as a scanner would give it back: every page an image without a text layer, except
-    the (1-based) pages in `keep_text`, which are copied as they are (a mixed PDF)."""
-    import pypdfium2 as pdfium
-
-    source = pdfium.PdfDocument(pdf)
-    out = pdfium.PdfDocument.new()
-    try:
-        for index in range(len(source)):
-            if index + 1 in keep_text:
-                out.import_pages(source, [index])
-                continue
-            image = source[index].render(scale=dpi / 72).to_pil().convert("L")
-            buf = io.BytesIO()
-            image.save(buf, format="PDF", resolution=dpi)
-            scan = pdfium.PdfDocument(buf.getvalue())
-            out.import_pages(scan, [0])
-            scan.close()
-        result = io.BytesIO()
-        out.save(result)
-        return result.getvalue()
-    finally:
-        out.close()
-        source.close()
+    the (1-based) pages in `keep_text`, which are copied as they are (a mixed PDF); the
+    benchmark's scans are made the same way."""
+    return image_only_pdf(pdf, dpi, keep_text)
