@@ -25,7 +25,8 @@ from core.stores.escalation_rows import (
     desk_row,
     mutable_values,
 )
-from core.stores.postgres_conn import PostgresConnection, where
+from core.stores.filters import where
+from core.stores.postgres_conn import PostgresConnection
 
 WAITING_LIST = list(WAITING)
 FINISHED_LIST = list(FINISHED)

@@ -7,7 +7,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from core.ports import Outcome, Vote
-from core.stores.postgres_conn import PostgresConnection, where
+from core.stores.filters import where
+from core.stores.postgres_conn import PostgresConnection
 
 COLUMNS = ("answer_id, platform, user_hash, space, course, language, question, answer, route, "
            "confidence, top_score, verdict, missing, citations, latency_ms, created_at, scope")

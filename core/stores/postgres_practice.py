@@ -10,7 +10,8 @@ from typing import Any
 import psycopg
 
 from core.ports.practice import Answer, Card, Prompt, QuizItem, Session
-from core.stores.postgres_conn import PostgresConnection, where
+from core.stores.filters import where
+from core.stores.postgres_conn import PostgresConnection
 
 CARD = "user_hash, item_id, course, box, due_at, right_count, wrong_count, last_right, updated_at"
 SESSION = "id, platform, chat, user_hash, item_ids, position, right_count, created_at"

@@ -23,6 +23,7 @@ from core.stores.escalation_rows import (
     desk_row,
     mutable_values,
 )
+from core.stores.filters import where
 from core.stores.sqlite_async import AsyncSqliteFile
 
 _WAITING = ", ".join(f"'{s}'" for s in WAITING)
@@ -105,15 +106,8 @@ class SqliteEscalationStore(AsyncSqliteFile):
 
     async def cards(self, course: str | None = None, since: datetime | None = None
                     ) -> list[Escalation]:
-        where: list[str] = []
-        params: list[Any] = []
-        if course is not None:
-            where.append("course = ?")
-            params.append(course)
-        if since is not None:
-            where.append("created_at >= ?")
-            params.append(_iso(since))
-        return await self._cards(f"WHERE {' AND '.join(where)}" if where else "", tuple(params))
+        return await self._cards(*where(("course = ?", course),
+                                        ("created_at >= ?", _iso_or_none(since))))
 
     async def due_reminders(self, platform: str, before: datetime) -> list[Escalation]:
         return await self._cards(

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from core.ports import Outcome, Vote
+from core.stores.filters import where
 from core.stores.sqlite_async import AsyncSqliteFile
 
 COLUMNS = ("answer_id, platform, user_hash, space, course, language, question, answer, route, "
@@ -44,18 +45,9 @@ class SqliteOutcomeStore(AsyncSqliteFile):
 
     async def outcomes(self, *, course: str | None = None, since: datetime | None = None,
                        scope: str | None = None) -> list[Outcome]:
-        where, params = [], []
-        if course is not None:
-            where.append("course = ?")
-            params.append(course)
-        if since is not None:
-            where.append("created_at >= ?")
-            params.append(_iso(since))
-        if scope is not None:
-            where.append("scope = ?")
-            params.append(scope)
-        clause = f"WHERE {' AND '.join(where)}" if where else ""
-        return await self._select(clause, tuple(params))
+        after = None if since is None else _iso(since)
+        return await self._select(*where(("course = ?", course), ("created_at >= ?", after),
+                                         ("scope = ?", scope)))
 
     async def forget(self, user_hash: str) -> int:
         votes = await self.db.execute("DELETE FROM votes WHERE voter_hash = ?", (user_hash,))

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from core.ports.practice import Answer, Card, Prompt, QuizItem, Session
+from core.stores.filters import where
 from core.stores.sqlite_async import AsyncSqliteFile
 
 CARD = "user_hash, item_id, course, box, due_at, right_count, wrong_count, last_right, updated_at"
@@ -72,17 +73,11 @@ class SqlitePracticeStore(AsyncSqliteFile):
 
     async def answers(self, course: str | None = None, since: datetime | None = None
                       ) -> list[Answer]:
-        where, params = [], []
-        if course is not None:
-            where.append("course = ?")
-            params.append(course)
-        if since is not None:
-            where.append("answered_at >= ?")
-            params.append(_iso(since))
-        clause = f"WHERE {' AND '.join(where)}" if where else ""
+        clause, params = where(("course = ?", course),
+                               ("answered_at >= ?", None if since is None else _iso(since)))
         async with self.db.execute(
                 "SELECT user_hash, item_id, course, platform, is_right, answered_at, session_id "
-                f"FROM practice_answers {clause} ORDER BY answered_at, id", tuple(params)) as cur:
+                f"FROM practice_answers {clause} ORDER BY answered_at, id", params) as cur:
             return [Answer(r[0], r[1], r[2], r[3], bool(r[4]), datetime.fromisoformat(r[5]),
                            r[6]) for r in await cur.fetchall()]
 
