@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Quality check for the Arabic part of the realdocs suite (qa_ar.jsonl).
 
-Standard library only. For every answerable question, verifies that at least
-one gold string (or an alternative) occurs in the visible text of its document
-(HTML tags stripped, script/style dropped, whitespace normalised). Also checks
+Standard library only for HTML; DOCX/PPTX documents need python-docx /
+python-pptx. For every answerable question, verifies that at least one gold
+string (or an alternative) occurs in the text of its document, whitespace
+normalised: HTML visible text (tags stripped, script/style dropped); DOCX
+paragraphs + tables; Markdown raw text; PPTX per slide (shapes + speaker
+notes), on the stated 1-based slide or its neighbours +-1. Also checks
 the schema, the half-split rule, the kind counts, and reports the share of
 Arabic letters in each ar-* document.
 
@@ -60,6 +63,38 @@ def visible_text(path):
     return norm(' '.join(p.parts))
 
 
+def docx_text(path):
+    import docx
+    d = docx.Document(path)
+    parts = [p.text for p in d.paragraphs]
+    parts += [c.text for t in d.tables for row in t.rows for c in row.cells]
+    return norm(' '.join(parts))
+
+
+def pptx_slides(path):
+    from pptx import Presentation
+    out = []
+    for slide in Presentation(path).slides:
+        parts = [sh.text_frame.text for sh in slide.shapes if sh.has_text_frame]
+        if slide.has_notes_slide:
+            parts.append(slide.notes_slide.notes_text_frame.text)
+        out.append(norm(' '.join(parts)))
+    return out
+
+
+def load(name):
+    """List of texts: one per PPTX slide, a single one for HTML / DOCX / Markdown."""
+    path = os.path.join(DOCS, name)
+    if name.endswith('.pptx'):
+        return pptx_slides(path)
+    if name.endswith('.docx'):
+        return [docx_text(path)]
+    if name.endswith('.md'):
+        with open(path, encoding='utf-8') as f:
+            return [norm(f.read())]
+    return [visible_text(path)]
+
+
 def arabic_share(text):
     ar = len(re.findall('[\u0621-\u064A\u0671-\u06D3]', text))
     lat = len(re.findall('[A-Za-z]', text))
@@ -70,12 +105,12 @@ def main():
     verbose = '-v' in sys.argv
     texts = {}
     for name in sorted(os.listdir(DOCS)):
-        if name.startswith('ar-') and name.endswith('.html'):
-            texts[name] = visible_text(os.path.join(DOCS, name))
+        if name.startswith('ar-') and name.endswith(('.html', '.docx')):
+            texts[name] = load(name)
 
     print('Documents (Arabic-letter share of visible text):')
     for name, t in texts.items():
-        print(f'  {name:<60} {arabic_share(t):.2f}  ({len(t)} chars)')
+        print(f'  {name:<60} {arabic_share(t[0]):.2f}  ({len(t[0])} chars)')
 
     rows = []
     with open(QA, encoding='utf-8') as f:
@@ -99,8 +134,11 @@ def main():
             errors.append(f'{where}: bad kind')
         if r['type'] not in TYPES:
             errors.append(f'{where}: bad type')
-        if r['lang'] != 'ar' or r['page'] is not None:
+        is_pptx = (r['doc'] or '').endswith('.pptx')
+        if r['lang'] != 'ar' or (r['page'] is not None and not is_pptx):
             errors.append(f'{where}: lang/page')
+        if is_pptx and not isinstance(r['page'], int):
+            errors.append(f'{where}: PPTX row needs a slide number')
         # half rule: alternate fit/report within (doc, kind), first = fit
         key = (r['doc'], r['kind'])
         expect = 'fit' if seen_half[key] % 2 == 0 else 'report'
@@ -115,15 +153,27 @@ def main():
             errors.append(f'{where}: answerable fields')
             continue
         doc = r['doc']
+        if doc not in texts and doc.startswith('en-') and os.path.exists(os.path.join(DOCS, doc)):
+            texts[doc] = load(doc)
         if doc not in texts:
             errors.append(f'{where}: unknown doc {doc}')
             failed += 1
             continue
         if r['kind'] == 'ar' and not doc.startswith('ar-handbook-'):
             errors.append(f'{where}: kind ar on non-Arabic doc')
-        if r['kind'] == 'ar->en' and not doc.startswith('ar-src-en-handbook-'):
+        if r['kind'] == 'ar->en' and not doc.startswith(('ar-src-en-handbook-', 'en-')):
             errors.append(f'{where}: kind ar->en on non-English doc')
-        hits = [a for a in r['answers'] if norm(a) and norm(a) in texts[doc]]
+        pages = texts[doc]
+        if is_pptx:
+            p = r['page']
+            if not isinstance(p, int) or not 1 <= p <= len(pages):
+                errors.append(f'{where}: bad slide {p}')
+                failed += 1
+                continue
+            hay = ' '.join(pages[max(0, p - 2):p + 1])
+        else:
+            hay = pages[0]
+        hits = [a for a in r['answers'] if norm(a) and norm(a) in hay]
         if hits:
             passed += 1
             if verbose:

@@ -3,9 +3,13 @@
 
 For every answerable question, verify that at least one gold answer string occurs in
 the extracted text of the stated document (PDF: on the stated 1-based physical page
-or its neighbours +-1; HTML: anywhere in the page text). Matching is case-insensitive
+or its neighbours +-1; PPTX: on the stated 1-based slide, its text incl. speaker notes,
+or its neighbours +-1; HTML, DOCX (paragraphs + tables) and Markdown (raw text):
+anywhere in the document). Matching is case-insensitive
 and whitespace-normalised; typographic quotes/minus and PDF soft-hyphen markers are
 normalised. Also checks the schema and the fit/report split rule.
+
+DOCX/PPTX need python-docx / python-pptx (pip install python-docx python-pptx).
 
 Usage: python check_en.py [--verbose]
 Exit status 0 if everything passes.
@@ -62,6 +66,40 @@ def pdf_pages(path):
         return [pg.extract_text() or "" for pg in pypdf.PdfReader(str(path)).pages]
 
 
+def docx_text(path):
+    import docx
+    d = docx.Document(str(path))
+    parts = [p.text for p in d.paragraphs]
+    parts += [c.text for t in d.tables for row in t.rows for c in row.cells]
+    return "\n".join(parts)
+
+
+def pptx_slides(path):
+    from pptx import Presentation
+    out = []
+    for slide in Presentation(str(path)).slides:
+        parts = [sh.text_frame.text for sh in slide.shapes if sh.has_text_frame]
+        if slide.has_notes_slide:
+            parts.append(slide.notes_slide.notes_text_frame.text)
+        out.append("\n".join(parts))
+    return out
+
+
+def load(path):
+    """List of page texts: one per PDF page / PPTX slide, a single one otherwise."""
+    suf = path.suffix
+    if suf == ".pdf":
+        return pdf_pages(path)
+    if suf == ".pptx":
+        return pptx_slides(path)
+    if suf == ".docx":
+        return [docx_text(path)]
+    if suf == ".md":
+        return [path.read_text(encoding="utf-8")]
+    return [html_text(path)]
+
+
+PAGED = (".pdf", ".pptx")
 TRANS = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2212": "-",
                        "\u00a0": " ", "\u2013": "-", "\u2014": "-", "\ufb01": "fi", "\ufb02": "fl"})
 
@@ -104,9 +142,9 @@ def main():
             continue
         doc = DOCS / r["doc"]
         if r["doc"] not in cache:
-            cache[r["doc"]] = pdf_pages(doc) if doc.suffix == ".pdf" else [html_text(doc)]
+            cache[r["doc"]] = load(doc)
         pages = cache[r["doc"]]
-        if doc.suffix == ".pdf":
+        if doc.suffix in PAGED:
             p = r["page"]
             if not isinstance(p, int) or not 1 <= p <= len(pages):
                 errors.append(f"{r['id']}: bad page {p}")
@@ -114,7 +152,7 @@ def main():
             text = " ".join(pages[max(0, p - 2):min(len(pages), p + 1)])
         else:
             if r["page"] is not None:
-                errors.append(f"{r['id']}: HTML page must be null")
+                errors.append(f"{r['id']}: page must be null for {doc.suffix}")
             text = pages[0]
         hay = norms(text)
         hit = any(any(n in h for h in hay for n in norms(a)) for a in r["answers"])
