@@ -35,6 +35,7 @@ MEANING_MIN, CROSS_MEANING_MIN = 0.5, 0.0
 MAX_STRIPS_PER_CHUNK = 12
 TITLE_WEIGHT = 0.6
 MIN_SUPPORT = 0.2  # see supported()
+EXAMPLE_MIN = 0.5  # see _add_examples()
 _CLOSING = set(".!?؟:;…)\"'”»")
 _BACK_REFERENCES = frozenset("""this these that those it its they their such thus hence
     therefore then here also هذا هذه ذلك تلك هؤلاء وهذا وهذه وذلك لذلك لهذا هو هي هم""".split())
@@ -112,7 +113,8 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
     alone = np.where(cross, CROSS_MEANING_MIN, MEANING_MIN)
     weights = np.array([(chunks[c.chunk].score or 0.0) for c in candidates])
     total = 0.45 * lexical + 0.45 * semantic + 0.10 * weights
-    best = float(total.max())
+    prose = [t for t, c in zip(total, candidates, strict=True) if not c.block]
+    best = float(max(prose, default=total.max()))  # blocks are not picked alone: see below
     picked: dict[tuple[int, int], Strip] = {}
     seen: set[str] = set()
     for i in np.argsort(-total, kind="stable"):
@@ -129,7 +131,9 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
                                                   semantic=float(semantic[i]))
     if picked:
         related = (lexical > 0) | (semantic >= alone)
+        own = np.array([_share(q_words, w, weight) for w in words])
         _add_follow_ups(picked, candidates, total, related)
+        _add_examples(picked, candidates, total, own)
     # The question's own language first: a passage in another language adds to it, after it.
     other = [detect_language(chunk.text) != lang for chunk in chunks]
     return sorted(picked.values(), key=lambda s: (other[s.chunk], s.chunk, s.position))
@@ -200,6 +204,34 @@ def _add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[_Cand
                 and _runs_into_example(candidates[nxt].text)):
             add(nxt)
             add(then)
+
+
+def _add_examples(picked: dict[tuple[int, int], Strip], candidates: list[_Candidate],
+                  total: np.ndarray, own: np.ndarray) -> None:
+    """The example block right before or after the best sentence when the block itself has a
+    question word (a manual's "how do I" is answered by the command next to the sentence that
+    matches: "...add “-” to the names of the packages you wish to remove." then
+    "apt install package1 package2-"), and the block that repeats the question's words best when
+    it repeats more of them than any picked sentence does."""
+    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
+    top = max(picked.values(), key=lambda s: s.score)
+    for step in (-1, 1):
+        i = index.get((top.chunk, top.position + step))
+        if i is not None and candidates[i].block and own[i] > 0:
+            c = candidates[i]
+            picked.setdefault((c.chunk, c.position),
+                              Strip(c.text, c.chunk, c.position, float(total[i]), block=True))
+    chunks = {s.chunk for s in picked.values()}
+    said = max((own[index[(s.chunk, s.position)]] for s in picked.values() if not s.block),
+               default=0.0)
+    blocks = [i for i, c in enumerate(candidates) if c.block and c.chunk in chunks]
+    if not blocks or any(s.block for s in picked.values()):
+        return
+    best = max(blocks, key=lambda i: (own[i], total[i]))
+    if own[best] >= EXAMPLE_MIN and own[best] > said:
+        c = candidates[best]
+        picked.setdefault((c.chunk, c.position),
+                          Strip(c.text, c.chunk, c.position, float(total[best]), block=True))
 
 
 def _same_paragraph(candidates: list[_Candidate], i: int, j: int) -> bool:

@@ -162,3 +162,25 @@ async def test_a_code_line_an_example_leads_into_is_shown_with_it():
     strips = await relevant_strips("How do I remove the stored source code of a function?",
                                    _chunks(text, title="Keeping source"), None, 1)
     assert any(s.block and s.text == "myfun <- removeSource(myfun)" for s in strips)
+
+
+async def test_the_command_beside_the_best_sentence_comes_with_it_when_it_has_a_question_word():
+    # The handbook states the rule, then shows the command; the sentence ends with a full stop.
+    text = ("It is possible to ask apt to install certain packages and remove others on the same "
+            "command line by adding a suffix. With an apt install command, add “-” to the names "
+            "of the packages you wish to remove.\n\n# apt install package1 package2-\n\n"
+            "Shell prompts vary.\n\n$ uname -a")
+    strips = await relevant_strips("How do I install package1 and remove package2 with one apt "
+                                   "install command?", _chunks(text, title="APT"), None, 2)
+    blocks = [s.text for s in strips if s.block]
+    assert blocks == ["# apt install package1 package2-"]
+
+
+async def test_the_example_that_repeats_the_question_best_is_shown_though_no_sentence_leads_in():
+    text = ("The trace function inserts debugging code into a function without editing it. "
+            "Tracing is turned off with untrace.\n\nDebugging takes patience.\n\n"
+            "trace(lm.fit, browser, at = 12)  # browser at step 12 of lm.fit")
+    strips = await relevant_strips("how do I insert browser at step 12 of lm.fit with trace",
+                                   _chunks(text, title="Debugging"), None, 2)
+    assert [s.text for s in strips if s.block] == ["trace(lm.fit, browser, at = 12)  # browser "
+                                                   "at step 12 of lm.fit"]
