@@ -224,86 +224,16 @@ def make_docx(html_root, out_path, title, lang, pages):
 
 
 # ---------------------------------------------------------------- PPTX
-# One slide per "# title" line, then "- bullet" and "> speaker-note sentence" lines; every
+# vpn_slides.txt: one slide per "# title" line, then "- bullet" and "> speaker-note sentence" lines; every
 # title, bullet and note is a verbatim passage of the source page (checked in make_pptx).
-SLIDES_TEXT = """
-# 10.3. Virtual Private Network
-- A Virtual Private Network (VPN for short) is a way to link two different local networks through the Internet by way of a tunnel
-> VPNs are often used to integrate a remote machine within a company's local network.
-# Several tools provide this functionality.
-- OpenVPN is an efficient solution, easy to deploy and maintain, based on SSL/TLS
-- using IPsec to encrypt IP traffic between two machines
-- SSH can also be used to provide a VPN
-- a VPN can be established using Microsoft's PPTP protocol
-> Other solutions exist, but are beyond the focus of this book.
-# 10.3.1. OpenVPN
-- both tun (for IP-level tunnels) and tap (for Ethernet-level tunnels) interfaces are supported
-- OpenVPN relies on OpenSSL for all the SSL/TLS cryptography
-- It can be configured either with a shared private key or using X.509 certificates based on a public key infrastructure
-> The latter configuration is strongly preferred since it allows greater flexibility when faced with a growing number of roaming users accessing the VPN.
-# 10.3.1.1. Configuring the OpenVPN Server
-- the root certificate's public key (pki/ca.crt) will be stored on all machines (both server and clients) as /etc/ssl/certs/Falcot_CA.crt
-- the corresponding Diffie-Hellman parameters (pki/dh.pem) installed to /etc/openvpn/dh.pem
-- the OpenVPN initialization script tries starting all virtual private networks defined in /etc/openvpn/*.conf
-- A good starting point is /usr/share/doc/openvpn/examples/sample-config-files/server.conf.gz
-> The server 10.8.0.0 255.255.255.0 directive defines the subnet to be used by the VPN; the server uses the first IP address in that range (10.8.0.1) and the rest of the addresses are allocated to clients.
-# creating a persistent virtual network interface
-- starting OpenVPN creates the virtual network interface, usually under the tun0 name
-- openvpn --mktun --dev vpn --dev-type tun creates a virtual network interface named vpn with type tun
-- The OpenVPN configuration file must also be updated accordingly, with the dev vpn and dev-type tun directives
-> However, firewalls are often configured at the same time as the real network interfaces, which happens before OpenVPN starts.
-# Granting the clients access to the local network
-- VPN clients can only access the VPN server itself by way of the 10.8.0.1 address
-- push route 192.168.0.0 255.255.255.0
-- the VPN server can be configured to perform IP masquerading
-> Furthermore, machines on the local network also need to be informed that the route to the VPN goes through the VPN server (this automatically works when the VPN server is installed on the gateway).
-# 10.3.1.2. Configuring the OpenVPN Client
-- /usr/share/doc/openvpn/examples/sample-config-files/client.conf as a starting point
-- The remote vpn.falcot.com 1194 directive describes the address and port of the OpenVPN server
-- set the AUTOSTART directive to none in the /etc/default/openvpn file
-- systemctl start openvpn@name and systemctl stop openvpn@name
-> The network-manager-openvpn-gnome package contains an extension to Network Manager
-# 10.3.2. Virtual Private Network with SSH
-- The historic one involves establishing a PPP layer over the SSH link
-- The second method is more recent, and was introduced with OpenSSH 4.3
-- setting PermitTunnel to “yes” in the SSH server configuration file (/etc/ssh/sshd_config)
-- the creation of a tunnel must be explicitly requested with the -w any:any option
-> This requires the user to have administrator privilege on both sides, so as to be able to create the network device (in other words, the connection must be established as root).
-> VPNs over SSH should therefore be restricted to one-off tunnels with no performance constraints.
-# 10.3.3. IPsec
-- The IPsec engine itself is integrated in the Linux kernel
-- provided by the libreswan package or the strongswan package
-- each host's /etc/ipsec.conf contains the parameters for IPsec tunnels
-- systemctl start ipsec will start the IPsec service
-> OpenVPN-based solutions will generally be preferred when the required tunnels are neither too many nor too dynamic.
-# IPsec and NAT
-- Various IPsec implementations now include the NAT-T technique (for NAT Traversal)
-- UDP port 500 for key exchanges (also on UDP port 4500 in the case that NAT-T is in use)
-- based on their protocol numbers, 50 (ESP) and 51 (AH)
-> since IPsec signs the packets, any change on these packets that the firewall might perform will void the signature, and the packets will be rejected at their destination.
-# 10.3.4. PPTP
-- PPTP (for Point-to-Point Tunneling Protocol) uses two communication channels, one for control data and one for payload data
-- the latter uses the GRE protocol (Generic Routing Encapsulation)
-- The pptp-linux package contains an easily-configured PPTP client for Linux
-- the MPPE feature (Microsoft Point-to-Point Encryption)
-> The Falcot administrators created several files: /etc/ppp/options.pptp, /etc/ppp/peers/falcot, /etc/ppp/ip-up.d/falcot, and /etc/ppp/ip-down.d/falcot.
-# 10.3.4.2. Configuring the Server
-- let through IP packets using protocol 47 (GRE)
-- the PPTP server's port 1723 needs to be open
-- pptpd is the PPTP server for Linux
-- localip (local IP address) and remoteip (remote IP address)
-> In the example below, the PPTP server always uses the 192.168.0.199 address, and PPTP clients receive IP addresses from 192.168.0.200 to 192.168.0.250.
-# PPTP vulnerabilities
-- registering the vpn user (and the associated password) in the /etc/ppp/chap-secrets file
-- an asterisk in this field specifies that dynamic addressing should be used
-- removing some options (such as require-mppe-128 and require-mschap-v2) would make the service vulnerable again
-> Microsoft's first PPTP implementation drew severe criticism because it had many security vulnerabilities; most have since then been fixed in more recent versions.
-"""
+SLIDES_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "vpn_slides.txt")
 
 
 def slides():
     out = []
-    for line in SLIDES_TEXT.strip().splitlines():
+    with open(SLIDES_FILE, encoding="utf-8") as f:
+        lines = f.read().strip().splitlines()
+    for line in lines:
         tag, text = line[0], line[2:]
         if tag == "#":
             out.append((text, [], []))
