@@ -1,7 +1,7 @@
-"""Benchmark 7b — the larger question suite (bench/realdocs_suite): 481 questions over 18 real
-documents, written blind from the documents alone and split once into a fit half (choices are
-made on it) and a report half (the figures the README reports). Same rows and targets as
-bench_docs.py, for each half."""
+"""Benchmark 7b — the larger question suite (bench/realdocs_suite): 602 questions over 22 real
+documents (PDF, HTML, DOCX, PPTX, Markdown; English and Arabic), written blind from the
+documents alone and split once into a fit half (choices are made on it) and a report half (the
+figures the README reports). Same rows and targets as bench_docs.py, for each half."""
 from __future__ import annotations
 
 from pathlib import Path
