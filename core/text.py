@@ -48,6 +48,9 @@ STOPWORDS = frozenset(
 )
 
 
+MAX_INDENT = 24
+
+
 def clean_input(text: str) -> str:
     """Drop control and zero-width characters and collapse whitespace runs (user input).
 
@@ -57,6 +60,19 @@ def clean_input(text: str) -> str:
     if not text.isascii():
         text = _INVISIBLE.sub("", unicodedata.normalize("NFC", text))
     return _BLANKS.sub(" ", text).strip()
+
+
+def clean_passage(text: str) -> str:
+    """`clean_input` for a passage quoted in answers: each line cleaned on its own, its leading
+    indentation kept (tabs as four spaces, at most MAX_INDENT), so a code example or a JSON
+    block reads as it was written instead of flush left."""
+    lines = []
+    for line in text.split("\n"):
+        body = line.lstrip(" \t")
+        indent = line[: len(line) - len(body)].replace("\t", "    ")[:MAX_INDENT]
+        body = clean_input(body)
+        lines.append(indent + body if body else "")
+    return "\n".join(lines).strip()
 
 
 def clean_label(text: str, limit: int) -> str:

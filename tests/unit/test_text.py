@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from core.text import (
+    MAX_INDENT,
     clean_input,
+    clean_passage,
     content_id,
     detect_language,
     keywords,
@@ -68,3 +70,9 @@ def test_arabic_keyword_forms_meet_where_one_light_stem_does_not():
     assert meet("الأساسية", "الأساسي") and meet("المعلومات", "معلومة")  # light10 suffixes
     assert not meet("الملف", "الملك") and not meet("لغة", "غة")  # stems stay 3+ letters
     assert keyword_forms("Sorting lists") == {"sort": {"sort"}, "list": {"list"}}  # English: one
+
+
+def test_a_quoted_passage_keeps_its_code_indentation_but_not_controls_or_inner_runs():
+    passage = 'Use:  this\n{\n  "license": "UNLICENSED",\n\t"private":\x01 true\n}\n' + " " * 60 + "x"
+    assert clean_passage(passage) == ('Use: this\n{\n  "license": "UNLICENSED",\n    "private": '
+                                      'true\n}\n' + " " * MAX_INDENT + "x")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from core.ports import Document
 from core.rag.state import Chunk, RagState
-from core.text import clean_input, content_id
+from core.text import clean_input, clean_passage, content_id
 
 
 async def normalize(state: RagState) -> RagState:
@@ -23,7 +23,7 @@ def to_chunk(doc: Document, rank: int) -> Chunk | None:
     text = clean_input(doc.text)
     if not text:
         return None
-    context = clean_input(doc.context) if doc.context else text
+    context = clean_passage(doc.context) if doc.context else text
     return Chunk(id=str(doc.metadata.get("chunk_id") or content_id(text)), text=text,
                  context=context or text, title=clean_input(doc.title) or "Untitled",
                  url_or_path=doc.url_or_path, source_type=doc.source_type, source_rank=rank,
