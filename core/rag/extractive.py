@@ -6,12 +6,12 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
 from core.ports import Embedder
 from core.rag.blocks import read_paragraph
+from core.rag.companions import Candidate, Strip, add_examples, add_follow_ups
 from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.state import Chunk
 from core.text import detect_language, keyword_forms, normalize
@@ -35,38 +35,13 @@ MEANING_MIN, CROSS_MEANING_MIN = 0.5, 0.0
 MAX_STRIPS_PER_CHUNK = 12
 TITLE_WEIGHT = 0.6
 MIN_SUPPORT = 0.2  # see supported()
-EXAMPLE_MIN = 0.5  # see _add_examples()
 _CLOSING = set(".!?؟:;…)\"'”»")
-_BACK_REFERENCES = frozenset("""this these that those it its they their such thus hence
-    therefore then here also هذا هذه ذلك تلك هؤلاء وهذا وهذه وذلك لذلك لهذا هو هي هم""".split())
 
 
-@dataclass(frozen=True, slots=True)
-class Strip:
-    """One sentence (or example block) of one context chunk with its relevance to the question."""
-
-    text: str
-    chunk: int  # index into the chunks given
-    position: int  # sentence index inside the chunk
-    score: float
-    block: bool = False  # an example / code block, shown with its own line breaks
-    lexical: float = 0.0  # share of the question's keywords the sentence itself contains
-    semantic: float = 0.0  # closeness in meaning to the question on its band, 0-1
-
-
-@dataclass(frozen=True, slots=True)
-class _Candidate:
-    chunk: int
-    position: int
-    text: str
-    block: bool
-    paragraph: int
-
-
-def _candidates(chunks: Sequence[Chunk]) -> list[_Candidate]:
+def _candidates(chunks: Sequence[Chunk]) -> list[Candidate]:
     """Sentences of every chunk's context, and its example blocks kept whole (untrusted text:
     instructions to the assistant and foreign links are never quoted)."""
-    out: list[_Candidate] = []
+    out: list[Candidate] = []
     for ci, chunk in enumerate(chunks):
         position = 0
         for pn, paragraph in enumerate(p for p in re.split(r"\n[ \t]*\n", chunk.context)
@@ -77,7 +52,7 @@ def _candidates(chunks: Sequence[Chunk]) -> list[_Candidate]:
                     break
                 if looks_like_injection(piece) or has_foreign_url(piece, chunk.url_or_path):
                     continue
-                out.append(_Candidate(ci, position, piece, block, pn))
+                out.append(Candidate(ci, position, piece, block, pn))
                 position += 1
     return out
 
@@ -132,11 +107,18 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
     if picked:
         related = (lexical > 0) | (semantic >= alone)
         own = np.array([_share(q_words, w, weight) for w in words])
-        _add_follow_ups(picked, candidates, total, related)
-        _add_examples(picked, candidates, total, own)
+        add_follow_ups(picked, candidates, total, related)
+        add_examples(picked, candidates, total, own)
     # The question's own language first: a passage in another language adds to it, after it.
+    # An English question whose best sentence is English gets no Arabic add-on (the same answer
+    # again, in a language its asker may not read); Arabic courses quote English all the time
+    # (commands, untranslated paragraphs), and that English often holds the answer (fit half:
+    # dropping it for Arabic questions too lost one Arabic answer and gained none).
     other = [detect_language(chunk.text) != lang for chunk in chunks]
-    return sorted(picked.values(), key=lambda s: (other[s.chunk], s.chunk, s.position))
+    strips = list(picked.values())
+    if lang == "en" and strips and not other[max(strips, key=lambda s: s.score).chunk]:
+        strips = [s for s in strips if not other[s.chunk]]
+    return sorted(strips, key=lambda s: (other[s.chunk], s.chunk, s.position))
 
 
 async def _semantic(question: str, sentences: list[str], cross: np.ndarray,
@@ -162,108 +144,6 @@ async def _cosines(embedder: Embedder, question: str, texts: list[str]) -> np.nd
     return np.asarray(await embedder.embed_passages(texts) @ q[0])
 
 
-def _add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[_Candidate],
-                    total: np.ndarray, related: np.ndarray) -> None:
-    """The sentence after the best strip when it shares a word with the question or is close
-    to it in meaning (else it is the next topic), and the example a picked sentence leads into
-    (directly, or through a short introduction such as "Three useful forms are")."""
-    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
-
-    def add(i: int) -> None:
-        c = candidates[i]
-        picked.setdefault((c.chunk, c.position),
-                          Strip(c.text, c.chunk, c.position, float(total[i]), block=c.block))
-
-    for strip in list(picked.values()):
-        before = index.get((strip.chunk, strip.position - 1))
-        if before is not None and _refers_back(strip.text) and not candidates[before].block:
-            add(before)  # "This is the only way to end repeat loops" needs the sentence it means
-        after = index.get((strip.chunk, strip.position + 1))
-        if (after is not None and _refers_back(candidates[after].text)
-                and _same_paragraph(candidates, index[(strip.chunk, strip.position)], after)):
-            add(after)  # "...configured through Debconf. These packages can be reconfigured by..."
-    top = max(picked.values(), key=lambda s: s.score)
-    after = index.get((top.chunk, top.position + 1))
-    if after is not None:
-        c = candidates[after]
-        if (_same_paragraph(candidates, index[(top.chunk, top.position)], after)
-                and not _parallel(top.text, c.text) and related[after]):
-            add(after)
-    for strip in [s for s in picked.values() if not s.block]:
-        before = index.get((strip.chunk, strip.position - 1))
-        if before is not None and candidates[before].block and _continues(strip.text):
-            add(before)  # 'exportPattern("^[^\\.]")' / "exports all variables that do not..."
-        nxt = index.get((strip.chunk, strip.position + 1))
-        if nxt is None:
-            continue
-        if _runs_into_example(strip.text) and candidates[nxt].block:
-            add(nxt)
-            continue
-        then = index.get((strip.chunk, strip.position + 2))
-        if (then is not None and candidates[then].block and not candidates[nxt].block
-                and _runs_into_example(candidates[nxt].text)):
-            add(nxt)
-            add(then)
-
-
-def _add_examples(picked: dict[tuple[int, int], Strip], candidates: list[_Candidate],
-                  total: np.ndarray, own: np.ndarray) -> None:
-    """The example block right before or after the best sentence when the block itself has a
-    question word (a manual's "how do I" is answered by the command next to the sentence that
-    matches: "...add “-” to the names of the packages you wish to remove." then
-    "apt install package1 package2-"), and the block that repeats the question's words best when
-    it repeats more of them than any picked sentence does."""
-    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
-    top = max(picked.values(), key=lambda s: s.score)
-    for step in (-1, 1):
-        i = index.get((top.chunk, top.position + step))
-        if i is not None and candidates[i].block and own[i] > 0:
-            c = candidates[i]
-            picked.setdefault((c.chunk, c.position),
-                              Strip(c.text, c.chunk, c.position, float(total[i]), block=True))
-    chunks = {s.chunk for s in picked.values()}
-    said = max((own[index[(s.chunk, s.position)]] for s in picked.values() if not s.block),
-               default=0.0)
-    blocks = [i for i, c in enumerate(candidates) if c.block and c.chunk in chunks]
-    if not blocks or any(s.block for s in picked.values()):
-        return
-    best = max(blocks, key=lambda i: (own[i], total[i]))
-    if own[best] >= EXAMPLE_MIN and own[best] > said:
-        c = candidates[best]
-        picked.setdefault((c.chunk, c.position),
-                          Strip(c.text, c.chunk, c.position, float(total[best]), block=True))
-
-
-def _same_paragraph(candidates: list[_Candidate], i: int, j: int) -> bool:
-    """Two sentences of one paragraph (an example block is never one)."""
-    a, b = candidates[i], candidates[j]
-    return not (a.block or b.block) and (a.chunk, a.paragraph) == (b.chunk, b.paragraph)
-
-
-def _refers_back(sentence: str) -> bool:
-    """Starts with a word that points at the sentence before ("This", "Such", "لذلك")."""
-    first = sentence.split(maxsplit=1)[0].strip(",،").casefold() if sentence.strip() else ""
-    return first in _BACK_REFERENCES
-
-
-def _parallel(first: str, second: str) -> bool:
-    """Two items of an enumeration ("Vitamin C is... Vitamin D is..."), not one thought."""
-    a, b = first.split(maxsplit=1), second.split(maxsplit=1)
-    return bool(a and b) and a[0].casefold() == b[0].casefold()
-
-
-def _continues(sentence: str) -> bool:
-    """Starts in lower case: the sentence goes on from the example shown above it ("gives y
-    all but the first five elements of x" after "y <- x[-(1:5)]")."""
-    return sentence[:1].islower() and sentence[:1].isascii()
-
-
-def _runs_into_example(sentence: str) -> bool:
-    """A sentence that introduces what follows: ends with ':' or with no closing mark."""
-    end = sentence.rstrip()[-1:]
-    return end == ":" or end not in ".!?؟)\"'”»"
-
-
 def supported(strips: Sequence[Strip]) -> bool:
     """Whether some picked sentence shares enough of the question's own words to be checked
     against it. Below that (typically an Arabic question over English material) the sentences
@@ -275,13 +155,19 @@ def compose(strips: Sequence[Strip]) -> str:
     """Strips as answer text: sentences run together, example blocks on lines of their own,
     and a fragment without a closing mark (a slide bullet, a list item, a sidebar title) is a
     line of its own, so two bullets never read as one garbled sentence and a title is never
-    glued to the sentence before it."""
+    glued to the sentence before it; a passage in the other language starts a paragraph."""
     parts: list[str] = []
+    language: str | None = None
     for strip in strips:
+        spoken = None if strip.block else detect_language(strip.text)
+        switched = None not in (spoken, language) and spoken != language
+        language = spoken or language
         if strip.block:
             parts.append("\n\n" + strip.text + "\n\n")
         elif not parts or parts[-1].endswith("\n"):
             parts.append(strip.text)
+        elif switched:  # the other language's passage is a paragraph of its own
+            parts.append("\n\n" + strip.text)
         else:
             closed = parts[-1].rstrip()[-1:] in _CLOSING and strip.text.rstrip()[-1:] in _CLOSING
             joiner = " " if closed else "\n"  # a title or fragment never runs into a sentence

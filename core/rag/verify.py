@@ -13,7 +13,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from core.rag.extractive import Strip, matched_share
+from core.rag.companions import Strip
+from core.rag.extractive import matched_share
 from core.rag.state import Chunk
 from core.text import detect_language, keywords
 

@@ -26,7 +26,8 @@ async def test_a_single_letter_decides_which_sentence_answers():
 
 
 def test_bullet_fragments_are_not_run_together_but_sentences_are():
-    from core.rag.extractive import Strip, compose
+    from core.rag.companions import Strip
+    from core.rag.extractive import compose
 
     strips = [Strip("Profiles live in /etc/apparmor.d/", 0, 0, 0.9),
               Strip("aa-unconfined lists unconfined programs", 0, 1, 0.8),
@@ -37,7 +38,8 @@ def test_bullet_fragments_are_not_run_together_but_sentences_are():
 
 
 def test_a_sidebar_title_is_never_glued_to_the_sentence_before_it():
-    from core.rag.extractive import Strip, compose
+    from core.rag.companions import Strip
+    from core.rag.extractive import compose
 
     strips = [Strip("Sticky directories are allowed.", 0, 0, 0.9),
               Strip("SECURITY setgid directory and sticky bit", 0, 1, 0.8),
@@ -184,3 +186,19 @@ async def test_the_example_that_repeats_the_question_best_is_shown_though_no_sen
                                    _chunks(text, title="Debugging"), None, 2)
     assert [s.text for s in strips if s.block] == ["trace(lm.fit, browser, at = 12)  # browser "
                                                    "at step 12 of lm.fit"]
+
+
+def test_a_passage_in_the_other_language_is_a_paragraph_of_its_own():
+    from core.rag.companions import Strip
+    from core.rag.extractive import compose
+    english = Strip("Quicksort partitions the array around a pivot.", 0, 0, 1.0)
+    arabic = Strip("الترتيب السريع يقسم المصفوفة حول عنصر يسمى المحور.", 1, 0, 0.5)
+    assert compose([english, arabic]) == f"{english.text}\n\n{arabic.text}"
+
+
+async def test_an_english_question_the_english_notes_answer_gets_no_arabic_passage():
+    chunks = _chunks("Quicksort partitions the array around a pivot element.",
+                     "الترتيب السريع Quicksort يقسم المصفوفة حول عنصر يسمى المحور pivot.",
+                     title="Quicksort")
+    strips = await relevant_strips("What does quicksort partition around?", chunks, None, 3)
+    assert [s.chunk for s in strips] == [0]

@@ -1,0 +1,140 @@
+"""What a picked sentence brings with it into an offline answer: the sentence it refers back
+to, the next one when it is related, the example it leads into, and the command or example beside
+it that the question's words point at. A sentence alone is often not the answer: in a manual the
+answer to "how do I" is the command next to the sentence that matches the question.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+EXAMPLE_MIN = 0.5  # see add_examples()
+_BACK_REFERENCES = frozenset("""this these that those it its they their such thus hence
+    therefore then here also هذا هذه ذلك تلك هؤلاء وهذا وهذه وذلك لذلك لهذا هو هي هم""".split())
+
+
+@dataclass(frozen=True, slots=True)
+class Strip:
+    """One sentence (or example block) of one context chunk with its relevance to the question."""
+
+    text: str
+    chunk: int  # index into the chunks given
+    position: int  # sentence index inside the chunk
+    score: float
+    block: bool = False  # an example / code block, shown with its own line breaks
+    lexical: float = 0.0  # share of the question's keywords the sentence itself contains
+    semantic: float = 0.0  # closeness in meaning to the question on its band, 0-1
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A sentence or example block of a context chunk, before it is scored."""
+
+    chunk: int
+    position: int
+    text: str
+    block: bool
+    paragraph: int
+
+
+def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
+                   total: np.ndarray, related: np.ndarray) -> None:
+    """The sentence after the best strip when it shares a word with the question or is close
+    to it in meaning (else it is the next topic), and the example a picked sentence leads into
+    (directly, or through a short introduction such as "Three useful forms are")."""
+    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
+
+    def add(i: int) -> None:
+        c = candidates[i]
+        picked.setdefault((c.chunk, c.position),
+                          Strip(c.text, c.chunk, c.position, float(total[i]), block=c.block))
+
+    for strip in list(picked.values()):
+        before = index.get((strip.chunk, strip.position - 1))
+        if before is not None and _refers_back(strip.text) and not candidates[before].block:
+            add(before)  # "This is the only way to end repeat loops" needs the sentence it means
+        after = index.get((strip.chunk, strip.position + 1))
+        if (after is not None and _refers_back(candidates[after].text)
+                and _same_paragraph(candidates, index[(strip.chunk, strip.position)], after)):
+            add(after)  # "...configured through Debconf. These packages can be reconfigured by..."
+    top = max(picked.values(), key=lambda s: s.score)
+    after = index.get((top.chunk, top.position + 1))
+    if after is not None:
+        c = candidates[after]
+        if (_same_paragraph(candidates, index[(top.chunk, top.position)], after)
+                and not _parallel(top.text, c.text) and related[after]):
+            add(after)
+    for strip in [s for s in picked.values() if not s.block]:
+        before = index.get((strip.chunk, strip.position - 1))
+        if before is not None and candidates[before].block and _continues(strip.text):
+            add(before)  # 'exportPattern("^[^\\.]")' / "exports all variables that do not..."
+        nxt = index.get((strip.chunk, strip.position + 1))
+        if nxt is None:
+            continue
+        if _runs_into_example(strip.text) and candidates[nxt].block:
+            add(nxt)
+            continue
+        then = index.get((strip.chunk, strip.position + 2))
+        if (then is not None and candidates[then].block and not candidates[nxt].block
+                and _runs_into_example(candidates[nxt].text)):
+            add(nxt)
+            add(then)
+
+
+def add_examples(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
+                 total: np.ndarray, own: np.ndarray) -> None:
+    """The example block right before or after the best sentence when the block itself has a
+    question word (a manual's "how do I" is answered by the command next to the sentence that
+    matches: "...add “-” to the names of the packages you wish to remove." then
+    "apt install package1 package2-"), and the block that repeats the question's words best when
+    it repeats more of them than any picked sentence does."""
+    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
+    top = max(picked.values(), key=lambda s: s.score)
+    for step in (-1, 1):
+        i = index.get((top.chunk, top.position + step))
+        if i is not None and candidates[i].block and own[i] > 0:
+            c = candidates[i]
+            picked.setdefault((c.chunk, c.position),
+                              Strip(c.text, c.chunk, c.position, float(total[i]), block=True))
+    chunks = {s.chunk for s in picked.values()}
+    said = max((own[index[(s.chunk, s.position)]] for s in picked.values() if not s.block),
+               default=0.0)
+    blocks = [i for i, c in enumerate(candidates) if c.block and c.chunk in chunks]
+    if not blocks or any(s.block for s in picked.values()):
+        return
+    best = max(blocks, key=lambda i: (own[i], total[i]))
+    if own[best] >= EXAMPLE_MIN and own[best] > said:
+        c = candidates[best]
+        picked.setdefault((c.chunk, c.position),
+                          Strip(c.text, c.chunk, c.position, float(total[best]), block=True))
+
+
+def _same_paragraph(candidates: list[Candidate], i: int, j: int) -> bool:
+    """Two sentences of one paragraph (an example block is never one)."""
+    a, b = candidates[i], candidates[j]
+    return not (a.block or b.block) and (a.chunk, a.paragraph) == (b.chunk, b.paragraph)
+
+
+def _refers_back(sentence: str) -> bool:
+    """Starts with a word that points at the sentence before ("This", "Such", "لذلك")."""
+    first = sentence.split(maxsplit=1)[0].strip(",،").casefold() if sentence.strip() else ""
+    return first in _BACK_REFERENCES
+
+
+def _parallel(first: str, second: str) -> bool:
+    """Two items of an enumeration ("Vitamin C is... Vitamin D is..."), not one thought."""
+    a, b = first.split(maxsplit=1), second.split(maxsplit=1)
+    return bool(a and b) and a[0].casefold() == b[0].casefold()
+
+
+def _continues(sentence: str) -> bool:
+    """Starts in lower case: the sentence goes on from the example shown above it ("gives y
+    all but the first five elements of x" after "y <- x[-(1:5)]")."""
+    return sentence[:1].islower() and sentence[:1].isascii()
+
+
+def _runs_into_example(sentence: str) -> bool:
+    """A sentence that introduces what follows: ends with ':' or with no closing mark."""
+    end = sentence.rstrip()[-1:]
+    return end == ":" or end not in ".!?؟)\"'”»"
