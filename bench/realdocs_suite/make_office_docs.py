@@ -244,7 +244,7 @@ def slides():
 
 def make_pptx(html_root, out_path):
     src = page_text(os.path.join(html_root, *PPTX_SOURCE))
-    missing = [s for title, bullets, notes in slides() for s in [title] + bullets + notes
+    missing = [s for title, bullets, notes in slides() for s in [title, *bullets, *notes]
                if ws(s) not in src]
     if missing:
         raise SystemExit(f"not found verbatim in {PPTX_SOURCE[1]}:\n  " + "\n  ".join(missing))
