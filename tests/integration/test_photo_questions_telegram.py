@@ -17,7 +17,6 @@ from tests.support.telegram_desk import (
     GROUP_A,
     HEAPS,
     STUDENT,
-    TOKEN,
     Bot,
     add_course,
     make_app,
@@ -29,14 +28,6 @@ pytestmark = [pytest.mark.integration, needs_tesseract,
 
 QUESTION = ["Exercise 3.", "What is a binary heap?"]
 USER = 61
-
-
-@pytest.fixture
-async def server() -> AsyncIterator[tg.FakeTelegram]:
-    fake = tg.FakeTelegram(TOKEN)
-    await fake.start()
-    yield fake
-    await fake.close()
 
 
 @pytest.fixture

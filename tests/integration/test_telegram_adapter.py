@@ -30,11 +30,8 @@ class FailingHandler(FakeHandler):
 
 
 @pytest.fixture
-async def server():
-    fake = FakeTelegram(TOKEN)
-    await fake.start()
-    yield fake
-    await fake.close()
+def telegram_token() -> str:
+    return TOKEN
 
 
 @pytest.fixture

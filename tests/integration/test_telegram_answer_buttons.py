@@ -16,7 +16,6 @@ from tests.support.telegram_desk import (
     HEAPS,
     REPLY_S,
     STUDENT,
-    TOKEN,
     RunningBot,
     add_course,
     in_group,
@@ -30,14 +29,6 @@ from tests.support.telegram_html import parse_telegram_html
 pytestmark = pytest.mark.integration
 QUESTION = "What is a binary heap?"
 OTHER = 77  # a second student in the group
-
-
-@pytest.fixture
-async def server() -> AsyncIterator[tg.FakeTelegram]:
-    fake = tg.FakeTelegram(TOKEN)
-    await fake.start()
-    yield fake
-    await fake.close()
 
 
 @pytest.fixture

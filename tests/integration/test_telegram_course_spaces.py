@@ -25,7 +25,6 @@ from tests.support.telegram_desk import (
     REPLY_S,
     STAFF_DM,
     STUDENT,
-    TOKEN,
     Bot,
     HeldEmbedder,
     add_course,
@@ -47,12 +46,8 @@ BETA = ("# The kingdom\n\nThe capital of the kingdom is Quellbridge, a harbour t
 
 
 @pytest.fixture
-async def server() -> AsyncIterator[tg.FakeTelegram]:
-    fake = tg.FakeTelegram(TOKEN)
-    fake.admins = {GROUP_A: {ADMIN}, GROUP_B: {ADMIN}}
-    await fake.start()
-    yield fake
-    await fake.close()
+def telegram_admins() -> dict[int, set[int]]:
+    return {GROUP_A: {ADMIN}, GROUP_B: {ADMIN}}
 
 
 @pytest.fixture

@@ -16,11 +16,8 @@ TOKEN = "777:JOURNAL-TEST-TOKEN"
 
 
 @pytest.fixture
-async def server():
-    fake = FakeTelegram(TOKEN)
-    await fake.start()
-    yield fake
-    await fake.close()
+def telegram_token() -> str:
+    return TOKEN
 
 
 async def run_bot(server: FakeTelegram, db, handler: FakeHandler) -> tuple[TelegramAdapter, SqliteMessageJournal]:

@@ -20,7 +20,6 @@ from tests.support.telegram_desk import (
     GROUP_A,
     REPLY_S,
     STUDENT,
-    TOKEN,
     RunningBot,
     in_group,
     in_private,
@@ -31,14 +30,6 @@ from tests.support.telegram_desk import (
 pytestmark = pytest.mark.integration
 OTHER = 77
 NOTES = ("01-complexity.md", "02-sorting.md", "04-graphs.md")
-
-
-@pytest.fixture
-async def server() -> AsyncIterator[tg.FakeTelegram]:
-    fake = tg.FakeTelegram(TOKEN)
-    await fake.start()
-    yield fake
-    await fake.close()
 
 
 @pytest.fixture

@@ -21,7 +21,6 @@ from tests.support.telegram_desk import (
     HEAPS,
     PRIVATE_USER,
     STUDENT,
-    TOKEN,
     Bot,
     answered,
     button,
@@ -41,13 +40,13 @@ QUESTION = "What is a binary heap?"
 
 
 @pytest.fixture
-async def server() -> AsyncIterator[tg.FakeTelegram]:
-    fake = tg.FakeTelegram(TOKEN)
-    fake.admins = {GROUP_A: {ADMIN}, GROUP_B: {ATTACKER}}
-    fake.members = {GROUP_A: {ADMIN, STUDENT, PRIVATE_USER}, GROUP_B: {ATTACKER, STUDENT_B}}
-    await fake.start()
-    yield fake
-    await fake.close()
+def telegram_admins() -> dict[int, set[int]]:
+    return {GROUP_A: {ADMIN}, GROUP_B: {ATTACKER}}
+
+
+@pytest.fixture
+def telegram_members() -> dict[int, set[int]]:
+    return {GROUP_A: {ADMIN, STUDENT, PRIVATE_USER}, GROUP_B: {ATTACKER, STUDENT_B}}
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

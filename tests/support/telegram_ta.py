@@ -1,8 +1,9 @@
 """Ask a TA on Telegram, the test side: the real app (build_app: SQLite stores, the offline
 embedder, its TADesk on the SQLite escalation store) behind the real python-telegram-bot
 Application, against the fake Bot API. Group A owns the course ALG; its admin sets a TA desk in a
-staff group. Fixtures (server, max_open, open_bot, bot) for tests/integration/telegram_ta_desk/
-and the steps a test takes (set the desk, escalate, the card, a staff draft, what was delivered).
+staff group. Fixtures (telegram_admins for the shared fake `server`, max_open, open_bot, bot) for
+tests/integration/telegram_ta_desk/ and the steps a test takes (set the desk, escalate, the card,
+a staff draft, what was delivered).
 """
 from __future__ import annotations
 
@@ -22,7 +23,6 @@ from tests.support.telegram_desk import (
     HEAPS,
     REPLY_S,
     STUDENT,
-    TOKEN,
     RunningBot,
     add_course,
     in_group,
@@ -51,12 +51,9 @@ class Bot(RunningBot):
 
 
 @pytest.fixture
-async def server() -> AsyncIterator[tg.FakeTelegram]:
-    fake = tg.FakeTelegram(TOKEN)
-    fake.admins = {GROUP_A: {ADMIN}, GROUP_B: {ATTACKER}, STAFF_GROUP: {ADMIN, ATTACKER}}
-    await fake.start()
-    yield fake
-    await fake.close()
+def telegram_admins() -> dict[int, set[int]]:
+    """Group A's admin, group B's (the attacker), both also admins of the staff group."""
+    return {GROUP_A: {ADMIN}, GROUP_B: {ATTACKER}, STAFF_GROUP: {ADMIN, ATTACKER}}
 
 
 @pytest.fixture
