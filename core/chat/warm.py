@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 
 from core.errors import log_failure
+from core.ports import PassageLister, Source
 from core.rag.extractive import relevant_strips
 from core.rag.nodes.normalize import to_chunk
 from core.rag.nodes.rerank import passage_text
@@ -16,7 +17,8 @@ from core.rerank.local import clip_passage
 
 log = logging.getLogger(__name__)
 PROBES = ("warm up", "تهيئة")  # one per language: sentence vectors across languages differ
-WARM_PASSAGES = 60  # passages warmed: all of the sample course, the start of a big one
+WARM_PASSAGES = 60  # parents whose sentences are warmed: all of the sample course (53)
+WARM_CHUNKS = 200  # child chunks warmed for the reranker: all of the sample course (80)
 
 
 async def load_models(ctx: RagContext) -> None:
@@ -29,19 +31,31 @@ async def load_models(ctx: RagContext) -> None:
 
 
 async def embed_course(ctx: RagContext) -> None:
-    """The default course's first WARM_PASSAGES passages and their sentences, embedded the way
-    a question will (20-30 s on 2 cores for the sample course: run it in the background); a
+    """The default course's passages (every child chunk, up to WARM_CHUNKS, as the reranker
+    reads them) and the sentences of their first WARM_PASSAGES parents, embedded the way a
+    question will (10-30 s on 2 cores for the sample course: run it in the background); a
     failure only costs the first question its head start."""
     course = ctx.sources.get("course")
     if course is None:
         return
+    lister = _lister(course)
     try:
-        documents = await course.search(PROBES[0], WARM_PASSAGES)
+        documents = (await lister.passages(WARM_CHUNKS) if lister is not None
+                     else await course.search(PROBES[0], WARM_PASSAGES))
     except Exception as exc:  # the first question will meet (and report) it again
         log_failure(log, "warming up the course index", exc, "continuing")
         return
     chunks = [c for rank, d in enumerate(documents) if (c := to_chunk(d, rank)) is not None]
     if chunks and ctx.embedder is not None:
         await ctx.embedder.embed_passages([clip_passage(passage_text(c)) for c in chunks])
+        parents = list({c.context: c for c in chunks}.values())[:WARM_PASSAGES]
         for probe in PROBES:  # every candidate sentence, embedded as an answer embeds it
-            await relevant_strips(probe, chunks, ctx.embedder, 1, ctx.sentence_embedder)
+            await relevant_strips(probe, parents, ctx.embedder, 1, ctx.sentence_embedder)
+
+
+def _lister(source: Source) -> PassageLister | None:
+    """The course source inside its wrappers (a GuardedSource's `.source`), if it lists."""
+    inner: object = source
+    while inner is not None and not isinstance(inner, PassageLister):
+        inner = getattr(inner, "source", None)
+    return inner

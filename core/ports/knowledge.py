@@ -91,6 +91,12 @@ class CourseStore(Protocol):
         """Every stored document (of one course when given), by course then display name."""
         ...
 
+    async def passages(self, k: int, filters: dict[str, str] | None = None) -> list[Document]:
+        """Up to k child chunks passing `filters` (as search filters), in stored order, shaped
+        as search hits (score 0): every child, not one per parent, so a warm-up can embed what
+        the reranker will read before the first question comes."""
+        ...
+
     async def courses(self) -> list[str]:
         """The distinct courses that hold at least one document."""
         ...
@@ -128,6 +134,16 @@ class Vocabulary(Protocol):
 
     async def known_terms(self, terms: Sequence[str], course: str | None = None) -> set[str]:
         """The terms found in the material `search(..., course)` would search."""
+        ...
+
+
+@runtime_checkable
+class PassageLister(Protocol):
+    """A source that can list its stored passages, every child chunk (the course store): what
+    a warm-up embeds before the first question."""
+
+    async def passages(self, k: int, course: str | None = None) -> list[Document]:
+        """Up to k passages of the material `search(..., course)` would search."""
         ...
 
 

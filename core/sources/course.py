@@ -37,6 +37,10 @@ class CourseSource:
     async def search(self, query: str, k: int, course: str | None = None) -> list[Document]:
         return await self.store.search(query, k, await self.filters(course))
 
+    async def passages(self, k: int, course: str | None = None) -> list[Document]:
+        """Up to k stored passages (every child chunk) of what `search(..., course)` searches."""
+        return await self.store.passages(k, await self.filters(course))
+
     async def known_terms(self, terms: Sequence[str], course: str | None = None) -> set[str]:
         """The terms the course that `search(..., course)` searches uses somewhere."""
         filters = await self.filters(course)

@@ -189,7 +189,20 @@ class SqliteCourseStore:
         top = top[np.argsort(-sims[top])]
         return [int(self._rowids[i]) for i in top if np.isfinite(sims[i])]
 
-    def _documents(self, ordered: list[int], fused: dict[int, float], k: int) -> list[Document]:
+    async def passages(self, k: int, filters: dict[str, str] | None = None) -> list[Document]:
+        """Up to k child chunks passing `filters`, in stored order, shaped as search hits."""
+        return await asyncio.to_thread(self._passages, k, filters or {})
+
+    def _passages(self, k: int, filters: dict[str, str]) -> list[Document]:
+        where, values = _where(filters)
+        with self._lock:
+            rowids = [r[0] for r in self._db().execute(
+                f"SELECT rowid FROM chunks {'WHERE ' + where if where else ''} "
+                "ORDER BY rowid LIMIT ?", (*values, k))]
+            return self._documents(rowids, dict.fromkeys(rowids, 0.0), k, every_child=True)
+
+    def _documents(self, ordered: list[int], fused: dict[int, float], k: int,
+                   every_child: bool = False) -> list[Document]:
         docs: list[Document] = []
         seen_parents: set[str] = set()
         for start in range(0, len(ordered), 200):
@@ -202,7 +215,7 @@ class SqliteCourseStore:
                 f"WHERE c.rowid IN ({marks})", batch)}
             for rowid in batch:
                 row = rows.get(rowid)
-                if row is None or row[8] in seen_parents:
+                if row is None or (row[8] in seen_parents and not every_child):
                     continue  # one hit per parent: its best child stands for it
                 seen_parents.add(row[8])
                 docs.append(Document(

@@ -181,3 +181,14 @@ async def test_chunks_indexed_before_the_search_form_migration_are_backfilled(tm
     reopened = SqliteCourseStore(tmp_path / "s.db", HashingEmbedder(), weights=(1.0, 0.0))
     assert (await reopened.search("binary heap root", 1))[0].title == "Heaps"
     await reopened.close()
+
+
+async def test_passages_lists_every_child_chunk_where_search_gives_one_per_parent(sample_store):
+    listed = await sample_store.passages(1000)
+    assert len(listed) == await sample_store.count()
+    assert len({d.metadata["parent_id"] for d in listed}) < len(listed)  # children share parents
+    assert all(d.context and d.metadata['chunk_id'] for d in listed)  # shaped as search hits
+    cs101 = await sample_store.passages(1000, {"course": "CS101"})
+    assert cs101 and len(cs101) < len(listed) and {d.metadata["course"] for d in cs101} == {"CS101"}
+    assert [d.metadata["chunk_id"] for d in await sample_store.passages(3)] == [
+        d.metadata["chunk_id"] for d in listed[:3]]

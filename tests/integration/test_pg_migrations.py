@@ -73,7 +73,8 @@ def test_service_role_can_execute_the_store_functions(migrated: str) -> None:
             " where n.nspname = 'public' and has_function_privilege('service_role', p.oid,"
             " 'execute')")}
     assert {"hybrid_search", "match_chunks", "count_chunks", "replace_document",
-            "remove_document", "list_documents", "list_courses", "chunk_embeddings"} <= allowed
+            "remove_document", "list_documents", "list_courses", "chunk_embeddings",
+            "list_chunks"} <= allowed
 
 
 def test_a_broken_dsn_raises_store_error_without_the_password(local_postgres: LocalPostgres

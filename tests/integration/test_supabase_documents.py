@@ -179,3 +179,17 @@ async def test_ocr_confidence_is_kept_in_the_chunk_metadata(store: SupabaseCours
     assert hit.metadata["ocr_confidence"] == 87.5
     _, plain = await build("scans", "notes.md", passages=["Wombats dig burrows."])
     assert chunk_row(plain[0], 384)["metadata"] == {}
+
+
+async def test_passages_lists_every_child_of_a_course_shaped_as_search_hits(
+        store: SupabaseCourseStore) -> None:
+    record, chunks = await build("hist", "dates.md", passages=[
+        "Rome was founded in 753 BC.", "Carthage fell in 146 BC.", "Byzantium became Rome."])
+    await store.replace_document(record, chunks)
+    listed = await store.passages(100, {"course": "hist"})
+    assert sorted(d.text for d in listed) == sorted(c.text for c in chunks)
+    assert {(d.metadata["course"], d.metadata["document_id"]) for d in listed} == {
+        ("hist", record.id)}
+    assert all(d.context for d in listed) and len(await store.passages(2, {"course": "hist"})) == 2
+    assert await store.passages(100, {"course": "no-such-course"}) == []
+    assert await store.passages(0) == []

@@ -5,6 +5,7 @@ import pytest
 
 from core.chat.service import Limits, StudyBuddy
 from core.messages import IncomingMessage, Intent
+from core.ports import Document
 from tests.support.fakes import (
     CollectingReplier,
     DownHistory,
@@ -219,3 +220,40 @@ async def test_after_warm_up_a_first_question_embeds_no_course_passage(service):
     warmed = counting.passages
     reply = await svc.handle(msg("What is the worst case time of merge sort?"))
     assert warmed > 2 and "rerank" in reply.route and counting.passages == warmed
+
+
+class _ListingSource(FakeSource):
+    """A course source as the stores are: search gives one child per parent (`hits`), passages
+    every child."""
+
+    hits: list[Document]  # set by the test
+
+    async def passages(self, k: int, course: str | None = None) -> list[Document]:
+        return self.docs[:k]
+
+    async def search(self, query: str, k: int, course: str | None = None) -> list[Document]:
+        await super().search(query, k, course)
+        return self.hits[:k]
+
+
+async def test_warm_up_embeds_every_child_a_search_may_return_not_one_per_parent(service):
+    from core.llm.memo_embedder import MemoEmbedder
+    from core.rerank.cascade import RerankCascade
+    from core.rerank.local import LocalReranker
+    from tests.conftest import MERGE
+
+    counting = _Counting()
+    memo = MemoEmbedder(counting)
+    halves = [MERGE[: len(MERGE) // 2], MERGE[len(MERGE) // 2:]]
+    children = [Document(text=half, title="Sorting › Merge sort", url_or_path="02-sorting.md",
+                         source_type="course", score=1.0, context=MERGE,
+                         metadata={"chunk_id": f"c{n}"}) for n, half in enumerate(halves)]
+    course = _ListingSource("course", children)
+    course.hits = children[:1]
+    svc = service(embedder=memo, reranker=RerankCascade([LocalReranker(memo)]),
+                  sources={"course": course})
+    await svc.warm_up()
+    warmed = counting.passages
+    course.hits = children[1:]  # the question's search finds the parent's other child
+    reply = await svc.handle(msg("What is the worst case time of merge sort?"))
+    assert "rerank" in reply.route and counting.passages == warmed
