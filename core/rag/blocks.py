@@ -12,6 +12,12 @@ MAX_BLOCK_CHARS = 600  # longer blocks are read as sentences, not shown whole
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
 _CODE = re.compile(r"<-|->|::|[(){}\[\]=$]|^\s*[>$#] ")  # what prose lines rarely hold
 _CONSOLE = re.compile(r"\s*[$#] [a-z][\w.+-]*(?:\s|$)")  # "$ dpkg -L ...", "# apt install ..."
+# Markdown's inline marks, which a student should not read as text: a link shows its words,
+# emphasis its words. Only around words and outside code spans: "x*y", "*.txt", snake_case stay.
+_LINK = re.compile(r"\[([^\]\n]+)\]\((?:[^()\s]+)\)")
+_EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2})(?=\w)([^*\n]+?)(?<=\w)\1(?![\w*])"
+                       r"|(?<![\w_])(_{1,2})(?=\w)([^_\n]+?)(?<=\w)\3(?![\w_])")
+_CODE_SPAN = re.compile(r"(`[^`\n]*`)")
 
 
 def read_paragraph(paragraph: str) -> tuple[bool, list[str]]:
@@ -59,3 +65,16 @@ def _commands(session: str) -> str:
         elif lines and lines[-1] != "[…]":
             lines.append("[…]")
     return "\n".join(lines)[:MAX_BLOCK_CHARS]
+
+
+def plain_inline(sentence: str) -> str:
+    """A prose sentence without Markdown's inline marks: "[directories.bin](#directoriesbin)"
+    reads "directories.bin", "*most*" and "_cannot_" read "most" and "cannot"; code spans are
+    left as they are, backticks included (they mark what to type)."""
+    if "[" not in sentence and "*" not in sentence and "_" not in sentence:
+        return sentence
+    pieces = _CODE_SPAN.split(sentence)  # odd indexes: code spans
+    for n in range(0, len(pieces), 2):
+        text = _LINK.sub(r"\1", pieces[n])
+        pieces[n] = _EMPHASIS.sub(lambda m: m.group(2) or m.group(4), text)
+    return "".join(pieces)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from core.ports import Embedder
-from core.rag.blocks import read_paragraph
+from core.rag.blocks import plain_inline, read_paragraph
 from core.rag.companions import Candidate, Strip, add_examples, add_follow_ups
 from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.state import Chunk
@@ -155,23 +155,25 @@ def compose(strips: Sequence[Strip]) -> str:
     """Strips as answer text: sentences run together, example blocks on lines of their own,
     and a fragment without a closing mark (a slide bullet, a list item, a sidebar title) is a
     line of its own, so two bullets never read as one garbled sentence and a title is never
-    glued to the sentence before it; a passage in the other language starts a paragraph."""
+    glued to the sentence before it; a passage in the other language starts a paragraph, and
+    Markdown's inline marks are not shown."""
     parts: list[str] = []
     language: str | None = None
     for strip in strips:
-        spoken = None if strip.block else detect_language(strip.text)
+        text = strip.text if strip.block else plain_inline(strip.text)
+        spoken = None if strip.block else detect_language(text)
         switched = None not in (spoken, language) and spoken != language
         language = spoken or language
         if strip.block:
-            parts.append("\n\n" + strip.text + "\n\n")
+            parts.append("\n\n" + text + "\n\n")
         elif not parts or parts[-1].endswith("\n"):
-            parts.append(strip.text)
+            parts.append(text)
         elif switched:  # the other language's passage is a paragraph of its own
-            parts.append("\n\n" + strip.text)
+            parts.append("\n\n" + text)
         else:
-            closed = parts[-1].rstrip()[-1:] in _CLOSING and strip.text.rstrip()[-1:] in _CLOSING
+            closed = parts[-1].rstrip()[-1:] in _CLOSING and text.rstrip()[-1:] in _CLOSING
             joiner = " " if closed else "\n"  # a title or fragment never runs into a sentence
-            parts.append(joiner + strip.text)
+            parts.append(joiner + text)
     return "".join(parts).strip()
 
 

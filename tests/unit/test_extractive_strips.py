@@ -202,3 +202,13 @@ async def test_an_english_question_the_english_notes_answer_gets_no_arabic_passa
                      title="Quicksort")
     strips = await relevant_strips("What does quicksort partition around?", chunks, None, 3)
     assert [s.chunk for s in strips] == [0]
+
+
+def test_markdown_inline_marks_are_not_shown_but_code_spans_and_globs_stay():
+    from core.rag.companions import Strip
+    from core.rag.extractive import compose
+    text = ("The *most* important fields are `name` and `version`; see [bin](#bin). Files "
+            "listed there _cannot_ be excluded, but *.md files and `[\"*\"]` can.")
+    assert compose([Strip(text, 0, 0, 1.0)]) == (
+        "The most important fields are `name` and `version`; see bin. Files listed there "
+        "cannot be excluded, but *.md files and `[\"*\"]` can.")
