@@ -18,7 +18,10 @@ from core.text import content_id, detect_language
 PARENT_CHARS = 1200
 CHILD_CHARS = 512
 CHILD_OVERLAP = 100
+CARRIED_CHARS = 300  # see _parents()
 _SENTENCE = re.compile(r"(?<=[.!?؟])\s+")
+_SENTENCE_END = re.compile(r"[.!?؟](?:\s|$)")
+_FOOTNOTE = re.compile(r"\d{1,3} \S[^\n]*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,16 +83,45 @@ def _split_long(piece: str, limit: int) -> list[str]:
 
 
 def _units(spans: Sequence[Span], limit: int) -> list[_Unit]:
-    """Paragraphs with their page; over-long ones cut (code by lines, prose by sentences)."""
+    """Paragraphs with their page; over-long ones cut (code by lines, prose by sentences). A
+    sentence a page break cut in two is one paragraph again, on the page it starts on."""
     units: list[_Unit] = []
     for span in spans:
+        first = True
         for para in re.split(r"\n[ \t]*\n", span.text):
             para = para.strip("\n").rstrip()
             if not para.strip():
                 continue
+            page, ocr, at = span.page, span.ocr_confidence, len(units)
+            if first and units:
+                last = _before_footnotes(units)
+                if _runs_on(units[last], para, page):  # footnotes stay after the paragraph
+                    before = units.pop(last)
+                    para, page, ocr, at = f"{before.text} {para}", before.page, before.ocr, last
+            first = False
             pieces = [para] if len(para) <= limit else _cut(para, limit)
-            units.extend(_Unit(p, span.page, span.ocr_confidence) for p in pieces)
+            units[at:at] = [_Unit(p, page, ocr) for p in pieces]
     return units
+
+
+def _before_footnotes(units: list[_Unit]) -> int:
+    """The index of the last paragraph of the page the units end on that is not one of its
+    footnotes ("16 More precisely, they can contain..."), which a PDF puts under the text."""
+    last = len(units) - 1
+    while (last > 0 and _FOOTNOTE.match(units[last].text)
+           and units[last - 1].page == units[-1].page):
+        last -= 1
+    return last
+
+
+def _runs_on(before: _Unit, para: str, page: int | None) -> bool:
+    """Whether `para`, the first paragraph of a new page, finishes the sentence the last page
+    ended on ("...and not end in a period. Do" / "not repeat the package name: ..."): prose
+    both, the one ending without a closing mark, the other going on in lower case."""
+    return (page is not None and before.page is not None and page != before.page
+            and not _is_block(before.text) and not _is_block(para)
+            and before.text.rstrip()[-1:].isalnum() and para[:1].islower()
+            and _SENTENCE_END.search(para) is not None)
 
 
 def _pack(pieces: list[str], limit: int, joiner: str) -> list[str]:
@@ -108,16 +140,26 @@ def _pack(pieces: list[str], limit: int, joiner: str) -> list[str]:
 
 
 def _parents(units: list[_Unit]) -> Iterator[list[_Unit]]:
+    """Runs of units of about PARENT_CHARS. A parent that would start in the middle of a thought
+    ("which reports unused local assignments." after the setting it describes) starts with the
+    short unit before it as well: an answer quoting the sentence can show what it is about."""
     current: list[_Unit] = []
     size = 0
     for unit in units:
         if current and size + 2 + len(unit.text) > PARENT_CHARS:
             yield current
-            current, size = [], 0
+            current = current[-1:] if _goes_on_from(current[-1], unit) else []
+            size = sum(len(u.text) for u in current)
         current.append(unit)
         size += len(unit.text) + (2 if size else 0)
     if current:
         yield current
+
+
+def _goes_on_from(before: _Unit, unit: _Unit) -> bool:
+    return (len(before.text) <= CARRIED_CHARS and unit.text[:1].islower()
+            and unit.text[:1].isascii() and not _is_block(unit.text)
+            and _SENTENCE_END.search(unit.text) is not None)
 
 
 def _sentences(parent: list[_Unit]) -> list[_Unit]:

@@ -41,8 +41,9 @@ class Candidate:
 def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
                    total: np.ndarray, related: np.ndarray) -> None:
     """The sentence after the best strip when it shares a word with the question or is close
-    to it in meaning (else it is the next topic), and the example a picked sentence leads into
-    (directly, or through a short introduction such as "Three useful forms are")."""
+    to it in meaning (else it is the next topic), the example a picked sentence leads into
+    (directly, or through a short introduction such as "Three useful forms are"), and the first
+    item a sentence ending in ':' announces."""
     index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
 
     def add(i: int) -> None:
@@ -74,6 +75,9 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
             continue
         if _runs_into_example(strip.text) and candidates[nxt].block:
             add(nxt)
+            continue
+        if strip.text.rstrip().endswith(":"):
+            add(nxt)  # "This is done by a three-pass process:" / "1. Exact matching on tags."
             continue
         then = index.get((strip.chunk, strip.position + 2))
         if (then is not None and candidates[then].block and not candidates[nxt].block

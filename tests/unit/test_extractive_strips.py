@@ -212,3 +212,13 @@ def test_markdown_inline_marks_are_not_shown_but_code_spans_and_globs_stay():
     assert compose([Strip(text, 0, 0, 1.0)]) == (
         "The most important fields are `name` and `version`; see bin. Files listed there "
         "cannot be excluded, but *.md files and `[\"*\"]` can.")
+
+
+async def test_a_sentence_ending_in_a_colon_brings_the_first_item_it_announces():
+    text = ("The first thing that occurs in a function evaluation is the matching of formal to "
+            "the supplied arguments. This is done by a three-pass process:\n\n"
+            "Exact matching on tags.\n\n"
+            "For each named supplied argument the list of formal arguments is searched.")
+    strips = await relevant_strips("What is the first of the three passes of argument matching?",
+                                   _chunks(text, title="Argument matching"), None, 1)
+    assert "Exact matching on tags." in [s.text for s in strips]

@@ -1,0 +1,54 @@
+"""Parents are what an offline answer quotes: a page break must not cut a sentence in two."""
+from __future__ import annotations
+
+from core.ingest.chunking import chunk_spans
+from core.ingest.document import Span
+
+
+def _parent_paragraphs(spans: list[Span]) -> list[str]:
+    parents = dict.fromkeys(d.parent_text for d in chunk_spans(spans, scope="d"))
+    return [p for parent in parents for p in parent.split("\n\n")]
+
+
+def test_a_sentence_a_page_break_cut_is_one_paragraph_on_the_page_it_starts_on():
+    spans = [Span("The title should not end in a period. Do", 4, "Title"),
+             Span("not repeat the package name: it is often used prefixed by it.", 5, "Title")]
+    drafts = chunk_spans(spans, scope="d")
+    assert _parent_paragraphs(spans) == [
+        "The title should not end in a period. Do not repeat the package name: it is often "
+        "used prefixed by it."]
+    assert {d.page for d in drafts} == {4}
+
+
+def test_a_closed_sentence_a_command_or_a_new_section_is_not_run_on():
+    closed = [Span("The title should not end in a period.", 4, "Title"),
+              Span("not all fields are required, though.", 5, "Title")]
+    command = [Span("To see what is installed, run", 4, "Tools"),
+               Span("dpkg -l", 5, "Tools")]
+    same_page = [Span("A heading without a stop", 4, "Tools"),
+                 Span("lower-case text on the same page.", 4, "Tools")]
+    other_section = [Span("The title should not end in a period. Do", 4, "Title"),
+                     Span("not repeat the package name.", 5, "Description")]
+    for spans in (closed, command, same_page, other_section):
+        assert _parent_paragraphs(spans) == [s.text for s in spans]
+
+
+def test_the_page_s_footnotes_do_not_keep_a_cut_sentence_apart():
+    spans = [Span("Names may hold letters and periods16 and must start with a letter. They are "
+                  "a\n\n16 More precisely, they can hold the English alphanumeric characters.",
+                  22, "Names"),
+             Span("package's name for more information.", 23, "Names")]
+    assert _parent_paragraphs(spans) == [
+        "Names may hold letters and periods16 and must start with a letter. They are a "
+        "package's name for more information.",
+        "16 More precisely, they can hold the English alphanumeric characters."]
+
+
+def test_a_parent_never_starts_in_the_middle_of_a_thought():
+    prose = " ".join(["R CMD check runs many tests on a package."] * 26)  # ~1,100 characters
+    setting = '_R_CHECK_CODETOOLS_PROFILE_="suppressLocalUnused=FALSE"'
+    spans = [Span(f"{prose}\n\n{setting}\n\nwhich reports unused local assignments. It can also "
+                  "uncover errors, such as assigning in the wrong scope.", 52, "Checking")]
+    parents = list(dict.fromkeys(d.parent_text for d in chunk_spans(spans, scope="d")))
+    assert len(parents) == 2
+    assert parents[1].startswith(f"{setting}\n\nwhich reports unused local assignments.")
