@@ -18,7 +18,7 @@ from core.rag.llm_output import message_text
 from core.rag.prompts import GENERATE_SYSTEM, generate_user
 from core.rag.staff_answers import StaffMatch, confirm_same, matching_staff_answer
 from core.rag.state import RagContext, RagState
-from core.rag.verify import evidence, vouches
+from core.rag.verify import evidence, reads_across_languages, vouches
 from core.texts import canned
 
 log = logging.getLogger(__name__)
@@ -75,7 +75,11 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
     update["evidence"] = evidence(question, text, strips, context,
                                   top_score=state.get("top_score", 0.0))
     if not supported(strips):  # chosen by meaning alone: show it, but not as a checked answer
-        update |= {"confidence": Confidence.LOW, "low_confidence": True}
+        if (update["confidence"] is Confidence.COURSE and ctx.embedder is not None
+                and not state.get("uncovered") and reads_across_languages(update["evidence"])):
+            update["confidence"] = Confidence.UNCHECKED  # an English page for an Arabic question
+        else:
+            update |= {"confidence": Confidence.LOW, "low_confidence": True}
     elif (update["confidence"] is Confidence.COURSE and ctx.embedder is not None
           and not vouches(update["evidence"])):  # it weighs closeness in meaning: needs e5
         update["confidence"] = Confidence.UNCHECKED  # what the course says, not a checked answer
