@@ -5,11 +5,13 @@ answer to "how do I" is the command next to the sentence that matches the questi
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
 
 EXAMPLE_MIN = 0.5  # see add_examples()
+_ANNOUNCES = re.compile(r"\b(?:following|below|as follows)\b|التالي|الآتي|كما يلي", re.IGNORECASE)
 _BACK_REFERENCES = frozenset("""this these that those it its they their such thus hence
     therefore then here also هذا هذه ذلك تلك هؤلاء وهذا وهذه وذلك لذلك لهذا هو هي هم""".split())
 
@@ -139,6 +141,7 @@ def _continues(sentence: str) -> bool:
 
 
 def _runs_into_example(sentence: str) -> bool:
-    """A sentence that introduces what follows: ends with ':' or with no closing mark."""
+    """A sentence that introduces what follows: ends with ':' or with no closing mark, or
+    announces it ("The following example shows...", "يُبيّن المثال التالي...")."""
     end = sentence.rstrip()[-1:]
-    return end == ":" or end not in ".!?؟)\"'”»"
+    return end == ":" or end not in ".!?؟)\"'”»" or _ANNOUNCES.search(sentence) is not None

@@ -222,3 +222,13 @@ async def test_a_sentence_ending_in_a_colon_brings_the_first_item_it_announces()
     strips = await relevant_strips("What is the first of the three passes of argument matching?",
                                    _chunks(text, title="Argument matching"), None, 1)
     assert "Exact matching on tags." in [s.text for s in strips]
+
+
+async def test_a_sentence_announcing_the_following_example_brings_it():
+    text = ("The convmv tool renames files from one encoding to another. The following example "
+            "shows how it renames the directories of a UTF-8 system.\n\n"
+            "$ convmv -r -f iso-8859-15 -t utf-8 Ma*\n$ convmv -r --notest -f iso-8859-15 "
+            "-t utf-8 Ma*\n\nThe renamed directories keep their content.")
+    strips = await relevant_strips("How do I use convmv to rename directories?",
+                                   _chunks(text, title="Encodings"), None, 1)
+    assert any(s.block and "--notest" in s.text for s in strips)
