@@ -242,3 +242,15 @@ def split_sentences(text: str) -> list[str]:
     """Sentences ("knowledge strips") of a passage; Markdown headings and bullets stay separate."""
     parts = (_MARKUP.sub("", p.strip()) for p in _SENTENCE.split(text))
     return [" ".join(p.split()) for p in parts if p and len(p.split()) >= 3]
+
+
+_ANNOUNCES = re.compile(r"\b(?:following|below|as follows)\b|التالي|الآتي|كما يلي", re.IGNORECASE)
+
+
+def introduces(sentence: str) -> bool:
+    """A sentence that leads into what follows it (an example, a list, a command): it ends with
+    ':' or with no closing mark ("...by something like"), or announces it ("The following
+    example shows...", "يُبيّن المثال التالي...")."""
+    end = sentence.rstrip()[-1:]
+    return end == ":" or end not in ".!?؟)\"'”»" or _ANNOUNCES.search(sentence) is not None
+

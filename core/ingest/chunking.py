@@ -13,7 +13,7 @@ from core.ingest.document import LoadError, Span, document_id
 from core.ingest.limits import DEFAULT_LIMITS, IngestLimits, too_big
 from core.ingest.loaders import LoadedDocument
 from core.ports import DocumentRecord, StoredChunk
-from core.text import content_id, detect_language
+from core.text import content_id, detect_language, introduces
 
 PARENT_CHARS = 1200
 CHILD_CHARS = 512
@@ -140,26 +140,34 @@ def _pack(pieces: list[str], limit: int, joiner: str) -> list[str]:
 
 
 def _parents(units: list[_Unit]) -> Iterator[list[_Unit]]:
-    """Runs of units of about PARENT_CHARS. A parent that would start in the middle of a thought
-    ("which reports unused local assignments." after the setting it describes) starts with the
-    short unit before it as well: an answer quoting the sentence can show what it is about."""
+    """Runs of units of about PARENT_CHARS. A parent never starts in the middle of a thought:
+    before a sentence that goes on from the unit before it ("which reports unused local
+    assignments." after the setting it describes) or an example that the last sentence
+    introduces ("A typical application is seen at the start of the lm function:"), the next
+    parent repeats that short unit or sentence, so an answer quoting one can show the other."""
     current: list[_Unit] = []
     size = 0
     for unit in units:
         if current and size + 2 + len(unit.text) > PARENT_CHARS:
             yield current
-            current = current[-1:] if _goes_on_from(current[-1], unit) else []
-            size = sum(len(u.text) for u in current)
+            current = _carried(current[-1], unit)
+            size = sum(len(u.text) + 2 for u in current)
         current.append(unit)
         size += len(unit.text) + (2 if size else 0)
     if current:
         yield current
 
 
-def _goes_on_from(before: _Unit, unit: _Unit) -> bool:
-    return (len(before.text) <= CARRIED_CHARS and unit.text[:1].islower()
-            and unit.text[:1].isascii() and not _is_block(unit.text)
-            and _SENTENCE_END.search(unit.text) is not None)
+def _carried(before: _Unit, unit: _Unit) -> list[_Unit]:
+    """What of `before` (a parent's last unit) the parent starting with `unit` repeats."""
+    goes_on = (unit.text[:1].islower() and unit.text[:1].isascii() and not _is_block(unit.text)
+               and _SENTENCE_END.search(unit.text) is not None)
+    if _is_block(before.text):
+        return [before] if goes_on and len(before.text) <= CARRIED_CHARS else []
+    tail = _SENTENCE.split(before.text.rstrip())[-1]
+    if len(tail) <= CARRIED_CHARS and (goes_on or (_is_block(unit.text) and introduces(tail))):
+        return [_Unit(tail, before.page, before.ocr)]
+    return []
 
 
 def _sentences(parent: list[_Unit]) -> list[_Unit]:

@@ -5,13 +5,13 @@ answer to "how do I" is the command next to the sentence that matches the questi
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
 
+from core.text import introduces
+
 EXAMPLE_MIN = 0.5  # see add_examples()
-_ANNOUNCES = re.compile(r"\b(?:following|below|as follows)\b|التالي|الآتي|كما يلي", re.IGNORECASE)
 _BACK_REFERENCES = frozenset("""this these that those it its they their such thus hence
     therefore then here also هذا هذه ذلك تلك هؤلاء وهذا وهذه وذلك لذلك لهذا هو هي هم""".split())
 
@@ -75,7 +75,7 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
         nxt = index.get((strip.chunk, strip.position + 1))
         if nxt is None:
             continue
-        if _runs_into_example(strip.text) and candidates[nxt].block:
+        if introduces(strip.text) and candidates[nxt].block:
             add(nxt)
             continue
         if strip.text.rstrip().endswith(":"):
@@ -83,7 +83,7 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
             continue
         then = index.get((strip.chunk, strip.position + 2))
         if (then is not None and candidates[then].block and not candidates[nxt].block
-                and _runs_into_example(candidates[nxt].text)):
+                and introduces(candidates[nxt].text)):
             add(nxt)
             add(then)
 
@@ -138,10 +138,3 @@ def _continues(sentence: str) -> bool:
     """Starts in lower case: the sentence goes on from the example shown above it ("gives y
     all but the first five elements of x" after "y <- x[-(1:5)]")."""
     return sentence[:1].islower() and sentence[:1].isascii()
-
-
-def _runs_into_example(sentence: str) -> bool:
-    """A sentence that introduces what follows: ends with ':' or with no closing mark, or
-    announces it ("The following example shows...", "يُبيّن المثال التالي...")."""
-    end = sentence.rstrip()[-1:]
-    return end == ":" or end not in ".!?؟)\"'”»" or _ANNOUNCES.search(sentence) is not None

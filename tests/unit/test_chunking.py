@@ -52,3 +52,14 @@ def test_a_parent_never_starts_in_the_middle_of_a_thought():
     parents = list(dict.fromkeys(d.parent_text for d in chunk_spans(spans, scope="d")))
     assert len(parents) == 2
     assert parents[1].startswith(f"{setting}\n\nwhich reports unused local assignments.")
+
+
+def test_an_example_starts_its_parent_with_the_sentence_that_introduces_it():
+    prose = " ".join(["The lm function fits linear models to data frames."] * 22)  # ~1,120
+    intro = "A typical application is seen at the start of the lm function:"
+    code = "mf <- cl <- match.call()\nmf$singular.ok <- mf$model <- NULL"
+    spans = [Span(f"{prose} {intro}\n\n{code}", 40, "match.call")]
+    parents = list(dict.fromkeys(d.parent_text for d in chunk_spans(spans, scope="d")))
+    assert len(parents) == 2
+    assert parents[0].endswith(intro)
+    assert parents[1] == f"{intro}\n\n{code}"
