@@ -253,4 +253,3 @@ def introduces(sentence: str) -> bool:
     example shows...", "يُبيّن المثال التالي...")."""
     end = sentence.rstrip()[-1:]
     return end == ":" or end not in ".!?؟)\"'”»" or _ANNOUNCES.search(sentence) is not None
-

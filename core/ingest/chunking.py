@@ -119,9 +119,14 @@ def _runs_on(before: _Unit, para: str, page: int | None) -> bool:
     ended on ("...and not end in a period. Do" / "not repeat the package name: ..."): prose
     both, the one ending without a closing mark, the other going on in lower case."""
     return (page is not None and before.page is not None and page != before.page
-            and not _is_block(before.text) and not _is_block(para)
-            and before.text.rstrip()[-1:].isalnum() and para[:1].islower()
-            and _SENTENCE_END.search(para) is not None)
+            and not _is_block(before.text) and before.text.rstrip()[-1:].isalnum()
+            and _goes_on(para))
+
+
+def _goes_on(text: str) -> bool:
+    """Prose that starts in lower case: it finishes a sentence begun before it."""
+    return (text[:1].islower() and not _is_block(text)
+            and _SENTENCE_END.search(text) is not None)
 
 
 def _pack(pieces: list[str], limit: int, joiner: str) -> list[str]:
@@ -160,8 +165,7 @@ def _parents(units: list[_Unit]) -> Iterator[list[_Unit]]:
 
 def _carried(before: _Unit, unit: _Unit) -> list[_Unit]:
     """What of `before` (a parent's last unit) the parent starting with `unit` repeats."""
-    goes_on = (unit.text[:1].islower() and unit.text[:1].isascii() and not _is_block(unit.text)
-               and _SENTENCE_END.search(unit.text) is not None)
+    goes_on = unit.text[:1].isascii() and _goes_on(unit.text)
     if _is_block(before.text):
         return [before] if goes_on and len(before.text) <= CARRIED_CHARS else []
     tail = _SENTENCE.split(before.text.rstrip())[-1]

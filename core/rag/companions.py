@@ -75,11 +75,11 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
         nxt = index.get((strip.chunk, strip.position + 1))
         if nxt is None:
             continue
-        if introduces(strip.text) and candidates[nxt].block:
+        # the example it introduces, or the first item it announces ("This is done by a
+        # three-pass process:" / "1. Exact matching on tags.")
+        if ((introduces(strip.text) and candidates[nxt].block)
+                or strip.text.rstrip().endswith(":")):
             add(nxt)
-            continue
-        if strip.text.rstrip().endswith(":"):
-            add(nxt)  # "This is done by a three-pass process:" / "1. Exact matching on tags."
             continue
         then = index.get((strip.chunk, strip.position + 2))
         if (then is not None and candidates[then].block and not candidates[nxt].block

@@ -80,4 +80,3 @@ def reads_across_languages(signals: Mapping[str, float]) -> bool:
     """Whether an answer in the other language, chosen by meaning alone, may be shown as what
     the course says (📖) rather than as a low-confidence reply (⚠)."""
     return bool(signals.get("cross")) and probability(signals) >= ACROSS_LANGUAGES_THRESHOLD
-
