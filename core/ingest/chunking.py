@@ -13,13 +13,12 @@ from core.ingest.document import LoadError, Span, document_id
 from core.ingest.limits import DEFAULT_LIMITS, IngestLimits, too_big
 from core.ingest.loaders import LoadedDocument
 from core.ports import DocumentRecord, StoredChunk
-from core.text import content_id, detect_language, introduces
+from core.text import content_id, detect_language, introduces, sentence_pieces
 
 PARENT_CHARS = 1200
 CHILD_CHARS = 512
 CHILD_OVERLAP = 100
 CARRIED_CHARS = 300  # see _parents()
-_SENTENCE = re.compile(r"(?<=[.!?؟])\s+")
 _SENTENCE_END = re.compile(r"[.!?؟](?:\s|$)")
 _FOOTNOTE = re.compile(r"\d{1,3} \S[^\n]*$")
 
@@ -51,7 +50,7 @@ def _is_block(paragraph: str) -> bool:
 
 def _cut(text: str, limit: int) -> list[str]:
     """Over-long text into pieces: lines for blocks, sentences for prose, words last."""
-    pieces = text.split("\n") if _is_block(text) else _SENTENCE.split(text)
+    pieces = text.split("\n") if _is_block(text) else sentence_pieces(text)
     joiner = "\n" if _is_block(text) else " "
     out: list[str] = []
     for piece in pieces:
@@ -168,7 +167,7 @@ def _carried(before: _Unit, unit: _Unit) -> list[_Unit]:
     goes_on = unit.text[:1].isascii() and _goes_on(unit.text)
     if _is_block(before.text):
         return [before] if goes_on and len(before.text) <= CARRIED_CHARS else []
-    tail = _SENTENCE.split(before.text.rstrip())[-1]
+    tail = sentence_pieces(before.text.rstrip())[-1]
     if len(tail) <= CARRIED_CHARS and (goes_on or (_is_block(unit.text) and introduces(tail))):
         return [_Unit(tail, before.page, before.ocr)]
     return []
@@ -180,7 +179,7 @@ def _sentences(parent: list[_Unit]) -> list[_Unit]:
         if _is_block(unit.text):
             out.append(unit)  # a code block is matched whole, never cut into "sentences"
         else:
-            out.extend(_Unit(s, unit.page, unit.ocr) for s in _SENTENCE.split(unit.text)
+            out.extend(_Unit(s, unit.page, unit.ocr) for s in sentence_pieces(unit.text)
                        if s.strip())
     return out
 

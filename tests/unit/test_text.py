@@ -40,6 +40,23 @@ def test_keywords_and_sentences():
         "Merge sort is stable.", "Quicksort is not stable in general."]
 
 
+
+def test_initials_and_abbreviations_do_not_end_a_sentence():
+    # the reply used to end on "...his special technical assistant Nicholas E."
+    assert split_sentences("A committee was headed by Nicholas E. Golovin in 1961. It met weekly.") == [
+        "A committee was headed by Nicholas E. Golovin in 1961.", "It met weekly."]
+    assert split_sentences("The T. T. Tsui Gallery opened in 1991. See Fig. 3 for a plan of it.") == [
+        "The T. T. Tsui Gallery opened in 1991.", "See Fig. 3 for a plan of it."]
+    assert split_sentences("Use a pager, e.g. less or more. Fresno is a U.S. city in a valley.") == [
+        "Use a pager, e.g. less or more.", "Fresno is a U.S. city in a valley."]
+
+
+def test_a_capital_letter_or_dotted_word_can_still_end_a_sentence():
+    assert split_sentences("Set the option to B. Then restart the daemon.") == [
+        "Set the option to B.", "Then restart the daemon."]
+    assert split_sentences("It is the largest city in the U.S. Consolidation made it so big.") == [
+        "It is the largest city in the U.S.", "Consolidation made it so big."]
+
 def test_query_words_keep_letters_and_surface_forms_and_drop_clitics():
     assert query_words("What is vitamin D? It's a T-cell thing, isn't it? Bases!") == \
         ["vitamin", "d", "t", "cell", "thing", "bases"]
