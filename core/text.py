@@ -38,6 +38,7 @@ _SENTENCE = re.compile(r"(?<=[.!?؟])\s+(?=[^\s])|\n{2,}|\n(?=[-*#>\d])")
 # Tsui"), a Latin abbreviation ("e.g. the"), a title ("Dr. Smith"), a number's label ("Fig. 3"),
 # or a dotted abbreviation the sentence goes on after ("the U.S. city").
 _INITIAL = re.compile(r"[A-Z]\.")
+_ARABIC_INITIAL = re.compile(r"[\u0621-\u064A]\.")
 _NEVER_ENDS = frozenset({"e.g.", "i.e.", "cf.", "vs.", "mr.", "mrs.", "ms.", "dr.", "prof.", "st.",
                          "jr.", "sr.", "approx."})
 _NUMBERED = frozenset({"no.", "fig.", "vol.", "p.", "pp.", "eq.", "sec.", "ch."})  # "Fig. 3"
@@ -278,6 +279,8 @@ def _no_end(before: str, after: str) -> bool:
         return True
     if len(words) == 2 and _INITIAL.fullmatch(word) and words[0][:1].isupper():
         return after.isupper()
+    if _ARABIC_INITIAL.fullmatch(word):  # "ر. ك. باتشوري": Arabic has no capitals to tell
+        return after.isalpha()
     return bool(_DOTTED.fullmatch(word)) and after.islower()
 
 

@@ -5,6 +5,7 @@ answer to "how do I" is the command next to the sentence that matches the questi
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -13,7 +14,17 @@ from core.text import introduces
 
 EXAMPLE_MIN = 0.5  # see add_examples()
 _BACK_REFERENCES = frozenset("""this these that those it its they their such thus hence
-    therefore then here also هذا هذه ذلك تلك هؤلاء وهذا وهذه وذلك لذلك لهذا هو هي هم""".split())
+    therefore then here also هذا هذه ذلك تلك هؤلاء وهذا وهذه وذلك لذلك لهذا هو هي هم
+    وقد ولم ولا ولكن لكن وكان وكانت وهو وهي وهم وفي ومن وبالتالي ولذا كما ثم بل فقد فإن""".split())
+# an example of what the sentence before said: "For example, P ⊆ NP ⊆ PP ⊆ PSPACE..."
+_EXAMPLE_OF = re.compile(r"(?:for (?:example|instance)|على سبيل المثال|فمثلا|مثلا)\b",
+                         re.IGNORECASE)
+# "The second is the form used by spreadsheets": one of the things listed just before, which may
+# be an example block ("Three useful forms are" + three commands)
+_ORDINAL_BACK = re.compile(
+    r"(?:the (?:first|second|third|fourth|last) (?:is|are|one|form|of these|of them)|"
+    r"the (?:former|latter)|(?:both of )?the above)\b|"
+    r"ال(?:أول|ثاني|ثالث|أخير)[ةى]? (?:هو|هي|منها|منهما)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +53,8 @@ class Candidate:
 
 def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
                    total: np.ndarray, related: np.ndarray) -> None:
-    """The sentence after the best strip when it shares a word with the question or is close
+    """The sentence or example a picked sentence refers back to ("This...", "The second is..."),
+    the sentence after the best strip when it shares a word with the question or is close
     to it in meaning (else it is the next topic), the example a picked sentence leads into
     (directly, or through a short introduction such as "Three useful forms are"), and the first
     item a sentence ending in ':' announces."""
@@ -55,7 +67,8 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
 
     for strip in list(picked.values()):
         before = index.get((strip.chunk, strip.position - 1))
-        if before is not None and _refers_back(strip.text) and not candidates[before].block:
+        if before is not None and ((_refers_back(strip.text) and not candidates[before].block)
+                                   or _ORDINAL_BACK.match(strip.text)):
             add(before)  # "This is the only way to end repeat loops" needs the sentence it means
         after = index.get((strip.chunk, strip.position + 1))
         if (after is not None and _refers_back(candidates[after].text)
@@ -123,9 +136,10 @@ def _same_paragraph(candidates: list[Candidate], i: int, j: int) -> bool:
 
 
 def _refers_back(sentence: str) -> bool:
-    """Starts with a word that points at the sentence before ("This", "Such", "لذلك")."""
+    """Starts with a word that points at the sentence before ("This", "Such", "لذلك"), goes on
+    from it (Arabic's "وقد", "ولم": and...), or gives an example of it ("For example,")."""
     first = sentence.split(maxsplit=1)[0].strip(",،").casefold() if sentence.strip() else ""
-    return first in _BACK_REFERENCES
+    return first in _BACK_REFERENCES or _EXAMPLE_OF.match(sentence) is not None
 
 
 def _parallel(first: str, second: str) -> bool:

@@ -51,6 +51,11 @@ def test_initials_and_abbreviations_do_not_end_a_sentence():
         "Use a pager, e.g. less or more.", "Fresno is a U.S. city in a valley."]
 
 
+def test_an_arabic_initial_does_not_end_a_sentence():
+    assert split_sentences("استقال ر. ك. باتشوري في فبراير 2015. ثم جاء غيره بعده.") == [
+        "استقال ر. ك. باتشوري في فبراير 2015.", "ثم جاء غيره بعده."]
+
+
 def test_a_capital_letter_or_dotted_word_can_still_end_a_sentence():
     assert split_sentences("Set the option to B. Then restart the daemon.") == [
         "Set the option to B.", "Then restart the daemon."]
