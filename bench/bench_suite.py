@@ -15,18 +15,27 @@ SUITE = Path(__file__).resolve().parent / "realdocs_suite"
 
 
 async def run(opts: BenchOptions) -> dict[str, Any]:
-    result = await evaluate_docs(SUITE / "docs", sorted(SUITE.glob("qa_*.jsonl")), show=opts.show)
+    return await run_halves(SUITE, "7b. Real course files: the question suite (fit / report halves)",
+                            opts)
+
+
+async def run_halves(folder: Path, title: str, opts: BenchOptions) -> dict[str, Any]:
+    """A blind question set with fit and report halves (`folder`: docs/ and qa*.jsonl)."""
+    result = await evaluate_docs(folder / "docs", _question_files(folder), show=opts.show)
     halves = result["halves"]
     rows = rows_for("report half", halves.get("report", {}))
     rows += [dict(r, target="", met=None) for r in rows_for("fit half", halves.get("fit", {}))]
-    note = ("The suite's folder is ingested into a throw-away embedded store; every question goes "
-            "through StudyBuddy.handle with Wikipedia/arXiv/web off. Targets apply to the report "
-            "half; the fit half is shown for reference (it is what changes are chosen on). "
+    note = (f"The {folder.name} folder is ingested into a throw-away embedded store; every question "
+            "goes through StudyBuddy.handle with Wikipedia/arXiv/web off. Targets apply to the "
+            "report half; the fit half is shown for reference (it is what changes are chosen on). "
             "✅-coverage = answerable questions whose reply holds the gold answer and is marked ✅.")
-    return {"title": "7b. Real course files: the question suite (fit / report halves)",
-            "note": note, "rows": rows,
+    return {"title": title, "note": note, "rows": rows,
             "suite": {"kinds": result["kinds"], "halves": halves, "ingest": result["ingest"],
                       "seconds_per_question": result["seconds_per_question"],
                       # per-question replies of the fit half only: the report half's misses
                       # must not be there to tune on
                       "fit_questions": [q for q in result["questions"] if q["half"] == "fit"]}}
+
+
+def _question_files(folder: Path) -> list[Path]:
+    return sorted(folder.glob("qa*.jsonl"))
