@@ -43,6 +43,7 @@ _NEVER_ENDS = frozenset({"e.g.", "i.e.", "cf.", "vs.", "mr.", "mrs.", "ms.", "dr
                          "jr.", "sr.", "approx."})
 _NUMBERED = frozenset({"no.", "fig.", "vol.", "p.", "pp.", "eq.", "sec.", "ch."})  # "Fig. 3"
 _DOTTED = re.compile(r"(?:[A-Za-z]\.){2,}")
+_LAST_WORDS = 60  # characters before a full stop that hold the two words _no_end reads
 # a Markdown bullet, heading or quote marker: only when a space follows ("-rw-r--r--" stays)
 _MARKUP = re.compile(r"^(?:(?:[-*+>•]|#{1,6})[ \t]+)+")
 
@@ -259,18 +260,20 @@ def sentence_pieces(text: str) -> list[str]:
     """`text` cut at its sentence ends, each piece as it stands (chunking cuts prose with it)."""
     pieces, start = [], 0
     for cut in _SENTENCE.finditer(text):
-        if cut.group().isspace() and "\n" not in cut.group() and _no_end(
-                text[max(start, cut.start() - 60):cut.start()], text[cut.end():cut.end() + 1]):
+        at, end = cut.span()
+        if "\n" not in cut.group() and _no_end(text[max(start, at - _LAST_WORDS):at],
+                                               text[end:end + 1]):
             continue
-        pieces.append(text[start:cut.start()])
-        start = cut.end()
+        pieces.append(text[start:at])
+        start = end
     pieces.append(text[start:])
     return pieces
 
 
 def _no_end(before: str, after: str) -> bool:
-    """The full stop ending `before` (the 60 characters before it) belongs to an abbreviation,
-    or to an initial after a capitalised word ("Nicholas E.") with a capitalised word after it."""
+    """The full stop ending `before` (the _LAST_WORDS characters before it) belongs to an
+    abbreviation, or to an initial after a capitalised word ("Nicholas E.") with a capitalised
+    word after it."""
     words = before.split()[-2:]
     if not words:
         return False

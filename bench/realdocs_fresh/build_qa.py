@@ -263,15 +263,10 @@ def main(argv=None):
         n_ar += 1
         return f'fresh-ar-{n_ar:03d}'
 
-    for doc, q, ans, typ in EN:
-        rows.append(dict(id=nid('en'), question=q, lang='en', doc=doc, page=None, answers=ans,
-                         answerable=True, kind='en', type=typ))
-    for doc, q, ans, typ in AR:
-        rows.append(dict(id=nid('ar'), question=q, lang='ar', doc=doc, page=None, answers=ans,
-                         answerable=True, kind='ar', type=typ))
-    for doc, q, ans, typ in AR_EN:
-        rows.append(dict(id=nid('ar'), question=q, lang='ar', doc=doc, page=None, answers=ans,
-                         answerable=True, kind='ar->en', type=typ))
+    for questions, lang, kind in ((EN, 'en', 'en'), (AR, 'ar', 'ar'), (AR_EN, 'ar', 'ar->en')):
+        for doc, q, ans, typ in questions:
+            rows.append(dict(id=nid(lang), question=q, lang=lang, doc=doc, page=None, answers=ans,
+                             answerable=True, kind=kind, type=typ))
     for lang, q, _terms in UNANS:
         rows.append(dict(id=nid(lang), question=q, lang=lang, doc=None, page=None, answers=[],
                          answerable=False, kind='unanswerable', type='none'))
