@@ -3,9 +3,11 @@
     .venv/bin/python -m bot eval docs --docs bench/realdocs_suite/docs \\
         --qa bench/realdocs_suite/qa_en.jsonl bench/realdocs_suite/qa_ar.jsonl \\
         --half fit --json > fit.json
-    .venv/bin/python -m bench.fit_verifier fit.json [--precision 0.935]
+    .venv/bin/python -m bot eval docs --docs bench/realdocs_fresh/docs \
+        --qa bench/realdocs_fresh/qa.jsonl --half fit --json > fresh-fit.json
+    .venv/bin/python -m bench.fit_verifier fit.json fresh-fit.json [--precision 0.95]
 
-Only the fit half is read: the replies that would be ✅ without the verifier (confidence
+Only the fit halves are read (of every question set given): the replies that would be ✅ without the verifier (confidence
 "course", or "unchecked" when a verifier is already shipped) are the examples, labelled 1 when
 the question is answerable and the reply contains a gold answer. An L2-regularised logistic
 regression on standardised `core.rag.verify.FEATURES`; the threshold is the lowest that keeps
@@ -27,10 +29,10 @@ from core.rag.verify import FEATURES
 CANDIDATES = ("course", "unchecked")  # the marks the verifier chooses between
 
 
-def examples(path: Path) -> tuple[np.ndarray, np.ndarray, int]:
-    """Feature rows and labels of the fit half's would-be ✅ replies, and how many answerable
-    questions the half has (the ✅-coverage denominator)."""
-    records = [r for r in json.loads(path.read_text(encoding="utf-8"))["questions"]
+def examples(paths: list[Path]) -> tuple[np.ndarray, np.ndarray, int]:
+    """Feature rows and labels of the fit halves' would-be ✅ replies, and how many answerable
+    questions the halves have (the ✅-coverage denominator)."""
+    records = [r for path in paths for r in json.loads(path.read_text(encoding="utf-8"))["questions"]
                if r.get("half") in (None, "fit")]
     answerable = sum(bool(r["answerable"]) for r in records)
     rows = [r for r in records if r["confidence"] in CANDIDATES and r.get("evidence")]
@@ -86,7 +88,8 @@ def cross_validate(x: np.ndarray, y: np.ndarray, precision: float, folds: int = 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("results", type=Path, help="eval docs --json output (fit half)")
+    parser.add_argument("results", type=Path, nargs="+",
+                        help="eval docs --json outputs (their fit halves are read)")
     # chosen by the five-fold figures on the fit half (five shuffles): 0.95 keeps 93.2% ✅-precision
     # at 70% ✅-coverage; 0.94 kept more ✅ at 92.7%, 0.96 fell to 62% coverage
     parser.add_argument("--precision", type=float, default=0.95)

@@ -53,6 +53,7 @@ from core.practice.practice import PracticeService
 from core.rag.graph import build_graph
 from core.rag.state import RagContext
 from core.sources.course import CourseSource
+from core.sources.other_language import OtherLanguageIndex
 from core.upstream.resilience import CircuitBreaker, GuardedSource
 
 log = logging.getLogger(__name__)
@@ -135,10 +136,11 @@ async def build_store(settings: Settings, embedder: Embedder, stack: AsyncExitSt
     return store
 
 
-def build_sources(settings: Settings, store: CourseStore, client: httpx.AsyncClient
-                  ) -> dict[str, Source]:
+def build_sources(settings: Settings, store: CourseStore, client: httpx.AsyncClient,
+                  other_language: OtherLanguageIndex | None = None) -> dict[str, Source]:
     sources: dict[str, Source] = {"course": CourseSource(store, settings.default_course,
-                                                         sample_course=SAMPLE_COURSE_NAME)}
+                                                         sample_course=SAMPLE_COURSE_NAME,
+                                                         other_language=other_language)}
     if settings.course_store == "supabase":  # the embedded SQLite store needs no breaker
         sources["course"] = GuardedSource(sources["course"], CircuitBreaker("supabase"))
     agent, timeout_s = settings.user_agent, settings.source_timeout_s
@@ -232,11 +234,13 @@ async def build_app(settings: Settings, *, progress_factory: ProgressFactory | N
         llm = build_llm(settings)
         if llm is not None:
             stack.push_async_callback(close_llm_client(llm))
+        use = UseEmbedder()  # one model: its own cache for sentences, the index's for passages
         context = RagContext(config=settings.to_rag_config(),
-                             sources=build_sources(settings, store, client),
+                             sources=build_sources(settings, store, client,
+                                                   OtherLanguageIndex(store, use)),
                              reranker=build_reranker(settings, query_embedder, client),
                              llm=llm, embedder=query_embedder,
-                             sentence_embedder=MemoEmbedder(UseEmbedder()),
+                             sentence_embedder=MemoEmbedder(use),
                              classifier=build_classifier(settings, query_embedder))
         limits = Limits(max_question_chars=settings.max_question_chars,
                         rate_limit_per_minute=settings.rate_limit_per_minute,

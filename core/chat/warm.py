@@ -1,7 +1,8 @@
 """What a first study question needs, loaded before it comes, so it is answered as fast as the
-tenth: the models, the course index, and the vectors of the default course's passages and
-their sentences (the local reranker and the extractive answer embed exactly those, and the
-shared LRU cache in core/llm/memo_embedder.py keeps them). No outside service is called.
+tenth: the models, the course index, the second encoder's vectors of every passage (an Arabic
+question over English notes is searched with them), and the vectors of the default course's
+passages and their sentences (the local reranker and the extractive answer embed exactly those,
+and the shared LRU cache in core/llm/memo_embedder.py keeps them). No outside service is called.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from core.rag.nodes.normalize import to_chunk
 from core.rag.nodes.rerank import passage_text
 from core.rag.state import RagContext
 from core.rerank.local import clip_passage
+from core.sources.course import CourseSource
 
 log = logging.getLogger(__name__)
 PROBES = ("warm up", "تهيئة")  # one per language: sentence vectors across languages differ
@@ -45,6 +47,8 @@ async def embed_course(ctx: RagContext) -> None:
     except Exception as exc:  # the first question will meet (and report) it again
         log_failure(log, "warming up the course index", exc, "continuing")
         return
+    if isinstance(lister, CourseSource):  # what an Arabic question over English notes needs
+        await lister.warm_other_language()
     chunks = [c for rank, d in enumerate(documents) if (c := to_chunk(d, rank)) is not None]
     if chunks and ctx.embedder is not None:
         await ctx.embedder.embed_passages([clip_passage(passage_text(c)) for c in chunks])

@@ -129,6 +129,23 @@ def add_examples(picked: dict[tuple[int, int], Strip], candidates: list[Candidat
                           Strip(c.text, c.chunk, c.position, float(total[best]), block=True))
 
 
+def fill_gaps(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
+              total: np.ndarray) -> None:
+    """The one sentence between two picked sentences of a paragraph, so the reply reads as the
+    passage does: "...grub.cfg is generated from others. [Be careful not to modify it by hand,
+    since such local modifications will be lost the next time update-grub is run.] The most
+    common modifications of grub.cfg are made through /etc/default/grub." """
+    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
+    for chunk, position in sorted(picked):
+        middle, far = index.get((chunk, position + 1)), index.get((chunk, position + 2))
+        if (middle is not None and far is not None and (chunk, position + 1) not in picked
+                and (chunk, position + 2) in picked
+                and _same_paragraph(candidates, index[(chunk, position)], middle)
+                and _same_paragraph(candidates, middle, far)):
+            c = candidates[middle]
+            picked[(chunk, position + 1)] = Strip(c.text, chunk, c.position, float(total[middle]))
+
+
 def _same_paragraph(candidates: list[Candidate], i: int, j: int) -> bool:
     """Two sentences of one paragraph (an example block is never one)."""
     a, b = candidates[i], candidates[j]

@@ -11,7 +11,7 @@ import numpy as np
 
 from core.ports import Embedder
 from core.rag.blocks import plain_inline, read_paragraph
-from core.rag.companions import Candidate, Strip, add_examples, add_follow_ups
+from core.rag.companions import Candidate, Strip, add_examples, add_follow_ups, fill_gaps
 from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.state import Chunk
 from core.text import detect_language, keyword_forms, normalize
@@ -109,15 +109,20 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         own = np.array([_share(q_words, w, weight) for w in words])
         add_follow_ups(picked, candidates, total, related)
         add_examples(picked, candidates, total, own)
+        fill_gaps(picked, candidates, total)
     # The question's own language first: a passage in another language adds to it, after it.
-    # An English question whose best sentence is English gets no Arabic add-on (the same answer
-    # again, in a language its asker may not read); Arabic courses quote English all the time
-    # (commands, untranslated paragraphs), and that English often holds the answer (fit half:
-    # dropping it for Arabic questions too lost one Arabic answer and gained none).
+    # An English question gets no Arabic add-on when its best sentence is English or its English
+    # sentences share enough of its words to be checked (the same answer again, in a language
+    # its asker may not read: "What is quicksort?" over a bilingual course); Arabic courses
+    # quote English all the time (commands, untranslated paragraphs), and that English often
+    # holds the answer (fit half: dropping it for Arabic questions too lost one Arabic answer
+    # and gained none).
     other = [detect_language(chunk.text) != lang for chunk in chunks]
     strips = list(picked.values())
-    if lang == "en" and strips and not other[max(strips, key=lambda s: s.score).chunk]:
-        strips = [s for s in strips if not other[s.chunk]]
+    native = [s for s in strips if not other[s.chunk]]
+    if lang == "en" and native and (supported(native)
+                                    or not other[max(strips, key=lambda s: s.score).chunk]):
+        strips = native
     return sorted(strips, key=lambda s: (other[s.chunk], s.chunk, s.position))
 
 

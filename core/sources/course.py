@@ -4,6 +4,10 @@ The bundled sample course answers out of the box, but once the store holds any o
 is never searched again (its notes on sorting must not answer a question about R), unless the
 deployment asks for it by name.
 
+Its hits are fused with the course's other-language passages as USE multilingual ranks them
+(core/sources/other_language.py), when it is given that index: e5 alone misses the English page
+that answers an Arabic question too often.
+
 It is also the course's Vocabulary: which words the searched course uses at all (see
 core.rag.coverage), asked of the store once per question and course for VOCABULARY_TTL_S.
 """
@@ -14,10 +18,12 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from core.ports import CourseStore, Document
+from core.sources.other_language import OtherLanguageIndex, fuse
 
 COURSES_TTL_S = 30.0  # how long the list of stored courses is trusted (ingestion is rare)
 VOCABULARY_TTL_S = 30.0  # a question's retries ask again within seconds: answered from memory
 VOCABULARY_CACHE = 256  # questions remembered
+OTHER_LANGUAGE_N = 3  # other-language passages fused into each search's hits
 
 
 class CourseSource:
@@ -26,8 +32,10 @@ class CourseSource:
     name = "course"
 
     def __init__(self, store: CourseStore, course: str | None = None,
-                 sample_course: str | None = None) -> None:
+                 sample_course: str | None = None,
+                 other_language: OtherLanguageIndex | None = None) -> None:
         self.store = store
+        self.other_language = other_language
         self.course = course
         self.sample_course = sample_course
         self._courses: tuple[float, list[str]] | None = None
@@ -35,7 +43,19 @@ class CourseSource:
             OrderedDict())
 
     async def search(self, query: str, k: int, course: str | None = None) -> list[Document]:
-        return await self.store.search(query, k, await self.filters(course))
+        filters = await self.filters(course)
+        found = await self.store.search(query, k, filters)
+        if self.other_language is None:
+            return found
+        others = await self.other_language.nearest(query, filters, OTHER_LANGUAGE_N)
+        return fuse(found, others, k) if others else found
+
+    async def warm_other_language(self, course: str | None = None) -> int:
+        """The second encoder's vectors of every passage `search(..., course)` searches, before
+        its first question (seconds for thousands of passages); how many."""
+        if self.other_language is None:
+            return 0
+        return await self.other_language.warm(await self.filters(course))
 
     async def passages(self, k: int, course: str | None = None) -> list[Document]:
         """Up to k stored passages (every child chunk) of what `search(..., course)` searches."""

@@ -129,7 +129,8 @@ async def test_the_question_s_language_comes_first_whatever_the_ranking():
     english = "Quicksort is a sorting algorithm that partitions the array around a pivot."
     chunks = _chunks(arabic, english, title="Quicksort")  # the Arabic passage ranked first
     strips = await relevant_strips("What is quicksort?", chunks, None, 4)
-    assert [s.text for s in strips][:1] == [english] and arabic in [s.text for s in strips]
+    # the English notes answer it: the Arabic passage ranked first is not added
+    assert [s.text for s in strips] == [english]
     arabic_first = await relevant_strips("ما هو الترتيب السريع Quicksort؟", chunks[::-1], None, 4)
     assert arabic_first[0].text == arabic
 
@@ -202,6 +203,15 @@ async def test_an_english_question_the_english_notes_answer_gets_no_arabic_passa
                      title="Quicksort")
     strips = await relevant_strips("What does quicksort partition around?", chunks, None, 3)
     assert [s.chunk for s in strips] == [0]
+
+
+async def test_an_arabic_passage_adds_to_english_notes_that_only_touch_the_question():
+    arabic = "الترتيب السريع (Quicksort) يقسم المصفوفة حول عنصر يسمى المحور (pivot) ثم يرتب الجزأين."
+    english = "Sorting is covered in week three, after recursion."
+    chunks = _chunks(arabic, english, title="Quicksort")
+    strips = await relevant_strips("How does quicksort partition the array around a pivot?",
+                                   chunks, None, 4)
+    assert [s.text for s in strips] == [english, arabic]  # English first, Arabic adds the answer
 
 
 def test_markdown_inline_marks_are_not_shown_but_code_spans_and_globs_stay():

@@ -1,0 +1,110 @@
+"""The course's passages in the other language than the question, ranked by a second encoder.
+
+e5 reads an Arabic question far from the English page that answers it when the page is
+technical (commands, file names): on the fit halves of bench/realdocs_suite and
+bench/realdocs_fresh, the answer's chunk was e5's 10th-230th English chunk for 12 of 28 Arabic
+questions over English pages, and USE multilingual's first for 10 of those 12. The store's
+fusion cannot use USE (its vectors are not stored), so this index keeps USE vectors of every
+listed passage in memory, by chunk id, and `CourseSource.search` fuses its ranking in.
+Within one language BM25 and e5 rank well: only other-language passages are put forward here.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from core.ports import CourseStore, Document, Embedder
+from core.text import detect_language
+
+LIST_MAX = 20_000  # passages kept per course (512-d float32: ~40 MB at the cap)
+LIST_TTL_S = 30.0  # how long a course's passage list is trusted (ingestion is rare)
+RRF_K = 60  # as the store's own fusion
+
+
+class OtherLanguageIndex:
+    """USE vectors of a course store's passages, listed once per LIST_TTL_S per course."""
+
+    def __init__(self, store: CourseStore, embedder: Embedder, *, limit: int = LIST_MAX) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.limit = limit
+        self._lists: dict[str, tuple[float, list[Document]]] = {}
+        self._vectors: dict[str, np.ndarray] = {}
+
+    async def nearest(self, query: str, filters: dict[str, str] | None, n: int
+                      ) -> list[tuple[int, Document]]:
+        """The n best passages not in the query's language (one per parent), each with its rank
+        among all the course's passages: a rank, not a place among the others only, so an
+        Arabic passage is not put forward for an English question just for being the closest
+        Arabic one. Empty when the course has nothing in another language."""
+        language = detect_language(query)
+        passages = await self._passages(filters)
+        if n < 1 or all(d.metadata.get("lang") == language for d in passages):
+            return []
+        q = np.asarray(await self.embedder.embed_queries([query]))[0]
+        order = np.argsort(-(await self._matrix(passages) @ q), kind="stable")
+        hits: list[tuple[int, Document]] = []
+        parents: set[str] = set()
+        for rank, i in enumerate(order):
+            doc = passages[int(i)]
+            if doc.metadata.get("lang") == language or _parent(doc) in parents:
+                continue
+            parents.add(_parent(doc))
+            hits.append((rank, doc))
+            if len(hits) >= n:
+                break
+        return hits
+
+    async def warm(self, filters: dict[str, str] | None) -> int:
+        """Vectors of every passage of a course, before its first question; how many."""
+        passages = await self._passages(filters)
+        await self._matrix(passages)
+        return len(passages)
+
+    async def _passages(self, filters: dict[str, str] | None) -> list[Document]:
+        key = repr(sorted((filters or {}).items()))
+        now = time.monotonic()
+        cached = self._lists.get(key)
+        if cached is None or now - cached[0] > LIST_TTL_S:
+            listed = await self.store.passages(self.limit, filters)
+            cached = self._lists[key] = (now, list(listed))
+        return cached[1]
+
+    async def _matrix(self, passages: Sequence[Document]) -> np.ndarray:
+        keys = [_key(d) for d in passages]
+        missing = [i for i, k in enumerate(keys) if k not in self._vectors]
+        if missing:
+            vectors = await self.embedder.embed_passages([passages[i].text for i in missing])
+            for i, vector in zip(missing, vectors, strict=True):
+                self._vectors[keys[i]] = np.asarray(vector, dtype=np.float32)
+        if len(self._vectors) > 2 * self.limit:  # documents replaced many times: start over
+            live = set(keys)
+            self._vectors = {k: v for k, v in self._vectors.items() if k in live}
+        return np.stack([self._vectors[k] for k in keys])
+
+
+def fuse(found: Sequence[Document], others: Sequence[tuple[int, Document]], k: int
+         ) -> list[Document]:
+    """The store's hits with the other-language passages put in at the rank the second
+    encoder gives them (a parent both rank keeps the better rank; on a tie the store's hit
+    comes first). The better rank, not the sum of both: a passage both rank would otherwise
+    jump over the store's best hit for agreeing twice."""
+    best: dict[str, tuple[int, int, Document]] = {}
+    for source, ranking in enumerate((list(enumerate(found)), list(others))):
+        for rank, doc in ranking:
+            parent = _parent(doc)
+            if parent not in best or (rank, source) < best[parent][:2]:
+                best[parent] = (rank, source, best[parent][2] if parent in best else doc)
+    order = sorted(best.values(), key=lambda entry: entry[:2])[:k]
+    return [replace(doc, score=1.0 / (RRF_K + rank + 1)) for rank, _, doc in order]
+
+
+def _parent(doc: Document) -> str:
+    return str(doc.metadata.get("parent_id") or doc.metadata.get("chunk_id") or doc.text)
+
+
+def _key(doc: Document) -> str:
+    return str(doc.metadata.get("chunk_id") or doc.text)
