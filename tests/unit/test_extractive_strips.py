@@ -264,3 +264,11 @@ async def test_an_arabic_sentence_going_on_with_wa_comes_after_the_best_one():
     strips = await relevant_strips("أين تم التخلي عن ممارسة العقاب البدني؟",
                                    _chunks(text, title="التعليم"), None, 1)
     assert any("البلدان الغربية" in s.text for s in strips)
+
+
+async def test_an_arabic_question_whose_best_sentence_is_english_leads_with_it():
+    arabic = "يختار المعلم الأمثلة بعناية قبل كل محاضرة."
+    english = "Quicksort picks the pivot at random or as the median of three elements."
+    chunks = _chunks(arabic, english, title="Sorting")
+    strips = await relevant_strips("كيف يختار Quicksort المحور pivot؟", chunks, None, 4)
+    assert [s.text for s in strips] == [english, arabic]  # the Arabic one only adds to it
