@@ -2,8 +2,9 @@
 
 e5 reads an Arabic question far from the English page that answers it when the page is
 technical (commands, file names): on the fit halves of bench/realdocs_suite and
-bench/realdocs_fresh, the answer's chunk was e5's 10th-230th English chunk for 12 of 28 Arabic
-questions over English pages, and USE multilingual's first for 10 of those 12. The store's
+bench/realdocs_fresh, the answer's chunk was outside e5's first ten for 15 of 28 Arabic questions
+over English pages (10th to 1613th), and USE multilingual's first English chunk for 10 of those
+15. The store's
 fusion cannot use USE (its vectors are not stored), so this index keeps USE vectors of every
 listed passage in memory, by chunk id, and `CourseSource.search` fuses its ranking in.
 Within one language BM25 and e5 rank well: only other-language passages are put forward here.
@@ -11,6 +12,7 @@ Within one language BM25 and e5 rank well: only other-language passages are put 
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -21,17 +23,20 @@ from core.text import detect_language
 
 LIST_MAX = 20_000  # passages kept per course (512-d float32: ~40 MB at the cap)
 LIST_TTL_S = 30.0  # how long a course's passage list is trusted (ingestion is rare)
+COURSES_KEPT = 8  # courses whose passages and vectors are kept (least recently asked goes)
 RRF_K = 60  # as the store's own fusion
 
 
 class OtherLanguageIndex:
-    """USE vectors of a course store's passages, listed once per LIST_TTL_S per course."""
+    """USE vectors of a course store's passages, listed once per LIST_TTL_S per course; the
+    vectors of passages no kept list holds (replaced documents, dropped courses) are let go
+    when a list is read again."""
 
     def __init__(self, store: CourseStore, embedder: Embedder, *, limit: int = LIST_MAX) -> None:
         self.store = store
         self.embedder = embedder
         self.limit = limit
-        self._lists: dict[str, tuple[float, list[Document]]] = {}
+        self._lists: OrderedDict[str, tuple[float, list[Document]]] = OrderedDict()
         self._vectors: dict[str, np.ndarray] = {}
 
     async def nearest(self, query: str, filters: dict[str, str] | None, n: int
@@ -71,6 +76,11 @@ class OtherLanguageIndex:
         if cached is None or now - cached[0] > LIST_TTL_S:
             listed = await self.store.passages(self.limit, filters)
             cached = self._lists[key] = (now, list(listed))
+            while len(self._lists) > COURSES_KEPT:
+                self._lists.popitem(last=False)
+            live = {_key(d) for _, docs in self._lists.values() for d in docs}
+            self._vectors = {k: v for k, v in self._vectors.items() if k in live}
+        self._lists.move_to_end(key)
         return cached[1]
 
     async def _matrix(self, passages: Sequence[Document]) -> np.ndarray:
@@ -80,9 +90,6 @@ class OtherLanguageIndex:
             vectors = await self.embedder.embed_passages([passages[i].text for i in missing])
             for i, vector in zip(missing, vectors, strict=True):
                 self._vectors[keys[i]] = np.asarray(vector, dtype=np.float32)
-        if len(self._vectors) > 2 * self.limit:  # documents replaced many times: start over
-            live = set(keys)
-            self._vectors = {k: v for k, v in self._vectors.items() if k in live}
         return np.stack([self._vectors[k] for k in keys])
 
 

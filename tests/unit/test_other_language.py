@@ -28,3 +28,27 @@ def test_nothing_from_the_second_encoder_leaves_the_hits_in_the_store_s_order():
     found = [_doc("a"), _doc("b")]
     assert [d.text for d in fuse(found, [], 5)] == ["a", "b"]
     assert [d.text for d in fuse(found, [(9, _doc("z", "en"))], 2)] == ["a", "b"]
+
+
+class _Store:
+    """The one CourseStore method the index reads: every child chunk of a course."""
+
+    def __init__(self, courses: dict[str, list[Document]]) -> None:
+        self.courses = courses
+
+    async def passages(self, k: int, filters: dict[str, str] | None = None) -> list[Document]:
+        return self.courses[(filters or {})["course"]][:k]
+
+
+async def test_vectors_of_a_course_no_longer_kept_are_let_go(monkeypatch):
+    import core.sources.other_language as other_language
+    from tests.support.fake_embedder import HashingEmbedder
+
+    monkeypatch.setattr(other_language, "COURSES_KEPT", 1)
+    store = _Store({"a": [_doc("a1", "en"), _doc("a2")], "b": [_doc("b1", "en")]})
+    index = other_language.OtherLanguageIndex(store, HashingEmbedder())  # type: ignore[arg-type]
+    assert await index.warm({"course": "a"}) == 2 and len(index._vectors) == 2
+    hits = await index.nearest("what is a1", {"course": "a"}, 3)
+    assert [(rank, d.text) for rank, d in hits] == [(1, "a2")]  # ranked among both, Arabic only
+    await index.warm({"course": "b"})
+    assert set(index._vectors) == {"b1"}  # course a's list was dropped, and its vectors
