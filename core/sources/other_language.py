@@ -22,21 +22,22 @@ from core.ports import CourseStore, Document, Embedder
 from core.text import detect_language
 
 LIST_MAX = 20_000  # passages kept per course (512-d float32: ~40 MB at the cap)
-LIST_TTL_S = 30.0  # how long a course's passage list is trusted (ingestion is rare)
+LIST_TTL_S = 30.0  # how long a course's passage list is trusted before its documents are checked
 COURSES_KEPT = 8  # courses whose passages and vectors are kept (least recently asked goes)
 RRF_K = 60  # as the store's own fusion
 
 
 class OtherLanguageIndex:
-    """USE vectors of a course store's passages, listed once per LIST_TTL_S per course; the
-    vectors of passages no kept list holds (replaced documents, dropped courses) are let go
-    when a list is read again."""
+    """USE vectors of a course store's passages, listed again when the course's documents have
+    changed (checked at most once per LIST_TTL_S); the vectors of passages no kept list holds
+    (replaced documents, dropped courses) are let go when a list is read again."""
 
     def __init__(self, store: CourseStore, embedder: Embedder, *, limit: int = LIST_MAX) -> None:
         self.store = store
         self.embedder = embedder
         self.limit = limit
-        self._lists: OrderedDict[str, tuple[float, list[Document]]] = OrderedDict()
+        self._lists: OrderedDict[str, tuple[float, tuple[object, ...], list[Document]]] = (
+            OrderedDict())
         self._vectors: dict[str, np.ndarray] = {}
 
     async def nearest(self, query: str, filters: dict[str, str] | None, n: int
@@ -70,18 +71,28 @@ class OtherLanguageIndex:
         return len(passages)
 
     async def _passages(self, filters: dict[str, str] | None) -> list[Document]:
+        """The course's passages, listed again only when its documents changed (listing every
+        passage with its parent's text is the costly part, over the network on Supabase)."""
         key = repr(sorted((filters or {}).items()))
         now = time.monotonic()
         cached = self._lists.get(key)
         if cached is None or now - cached[0] > LIST_TTL_S:
-            listed = await self.store.passages(self.limit, filters)
-            cached = self._lists[key] = (now, list(listed))
-            while len(self._lists) > COURSES_KEPT:
-                self._lists.popitem(last=False)
-            live = {_key(d) for _, docs in self._lists.values() for d in docs}
-            self._vectors = {k: v for k, v in self._vectors.items() if k in live}
+            records = await self.store.documents((filters or {}).get("course"))
+            signature = tuple(sorted((r.id, r.content_hash, r.chunks) for r in records))
+            if cached is not None and cached[1] == signature:
+                cached = self._lists[key] = (now, signature, cached[2])
+            else:
+                listed = await self.store.passages(self.limit, filters)
+                cached = self._lists[key] = (now, signature, list(listed))
+                self._keep_recent()
         self._lists.move_to_end(key)
-        return cached[1]
+        return cached[2]
+
+    def _keep_recent(self) -> None:
+        while len(self._lists) > COURSES_KEPT:
+            self._lists.popitem(last=False)
+        live = {_key(d) for _, _, docs in self._lists.values() for d in docs}
+        self._vectors = {k: v for k, v in self._vectors.items() if k in live}
 
     async def _matrix(self, passages: Sequence[Document]) -> np.ndarray:
         keys = [_key(d) for d in passages]

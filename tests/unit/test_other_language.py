@@ -1,7 +1,7 @@
 """Fusing the second encoder's other-language ranking into the course store's hits."""
 from __future__ import annotations
 
-from core.ports import Document
+from core.ports import Document, DocumentRecord
 from core.sources.other_language import fuse
 
 
@@ -31,12 +31,20 @@ def test_nothing_from_the_second_encoder_leaves_the_hits_in_the_store_s_order():
 
 
 class _Store:
-    """The one CourseStore method the index reads: every child chunk of a course."""
+    """The two CourseStore methods the index reads: a course's documents, its child chunks."""
 
     def __init__(self, courses: dict[str, list[Document]]) -> None:
         self.courses = courses
+        self.listed = 0
+
+    async def documents(self, course: str | None = None) -> list[DocumentRecord]:
+        return [DocumentRecord(id=d.text, course=course or "", display_name=d.url_or_path,
+                               title=d.title, format="md", doc_type="note",
+                               content_hash=d.text, chunks=1)
+                for d in self.courses[course or ""]]
 
     async def passages(self, k: int, filters: dict[str, str] | None = None) -> list[Document]:
+        self.listed += 1
         return self.courses[(filters or {})["course"]][:k]
 
 
@@ -52,3 +60,18 @@ async def test_vectors_of_a_course_no_longer_kept_are_let_go(monkeypatch):
     assert [(rank, d.text) for rank, d in hits] == [(1, "a2")]  # ranked among both, Arabic only
     await index.warm({"course": "b"})
     assert set(index._vectors) == {"b1"}  # course a's list was dropped, and its vectors
+
+
+async def test_passages_are_listed_again_only_when_the_course_s_documents_change(monkeypatch):
+    import core.sources.other_language as other_language
+    from tests.support.fake_embedder import HashingEmbedder
+
+    monkeypatch.setattr(other_language, "LIST_TTL_S", 0.0)  # check the documents every time
+    store = _Store({"a": [_doc("a1", "en"), _doc("a2")]})
+    index = other_language.OtherLanguageIndex(store, HashingEmbedder())  # type: ignore[arg-type]
+    await index.nearest("what is a1", {"course": "a"}, 1)
+    await index.nearest("what is a1", {"course": "a"}, 1)
+    assert store.listed == 1  # same documents: the list in memory is still right
+    store.courses["a"].append(_doc("a3"))  # a document added by an instructor
+    hits = await index.nearest("what is a3", {"course": "a"}, 1)
+    assert store.listed == 2 and [d.text for _, d in hits] == ["a3"]
