@@ -41,7 +41,7 @@ SCHEMA_DIM = 384  # vector(384) in the migration; mistral-embed (1024) needs a n
 FILTER_KEYS = ("course", "doc_type", "lang", "exclude_course")  # other keys: metadata @>
 MAX_MATCH = 50  # hybrid_search caps match_count at 50
 ID_BATCH = 500  # ids per chunk_embeddings call (keeps request and response bodies small)
-MAX_LISTED = 1000  # list_chunks caps max_count at 1000
+MAX_LISTED = 1000  # list_chunks caps a page at 1000 chunks
 
 
 async def connect_supabase(url: str, key: str, *, timeout_s: float = 10,
@@ -106,13 +106,21 @@ class SupabaseCourseStore:
         return docs
 
     async def passages(self, k: int, filters: dict[str, str] | None = None) -> list[Document]:
-        """Up to k child chunks passing `filters` (list_chunks), shaped as search hits."""
-        if k < 1:
-            return []
-        rows = await self._rows("list_chunks", {"filter": clean_filters(filters),
-                                                "max_count": min(k, MAX_LISTED)})
-        with _shape("list_chunks"):
-            return [search_hit(row) for row in rows]
+        """Up to k child chunks passing `filters` (list_chunks, MAX_LISTED a page, each page
+        after the last document and chunk id of the one before), shaped as search hits."""
+        docs: list[Document] = []
+        after: dict[str, str] = {}
+        while len(docs) < k:
+            wanted = min(k - len(docs), MAX_LISTED)
+            rows = await self._rows("list_chunks", {"filter": clean_filters(filters),
+                                                    "max_count": wanted, **after})
+            with _shape("list_chunks"):
+                docs.extend(search_hit(row) for row in rows)
+                if len(rows) < wanted:
+                    break
+                after = {"after_document": str(rows[-1].get("document_id") or ""),
+                         "after_id": str(rows[-1]["id"])}
+        return docs
 
     async def documents(self, course: str | None = None) -> list[DocumentRecord]:
         """Every document (of one course when given) with its chunk count, by course, name."""

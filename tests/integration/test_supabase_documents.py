@@ -193,3 +193,20 @@ async def test_passages_lists_every_child_of_a_course_shaped_as_search_hits(
     assert all(d.context for d in listed) and len(await store.passages(2, {"course": "hist"})) == 2
     assert await store.passages(100, {"course": "no-such-course"}) == []
     assert await store.passages(0) == []
+
+
+async def test_passages_pages_through_a_course_larger_than_one_page(
+        store: SupabaseCourseStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    import core.stores.supabase_store as supabase_store
+
+    for name in ("a.md", "b.md"):
+        record, chunks = await build("paged", name, passages=[
+            f"{name} fact {n} about the Nile delta." for n in range(3)])
+        await store.replace_document(record, chunks)
+    whole = await store.passages(100, {"course": "paged"})
+    monkeypatch.setattr(supabase_store, "MAX_LISTED", 2)  # pages of 2: 2 + 2 + 2 chunks
+    paged = await store.passages(100, {"course": "paged"})
+    assert len(whole) == 6 and [d.metadata["chunk_id"] for d in paged] == [
+        d.metadata["chunk_id"] for d in whole]
+    assert [d.metadata["chunk_id"] for d in await store.passages(5, {"course": "paged"})] == [
+        d.metadata["chunk_id"] for d in whole[:5]]
