@@ -185,7 +185,7 @@ def compose(strips: Sequence[Strip]) -> str:
             closed = parts[-1].rstrip()[-1:] in _CLOSING and text.rstrip()[-1:] in _CLOSING
             joiner = " " if closed else "\n"  # a title or fragment never runs into a sentence
             parts.append(joiner + text)
-    return "".join(parts).strip()
+    return "".join(parts).lstrip("\n").rstrip()  # a leading code block keeps its indentation
 
 
 def _matched(forms: dict[str, frozenset[str]], text_forms: dict[str, frozenset[str]]

@@ -272,3 +272,11 @@ async def test_an_arabic_question_whose_best_sentence_is_english_leads_with_it()
     chunks = _chunks(arabic, english, title="Sorting")
     strips = await relevant_strips("كيف يختار Quicksort المحور pivot؟", chunks, None, 4)
     assert [s.text for s in strips] == [english, arabic]  # the Arabic one only adds to it
+
+
+def test_a_code_block_that_opens_the_answer_keeps_its_first_line_s_indentation():
+    from core.rag.companions import Strip
+    from core.rag.extractive import compose
+    block = "    for x in xs:\n        print(x)"
+    answer = compose([Strip(block, 0, 0, 0.9, block=True), Strip("It prints each item.", 0, 1, 0.8)])
+    assert answer == block + "\n\nIt prints each item."
