@@ -19,7 +19,9 @@ from core.rag.state import Chunk
 from core.text import detect_language, keywords
 
 # Also tried, and left out because they separated nothing on the fit half (five-fold): whether
-# a "how do I" question's reply holds any code, a "how many" question's any digit, retries.
+# a "how do I" question's reply holds any code, a "how many" question's any digit, retries; the
+# second encoder's (USE) cosine of the best sentence (both fit halves, 0.95 target: 94.1% ✅
+# right at 81% coverage with it, 94.6% at 83% without).
 FEATURES = ("top", "second", "lexical", "lead_lexical", "lead_semantic", "lead_total",
             "cross", "qwords", "answer_cover", "strips", "lead_rank", "other_language")
 
