@@ -110,24 +110,20 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         add_follow_ups(picked, candidates, total, related)
         add_examples(picked, candidates, total, own)
         fill_gaps(picked, candidates, total)
-    # The question's own language first: a passage in another language adds to it, after it,
-    # unless it holds the best sentence (below).
+    # The question's own language first: a passage in another language adds to it, after it.
     # An English question gets no Arabic add-on when its best sentence is English or its English
     # sentences share enough of its words to be checked (the same answer again, in a language
-    # its asker may not read: "What is quicksort?" over a bilingual course); Arabic courses
+    # its asker may not read: "What is quicksort?" over a bilingual course). Arabic courses
     # quote English all the time (commands, untranslated paragraphs), and that English often
     # holds the answer (fit half: dropping it for Arabic questions too lost one Arabic answer
-    # and gained none).
+    # and gained none); when it holds the best sentence it leads, the lower-scored Arabic ones
+    # (notes on another topic sharing a word) adding to it.
     other = [detect_language(chunk.text) != lang for chunk in chunks]
     strips = list(picked.values())
     native = [s for s in strips if not other[s.chunk]]
     best_is_other = bool(strips) and other[max(strips, key=lambda s: s.score).chunk]
     if lang == "en" and native and (supported(native) or not best_is_other):
         strips = native
-    # An Arabic question whose best sentence is English leads with it: the Arabic sentences
-    # scored lower (an English course's Arabic notes on another topic sharing a word), so
-    # they only add to it ("ما هي خوارزمية البحث بالعرض أولاً؟" over notes on BFS and an
-    # Arabic page on sorting).
     first_other = lang != "en" and best_is_other
     return sorted(strips, key=lambda s: (other[s.chunk] != first_other, s.chunk, s.position))
 

@@ -13,10 +13,12 @@ core.rag.coverage), asked of the store once per question and course for VOCABULA
 """
 from __future__ import annotations
 
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
 
+from core.errors import log_failure
 from core.ports import CourseStore, Document
 from core.sources.other_language import OtherLanguageIndex, fuse
 
@@ -24,6 +26,7 @@ COURSES_TTL_S = 30.0  # how long the list of stored courses is trusted (ingestio
 VOCABULARY_TTL_S = 30.0  # a question's retries ask again within seconds: answered from memory
 VOCABULARY_CACHE = 256  # questions remembered
 OTHER_LANGUAGE_N = 3  # other-language passages fused into each search's hits
+log = logging.getLogger(__name__)
 
 
 class CourseSource:
@@ -47,7 +50,11 @@ class CourseSource:
         found = await self.store.search(query, k, filters)
         if self.other_language is None:
             return found
-        others = await self.other_language.nearest(query, filters, OTHER_LANGUAGE_N)
+        try:
+            others = await self.other_language.nearest(query, filters, OTHER_LANGUAGE_N)
+        except Exception as exc:  # the store's own hits still answer
+            log_failure(log, "ranking the other-language passages", exc, "using the store's hits")
+            return found
         return fuse(found, others, k) if others else found
 
     async def warm_other_language(self, course: str | None = None) -> int:

@@ -107,3 +107,28 @@ async def test_warm_up_encodes_every_passage_before_the_first_arabic_question(st
     hits = await source.search(QUESTION, 2)
     assert hits[1].text == ANSWER
     assert [kind for kind, _ in encoder.calls] == ["passage", "query"]  # the question only
+
+
+async def test_another_course_s_page_never_comes_in_however_well_it_answers(store):
+    # a second class stores the very sentence that answers the question; the asking chat's
+    # course is "apt", so the second encoder never sees it
+    await store.replace_document(*await build("other-class", "leak.md", "lecture", "en",
+                                              [ANSWER + " (other class)"],
+                                              embedder=STORE_EMBEDDER))
+    source = CourseSource(store, course="apt",
+                          other_language=OtherLanguageIndex(store, SecondEncoder()))
+    hits = await source.search(QUESTION, 10)
+    assert {h.metadata["course"] for h in hits} == {"apt"}
+
+
+class _BrokenEncoder(SecondEncoder):
+    async def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        raise RuntimeError("model file damaged")
+
+
+async def test_a_failing_second_encoder_leaves_the_store_s_hits(store, caplog):
+    plain = await CourseSource(store, course="apt").search(QUESTION, 2)
+    broken = CourseSource(store, course="apt",
+                          other_language=OtherLanguageIndex(store, _BrokenEncoder()))
+    assert await broken.search(QUESTION, 2) == plain
+    assert "ranking the other-language passages failed" in caplog.text
