@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Re-verify bench/realdocs_unseen: every gold answer, every unanswerable key term, the
-schema and the counts. Needs pypdf, python-docx and python-pptx; the rest is stdlib.
+schema and the counts. Needs pypdfium2 (the project's PDF library), python-docx and
+python-pptx; the rest is stdlib.
 
     python3 bench/realdocs_unseen/check.py        # exit status 0 = all checks pass
 
 Text extraction (the same rules as the dev set, shared/data/realdocs/README.md):
-* PDF  - pypdf ``PdfReader(f).pages[i].extract_text()`` of the PHYSICAL 1-based page; a word
+* PDF  - PDFium's text of the PHYSICAL 1-based page (pypdf's when the set was written); a word
          hyphenated across a line break is joined (letter '-' newline letter -> letters joined).
 * HTML - tags removed, <head>/<script>/<style> contents dropped, character entities decoded.
          Tags are removed in two ways - replaced by nothing and replaced by a space - and a
@@ -25,9 +26,9 @@ import unicodedata
 import zipfile
 from html.parser import HTMLParser
 
+import pypdfium2 as pdfium
 from docx import Document
 from pptx import Presentation
-from pypdf import PdfReader
 
 BASE = os.path.dirname(os.path.abspath(__file__))
 DOCS = os.path.join(BASE, "docs")
@@ -59,13 +60,13 @@ def ws(s):
 
 
 # ---------------------------------------------------------------- extraction
+def _page_texts(path):
+    doc = pdfium.PdfDocument(str(path))
+    return [doc[i].get_textpage().get_text_range().replace("\r\n", "\n") for i in range(len(doc))]
+
+
 def pdf_pages(path):
-    pages = []
-    for page in PdfReader(path).pages:
-        t = page.extract_text() or ""
-        t = re.sub(r"([^\W\d_])-\n([^\W\d_])", r"\1\2", t)
-        pages.append(ws(t))
-    return pages
+    return [ws(re.sub(r"([^\W\d_])-\n([^\W\d_])", r"\1\2", t)) for t in _page_texts(path)]
 
 
 class _Text(HTMLParser):
@@ -148,7 +149,7 @@ def load_docs():
         ext = name.rsplit(".", 1)[-1].lower()
         if ext == "pdf":
             pages = pdf_pages(path)
-            raw_pages = [p.extract_text() or "" for p in PdfReader(path).pages]
+            raw_pages = _page_texts(path)
             docs[name] = {"kind": "pdf", "units": {i + 1: [t] for i, t in enumerate(pages)},
                           "search": pages + raw_pages}
         elif ext == "html":
