@@ -13,6 +13,7 @@ import numpy as np
 from core.text import introduces
 
 EXAMPLE_MIN = 0.5  # see add_examples()
+CAPTION_WORDS = 12  # a longer line is a sentence, not an example's title
 _BACK_REFERENCES = frozenset("""this these that those it its they their such thus hence
     therefore then here also هذا هذه ذلك تلك هؤلاء وهذا وهذه وذلك لذلك لهذا هو هي هم
     وقد ولم ولا ولكن لكن وكان وكانت وهو وهي وهم وفي ومن وبالتالي ولذا كما ثم بل فقد فإن""".split())
@@ -90,13 +91,19 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
             continue
         # the example it introduces, or the first item it announces ("This is done by a
         # three-pass process:" / "1. Exact matching on tags.")
+        then = index.get((strip.chunk, strip.position + 2))
+        # an example under its caption ("The following example shows the modifications made by
+        # the administrators:" / "The /etc/squid/squid.conf file (excerpts)" / the example)
+        captioned = (then is not None and candidates[then].block and not candidates[nxt].block
+                     and _caption(candidates[nxt].text))
         if ((introduces(strip.text) and candidates[nxt].block)
                 or strip.text.rstrip().endswith(":")):
             add(nxt)
+            if captioned and then is not None:
+                add(then)
             continue
-        then = index.get((strip.chunk, strip.position + 2))
         if (then is not None and candidates[then].block and not candidates[nxt].block
-                and introduces(candidates[nxt].text)):
+                and (introduces(candidates[nxt].text) or (captioned and introduces(strip.text)))):
             add(nxt)
             add(then)
 
@@ -144,6 +151,12 @@ def fill_gaps(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
                 and _same_paragraph(candidates, middle, far)):
             c = candidates[middle]
             picked[(chunk, position + 1)] = Strip(c.text, chunk, c.position, float(total[middle]))
+
+
+def _caption(text: str) -> bool:
+    """A title over an example ("Example 11.23 The squid.conf file (excerpts)"): a few words,
+    not a sentence."""
+    return len(text.split()) <= CAPTION_WORDS and text.rstrip()[-1:] not in ".!?؟;"
 
 
 def _same_paragraph(candidates: list[Candidate], i: int, j: int) -> bool:

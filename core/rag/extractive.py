@@ -178,8 +178,8 @@ def compose(strips: Sequence[Strip]) -> str:
         elif switched:  # the other language's passage is a paragraph of its own
             parts.append("\n\n" + text)
         else:
-            closed = parts[-1].rstrip()[-1:] in _CLOSING and text.rstrip()[-1:] in _CLOSING
-            joiner = " " if closed else "\n"  # a title or fragment never runs into a sentence
+            closed = parts[-1].rstrip()[-1:] in _CLOSING - {":"} and text.rstrip()[-1:] in _CLOSING
+            joiner = " " if closed else "\n"  # a title, fragment or announced item: its own line
             parts.append(joiner + text)
     return "".join(parts).lstrip("\n").rstrip()  # a leading code block keeps its indentation
 

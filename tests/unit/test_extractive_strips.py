@@ -280,3 +280,18 @@ def test_a_code_block_that_opens_the_answer_keeps_its_first_line_s_indentation()
     block = "    for x in xs:\n        print(x)"
     answer = compose([Strip(block, 0, 0, 0.9, block=True), Strip("It prints each item.", 0, 1, 0.8)])
     assert answer == block + "\n\nIt prints each item."
+
+
+async def test_an_announced_example_comes_with_its_caption():
+    from core.rag.extractive import compose
+    text = ("Allow the machines of the local network to use the proxy. The following example "
+            "shows the modifications made by the administrators:\n\n"
+            "The /etc/squid/squid.conf file (excerpts)\n\n"
+            "acl our_networks src 192.168.1.0/24\nhttp_access allow our_networks\n"
+            "http_access deny all")
+    strips = await relevant_strips("Which modifications did the administrators make?",
+                                   _chunks(text, title="Configuring a Cache"), None, 1)
+    assert compose(strips).endswith(
+        "administrators:\nThe /etc/squid/squid.conf file (excerpts)\n\n"
+        "acl our_networks src 192.168.1.0/24\nhttp_access allow our_networks\n"
+        "http_access deny all")
