@@ -11,6 +11,8 @@ Within one language BM25 and e5 rank well: only other-language passages are put 
 """
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -18,6 +20,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from core.errors import log_failure
 from core.ports import CourseStore, Document, Embedder
 from core.text import detect_language
 
@@ -25,6 +28,8 @@ LIST_MAX = 20_000  # passages kept per course (512-d float32: ~40 MB at the cap)
 LIST_TTL_S = 30.0  # how long a course's passage list is trusted before its documents are checked
 COURSES_KEPT = 8  # courses whose passages and vectors are kept (least recently asked goes)
 RRF_K = 60  # as the store's own fusion
+WAIT_MAX = 200  # missing vectors a question waits for (USE: ~300 passages/s on 2 cores)
+log = logging.getLogger(__name__)
 
 
 class OtherLanguageIndex:
@@ -39,6 +44,7 @@ class OtherLanguageIndex:
         self._lists: OrderedDict[str, tuple[float, tuple[object, ...], list[Document]]] = (
             OrderedDict())
         self._vectors: dict[str, np.ndarray] = {}
+        self._encoding: asyncio.Task[None] | None = None
 
     async def nearest(self, query: str, filters: dict[str, str] | None, n: int
                       ) -> list[tuple[int, Document]]:
@@ -50,8 +56,11 @@ class OtherLanguageIndex:
         passages = await self._passages(filters)
         if n < 1 or all(d.metadata.get("lang") == language for d in passages):
             return []
+        if not await self._ensure(passages, wait=False):
+            return []  # a course's first vectors are still being computed: the store answers
         q = np.asarray(await self.embedder.embed_queries([query]))[0]
-        order = np.argsort(-(await self._matrix(passages) @ q), kind="stable")
+        matrix = np.stack([self._vectors[_key(d)] for d in passages])
+        order = np.argsort(-(matrix @ q), kind="stable")
         hits: list[tuple[int, Document]] = []
         parents: set[str] = set()
         for rank, i in enumerate(order):
@@ -67,7 +76,7 @@ class OtherLanguageIndex:
     async def warm(self, filters: dict[str, str] | None) -> int:
         """Vectors of every passage of a course, before its first question; how many."""
         passages = await self._passages(filters)
-        await self._matrix(passages)
+        await self._ensure(passages, wait=True)
         return len(passages)
 
     async def _passages(self, filters: dict[str, str] | None) -> list[Document]:
@@ -94,14 +103,31 @@ class OtherLanguageIndex:
         live = {_key(d) for _, _, docs in self._lists.values() for d in docs}
         self._vectors = {k: v for k, v in self._vectors.items() if k in live}
 
-    async def _matrix(self, passages: Sequence[Document]) -> np.ndarray:
-        keys = [_key(d) for d in passages]
-        missing = [i for i, k in enumerate(keys) if k not in self._vectors]
-        if missing:
-            vectors = await self.embedder.embed_passages([passages[i].text for i in missing])
-            for i, vector in zip(missing, vectors, strict=True):
-                self._vectors[keys[i]] = np.asarray(vector, dtype=np.float32)
-        return np.stack([self._vectors[k] for k in keys])
+    async def _ensure(self, passages: Sequence[Document], *, wait: bool) -> bool:
+        """Whether every passage has its vector. Missing ones are computed by one background
+        task that outlives the question that started it (a question's search is cancelled at
+        SOURCE_TIMEOUT_S; encoding a large course's passages takes longer, and cancelled work
+        would be redone by every question after it). Without `wait`, a question waits only
+        for a few passages (new ones after an upload), not for a whole course."""
+        missing = [d for d in passages if _key(d) not in self._vectors]
+        if not missing:
+            return True
+        if self._encoding is None or self._encoding.done():
+            self._encoding = asyncio.create_task(self._encode(missing))
+        if not wait and len(missing) > WAIT_MAX:
+            return False
+        await asyncio.shield(self._encoding)
+        return all(_key(d) in self._vectors for d in passages)
+
+    async def _encode(self, passages: Sequence[Document]) -> None:
+        try:
+            vectors = await self.embedder.embed_passages([d.text for d in passages])
+        except Exception as exc:  # the store's own hits still answer; the next search retries
+            log_failure(log, "encoding passages for the other-language ranking", exc,
+                        "searching without it")
+            return
+        for doc, vector in zip(passages, vectors, strict=True):
+            self._vectors[_key(doc)] = np.asarray(vector, dtype=np.float32)
 
 
 def fuse(found: Sequence[Document], others: Sequence[tuple[int, Document]], k: int

@@ -131,4 +131,4 @@ async def test_a_failing_second_encoder_leaves_the_store_s_hits(store, caplog):
     broken = CourseSource(store, course="apt",
                           other_language=OtherLanguageIndex(store, _BrokenEncoder()))
     assert await broken.search(QUESTION, 2) == plain
-    assert "ranking the other-language passages failed" in caplog.text
+    assert "encoding passages for the other-language ranking failed" in caplog.text

@@ -1,6 +1,10 @@
 """Fusing the second encoder's other-language ranking into the course store's hits."""
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+
 from core.ports import Document, DocumentRecord
 from core.sources.other_language import fuse
 
@@ -75,3 +79,41 @@ async def test_passages_are_listed_again_only_when_the_course_s_documents_change
     store.courses["a"].append(_doc("a3"))  # a document added by an instructor
     hits = await index.nearest("what is a3", {"course": "a"}, 1)
     assert store.listed == 2 and [d.text for _, d in hits] == ["a3"]
+
+
+class _SlowEncoder:
+    """An encoder that finishes only when the test says so; counts its passage batches."""
+
+    name, dim = "slow", 384
+
+    def __init__(self) -> None:
+        from tests.support.fake_embedder import HashingEmbedder
+
+        self.inner, self.release, self.batches = HashingEmbedder(), asyncio.Event(), 0
+
+    async def embed_queries(self, texts):
+        return await self.inner.embed_queries(texts)
+
+    async def embed_passages(self, texts):
+        self.batches += 1
+        await self.release.wait()
+        return await self.inner.embed_passages(texts)
+
+
+async def test_a_course_s_first_vectors_are_computed_once_in_the_background(monkeypatch):
+    import core.sources.other_language as other_language
+
+    monkeypatch.setattr(other_language, "WAIT_MAX", 1)  # the course is "large"
+    store = _Store({"a": [_doc("a1", "en"), _doc("a2"), _doc("a3")]})
+    encoder = _SlowEncoder()
+    index = other_language.OtherLanguageIndex(store, encoder)  # type: ignore[arg-type]
+    # questions do not wait for a whole course: the store's hits answer them meanwhile
+    assert await index.nearest("what is a2", {"course": "a"}, 1) == []
+    # a warm-up cut short by a timeout does not cancel the work, nor does it start again
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(index.warm({"course": "a"}), 0.05)
+    assert await index.nearest("what is a2", {"course": "a"}, 1) == []
+    encoder.release.set()
+    assert await index.warm({"course": "a"}) == 3
+    assert [d.text for _, d in await index.nearest("what is a2", {"course": "a"}, 1)] == ["a2"]
+    assert encoder.batches == 1
