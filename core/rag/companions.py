@@ -92,20 +92,22 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
         # the example it introduces, or the first item it announces ("This is done by a
         # three-pass process:" / "1. Exact matching on tags.")
         then = index.get((strip.chunk, strip.position + 2))
-        # an example under its caption ("The following example shows the modifications made by
-        # the administrators:" / "The /etc/squid/squid.conf file (excerpts)" / the example)
-        captioned = (then is not None and candidates[then].block and not candidates[nxt].block
-                     and _caption(candidates[nxt].text))
+        # an example one line further on, under that line: its caption ("The following example
+        # shows the modifications made by the administrators:" / "The /etc/squid/squid.conf
+        # file (excerpts)" / the example) or an introduction ("Three useful forms are")
+        example = (then if then is not None and candidates[then].block
+                   and not candidates[nxt].block else None)
+        captioned = example is not None and _caption(candidates[nxt].text)
         if ((introduces(strip.text) and candidates[nxt].block)
                 or strip.text.rstrip().endswith(":")):
             add(nxt)
-            if captioned and then is not None:
-                add(then)
+            if example is not None and captioned:
+                add(example)
             continue
-        if (then is not None and candidates[then].block and not candidates[nxt].block
-                and (introduces(candidates[nxt].text) or (captioned and introduces(strip.text)))):
+        if example is not None and (introduces(candidates[nxt].text)
+                                    or (captioned and introduces(strip.text))):
             add(nxt)
-            add(then)
+            add(example)
 
 
 def add_examples(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
