@@ -45,6 +45,7 @@ class OtherLanguageIndex:
             OrderedDict())
         self._vectors: dict[str, np.ndarray] = {}
         self._encoding: asyncio.Task[None] | None = None
+        self._stacked: tuple[list[Document], np.ndarray] | None = None  # the last course asked
 
     async def nearest(self, query: str, filters: dict[str, str] | None, n: int
                       ) -> list[tuple[int, Document]]:
@@ -59,8 +60,7 @@ class OtherLanguageIndex:
         if not await self._ensure(passages, wait=False):
             return []  # a course's first vectors are still being computed: the store answers
         q = np.asarray(await self.embedder.embed_queries([query]))[0]
-        matrix = np.stack([self._vectors[_key(d)] for d in passages])
-        order = np.argsort(-(matrix @ q), kind="stable")
+        order = np.argsort(-(self._matrix(passages) @ q), kind="stable")
         hits: list[tuple[int, Document]] = []
         parents: set[str] = set()
         for rank, i in enumerate(order):
@@ -118,6 +118,13 @@ class OtherLanguageIndex:
             return False
         await asyncio.shield(self._encoding)
         return all(_key(d) in self._vectors for d in passages)
+
+    def _matrix(self, passages: list[Document]) -> np.ndarray:
+        """The vectors of a listed course, stacked once per listing, not once per search (a
+        list object stands for one listing: `_passages` returns the same one until it re-lists)."""
+        if self._stacked is None or self._stacked[0] is not passages:
+            self._stacked = (passages, np.stack([self._vectors[_key(d)] for d in passages]))
+        return self._stacked[1]
 
     async def _encode(self, passages: Sequence[Document]) -> None:
         try:
