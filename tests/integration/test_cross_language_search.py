@@ -5,14 +5,13 @@ Postgres; the embedder stands in for a multilingual one by reading a known quest
 English meaning."""
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator, Sequence
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from core.ports import CourseStore
-from tests.support.fake_embedder import HashingEmbedder
+from tests.support.fake_embedder import MeaningEmbedder
 from tests.support.postgres import LocalPostgres
 from tests.support.postgrest_shim import PostgrestShim
 from tests.support.supabase_corpus import build, either_store, serve
@@ -29,14 +28,7 @@ CORPUS = [("io.md", "en", [ANSWER]), ("text-io.md", "en", ["Text files are read 
           ("network-ar.md", "ar", ARABIC)]
 
 
-class MultilingualEmbedder(HashingEmbedder):
-    """Bag-of-words vectors, except that the test question is embedded as its English meaning."""
-
-    async def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
-        return await super().embed_queries([MEANING if t == QUESTION else t for t in texts])
-
-
-EMBEDDER = MultilingualEmbedder()
+EMBEDDER = MeaningEmbedder({QUESTION: MEANING})
 
 
 async def _load(store: CourseStore) -> None:

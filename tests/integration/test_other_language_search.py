@@ -13,7 +13,7 @@ import pytest
 from core.ports import CourseStore
 from core.sources.course import CourseSource
 from core.sources.other_language import OtherLanguageIndex
-from tests.support.fake_embedder import HashingEmbedder
+from tests.support.fake_embedder import HashingEmbedder, MeaningEmbedder
 from tests.support.postgres import LocalPostgres
 from tests.support.postgrest_shim import PostgrestShim
 from tests.support.supabase_corpus import build, doc_id, either_store, serve
@@ -30,11 +30,11 @@ CORPUS = [("apt-cache.md", "en", [ANSWER]),
           ("mirrors-ar.md", "ar", ["تنزل الحزم من المرايا المتاحة عبر الشبكة."])]
 
 
-class SecondEncoder(HashingEmbedder):
+class SecondEncoder(MeaningEmbedder):
     """Stands in for USE multilingual: reads the test question as its English meaning."""
 
-    async def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
-        return await super().embed_queries([MEANING if t == QUESTION else t for t in texts])
+    def __init__(self) -> None:
+        super().__init__({QUESTION: MEANING})
 
 
 STORE_EMBEDDER = HashingEmbedder()

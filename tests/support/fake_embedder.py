@@ -49,3 +49,15 @@ class HashingEmbedder:
     async def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         self.calls.append(("passage", len(texts)))
         return self._embed(texts)
+
+
+class MeaningEmbedder(HashingEmbedder):
+    """Stands in for a multilingual encoder: each question in `meanings` is embedded as its
+    English meaning, so it lands on the English passage a bag of words cannot reach."""
+
+    def __init__(self, meanings: dict[str, str], dim: int = 384) -> None:
+        super().__init__(dim)
+        self.meanings = meanings
+
+    async def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return await super().embed_queries([self.meanings.get(t, t) for t in texts])
