@@ -69,12 +69,20 @@ def _commands(session: str) -> str:
 
 def plain_inline(sentence: str) -> str:
     """A prose sentence without Markdown's inline marks: "[directories.bin](#directoriesbin)"
-    reads "directories.bin", "*most*" and "_cannot_" read "most" and "cannot"; code spans are
-    left as they are, backticks included (they mark what to type)."""
+    reads "directories.bin", "*most*" and "_cannot_" read "most" and "cannot"; code spans and
+    dunder names are left as they are, backticks included (they mark what to type)."""
     if "[" not in sentence and "*" not in sentence and "_" not in sentence:
         return sentence
     pieces = _CODE_SPAN.split(sentence)  # odd indexes: code spans
     for n in range(0, len(pieces), 2):
         text = _LINK.sub(r"\1", pieces[n])
-        pieces[n] = _EMPHASIS.sub(lambda m: m.group(2) or m.group(4), text)
+        pieces[n] = _EMPHASIS.sub(_unmarked, text)
     return "".join(pieces)
+
+
+def _unmarked(match: re.Match[str]) -> str:
+    """The emphasised text without its marks; a dunder name (`__init__`, `__NOGLOBS__`: one
+    word between double underscores) is a name to type, not bold."""
+    if match.group(3) == "__" and " " not in match.group(4):
+        return match.group(0)
+    return match.group(2) or match.group(4)

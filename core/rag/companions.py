@@ -57,8 +57,9 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
     """The sentence or example a picked sentence refers back to ("This...", "The second is..."),
     the sentence after the best strip when it shares a word with the question or is close
     to it in meaning (else it is the next topic), the example a picked sentence leads into
-    (directly, or through a short introduction such as "Three useful forms are"), and the first
-    item a sentence ending in ':' announces."""
+    (directly, or through a short introduction such as "Three useful forms are"; from the next
+    passage when the chunker put it there), and the first item a sentence ending in ':'
+    announces."""
     index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
 
     def add(i: int) -> None:
@@ -82,12 +83,18 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
         if (_same_paragraph(candidates, index[(top.chunk, top.position)], after)
                 and not _parallel(top.text, c.text) and related[after]):
             add(after)
+    carried = _carried_examples(candidates)
     for strip in [s for s in picked.values() if not s.block]:
         before = index.get((strip.chunk, strip.position - 1))
         if before is not None and candidates[before].block and _continues(strip.text):
             add(before)  # 'exportPattern("^[^\\.]")' / "exports all variables that do not..."
         nxt = index.get((strip.chunk, strip.position + 1))
         if nxt is None:
+            shown = carried.get(strip.text.strip())
+            if shown is not None and introduces(strip.text):  # in the next passage
+                picked.setdefault((strip.chunk, strip.position + 1),
+                                  Strip(shown.text, strip.chunk, strip.position + 1,
+                                        strip.score, block=True))
             continue
         # the example it introduces, or the first item it announces ("This is done by a
         # three-pass process:" / "1. Exact matching on tags.")
@@ -153,6 +160,20 @@ def fill_gaps(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
                 and _same_paragraph(candidates, middle, far)):
             c = candidates[middle]
             picked[(chunk, position + 1)] = Strip(c.text, chunk, c.position, float(total[middle]))
+
+
+def _carried_examples(candidates: list[Candidate]) -> dict[str, Candidate]:
+    """The example that follows a passage's first sentence, by that sentence: a passage that
+    ends on "...so they make use of it:" has its example in the next one, which starts by
+    repeating that sentence (core/ingest/chunking.py carries it over)."""
+    firsts = {c.chunk: i for i, c in reversed(list(enumerate(candidates))) if not c.block}
+    out: dict[str, Candidate] = {}
+    for i in firsts.values():
+        c = candidates[i]
+        if (c.position == 0 and i + 1 < len(candidates) and candidates[i + 1].block
+                and candidates[i + 1].chunk == c.chunk):
+            out.setdefault(c.text.strip(), candidates[i + 1])
+    return out
 
 
 def _caption(text: str) -> bool:

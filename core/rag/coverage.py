@@ -19,6 +19,12 @@ does not cover it. One absent word is not enough: questions paraphrase ("copes",
 typo is absent too. Only Latin-script words are checked: Arabic words take prefixes and inner
 changes a light stemmer cannot undo (8 of 10 answerable Arabic dev questions had a content word
 the pages do not spell that way), and the Latin words of an Arabic question are names already.
+
+The term a definitional question asks about ("what is a linked list?") must have all its words
+in one retrieved course passage: a course whose "linked" is in "two linked stages" and whose
+"list" is elsewhere does not define linked lists, though either word alone passes the checks
+above. One passage, not one phrase: "What is a hash collision?" is answered by a hashing
+section that says "A collision happens when two different keys...".
 """
 from __future__ import annotations
 
@@ -50,6 +56,69 @@ GENERIC_WORDS = frozenset("""kind kinds type types sort sorts way ways example e
     really actually exactly first second last need needs want wants get gets got make makes
     made do does help helps possible different same other another each every any some many
     much lot lots""".split())
+
+
+# "what is a X", "what are X", "what does X do / mean / stand for", X running to the question's end
+_DEFINITION = re.compile(r"\bwhat(?:['’]s|\s+is|\s+are|\s+was|\s+were)\s+(?:an?\s+|the\s+)?"
+                         r"(?P<subject>[^?.!,;:]+?)\s*[?.!]*\s*$", re.IGNORECASE)
+_DOES = re.compile(r"\bwhat\s+does\s+(?:an?\s+|the\s+)?(?P<subject>[^?.!,;:]+?)\s+"
+                   r"(?:do|mean|stand\s+for)\s*[?.!]*\s*$", re.IGNORECASE)
+SUBJECT_WORDS = (2, 4)  # one word is the vocabulary check's; longer runs are rarely one term
+# Not in a term: function words ("list" and "use" are nouns too), and words that ask for a
+# property of the term ("the default port" may be written "port 3128 by default")
+_NOT_IN_TERMS = (STOPWORDS - {"list", "use"}) | frozenset(
+    "default maximum minimum name value size number version format syntax command option".split())
+
+
+def subject_phrase(question: str) -> str | None:
+    """The term a definitional English question asks about, when it is a run of 2-4 plain
+    content words ("linked list", "apt-get check"); None otherwise. Names are left to
+    named_terms, and a question word ("the main advantage") makes it no term."""
+    match = _DEFINITION.search(question) or _DOES.search(question)
+    if match is None or detect_language(question) == "ar":
+        return None
+    words = match.group("subject").split()
+    names = {n.lower() for n in named_terms(question)}
+    if not SUBJECT_WORDS[0] <= len(words) <= SUBJECT_WORDS[1] or any(
+            not _COURSE_WORD.fullmatch(w) or w.lower() in _NOT_IN_TERMS
+            or w.lower() in GENERIC_WORDS or w.lower() in names for w in words):
+        return None
+    return " ".join(w.lower() for w in words)
+
+
+def identifiers(question: str) -> list[str]:
+    """The code-like names of a question: words with an underscore, a dot, a digit
+    or an inner capital (archive_style, read.csv, globs2, setRefClass), and hyphenated words
+    (glob-deleteall), in a question in any language. A passage that lacks them is less
+    likely to be the one asked about."""
+    return [w for w in dict.fromkeys(_LATIN_WORD.findall(question))
+            if len(w) > 2 and (any(c.isdigit() or c in "._-" for c in w)
+                               or any(c.isupper() for c in w[1:]))]
+
+
+def identifier_shares(question: str, passages: Sequence[str]) -> list[float] | None:
+    """Share of the question's identifiers each passage has (found as names are); None when
+    the question has none."""
+    names = identifiers(question)
+    if not names:
+        return None
+    patterns = [_pattern(n) for n in names]
+    texts = [normalize(p) for p in passages]
+    return [sum(bool(p.search(t)) for p in patterns) / len(patterns) for t in texts]
+
+
+def term_missing(question: str, passages: Iterable[str]) -> str | None:
+    """The definitional question's term (subject_phrase) when no passage has all its words
+    (a long word by its stem, as names are found); None when it has none or one has them."""
+    subject = subject_phrase(question)
+    if subject is None:
+        return None
+    patterns = [_pattern(word) for word in subject.split()]
+    for passage in passages:
+        text = normalize(passage)
+        if all(p.search(text) for p in patterns):
+            return None
+    return subject
 
 
 def named_terms(question: str) -> list[str]:

@@ -14,7 +14,7 @@ from core.rag.blocks import plain_inline, read_paragraph
 from core.rag.companions import Candidate, Strip, add_examples, add_follow_ups, fill_gaps
 from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.state import Chunk
-from core.text import detect_language, keyword_forms, normalize
+from core.text import detect_language, introduces, keyword_forms, normalize
 
 E5_FLOOR, E5_SPAN = 0.75, 0.2  # e5 cosines live in ~0.75-0.95: rescale to ~0-1
 # An Arabic question against an English sentence (or the reverse) scores lower and closer
@@ -79,6 +79,13 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
     # "Breadth-first search explores..."), so title words count, at a discount.
     lexical = np.array([max(_share(q_words, w, weight), TITLE_WEIGHT * _share(q_words, t, weight))
                         for w, t in zip(words, titled, strict=True)])
+    # A sentence that leads into an example ("...in the Falcot Corp case, the contents are as
+    # follows:") matches the question as well as the example does: in a manual the answer is
+    # often only in the example, which is never picked alone.
+    for i in range(len(candidates) - 1):
+        c, nxt = candidates[i], candidates[i + 1]
+        if not c.block and nxt.block and nxt.chunk == c.chunk and introduces(c.text):
+            lexical[i] = max(lexical[i], lexical[i + 1])
     # unweighted, on the single light stem MIN_SUPPORT was calibrated with: what `supported`
     # judges (the spelling variants above rank sentences; they would pass more of them)
     plain = [_share(q_words, set(f)) for f in spelled]

@@ -10,7 +10,13 @@ import pytest
 from core.config import RagConfig
 from core.messages import Confidence
 from core.ports import Document, Vocabulary
-from core.rag.coverage import absent_from_course, course_words, lookup_terms
+from core.rag.coverage import (
+    absent_from_course,
+    course_words,
+    lookup_terms,
+    subject_phrase,
+    term_missing,
+)
 from core.rag.nodes.rerank import absent_course_words
 from core.rag.state import Chunk, RagContext
 from core.sources.course import CourseSource
@@ -53,6 +59,33 @@ def course(docs: list[Document], known: set[str], **kw) -> VocabularySource:
 ])
 def test_course_words_are_the_latin_content_words_of_an_english_question(question, words):
     assert course_words(question) == words
+
+
+@pytest.mark.parametrize(("question", "subject"), [
+    ("hi, what is a linked list?", "linked list"),
+    ("what's a hash table", "hash table"),
+    ("What does apt-get check do", "apt-get check"),
+    ("what does the RAM bus mean?", None),  # a name: named_terms checks it
+    ("What is quicksort?", None),  # one word: the vocabulary check's
+    ("what is the main advantage of quicksort", None),  # not a term
+    ("what is the default port", None),  # a property of a term, written many ways
+    ("how is a linked list traversed?", None),  # not a definition
+    ("ما هي القائمة المترابطة؟", None),
+])
+def test_a_definitional_question_names_its_term(question, subject):
+    assert subject_phrase(question) == subject
+
+
+@pytest.mark.parametrize(("passages", "missing"), [
+    (["Photosynthesis happens in two linked stages.", "A list keeps items in order."],
+     "linked list"),
+    (["Each node of a linked list points to the next one."], None),
+    (["Nodes are linked: each points to the next element of the list."], None),  # one passage
+    ([], "linked list"),
+])
+def test_a_term_needs_all_its_words_in_one_passage(passages, missing):
+    assert term_missing("what is a linked list?", passages) == missing
+    assert term_missing("how do I sort a list?", passages) is None  # not a definition
 
 
 def test_a_hyphenated_word_is_looked_up_whole_and_by_its_parts():
@@ -189,7 +222,9 @@ async def test_course_source_remembers_a_questions_lookup_for_its_retries(tmp_pa
 @pytest.mark.parametrize(("question", "confidence"), [
     ("How do I solve the knapsack problem with dynamic programming?", Confidence.LOW),
     ("Explain the rotations in a red-black tree", Confidence.LOW),
+    ("hi, what is a linked list?", Confidence.LOW),  # "two linked stages" is no answer
     ("What is a hash collision?", None),
+    ("what is a hash table", None),
     ("How does quicksort choose a pivot?", None),
 ])
 async def test_the_sample_course_does_not_check_what_it_does_not_cover(

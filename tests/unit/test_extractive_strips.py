@@ -222,6 +222,8 @@ def test_markdown_inline_marks_are_not_shown_but_code_spans_and_globs_stay():
     assert compose([Strip(text, 0, 0, 1.0)]) == (
         "The most important fields are `name` and `version`; see bin. Files listed there "
         "cannot be excluded, but *.md files and `[\"*\"]` can.")
+    dunder = "It is written out using __NOGLOBS__ as the pattern, before __init__ runs."
+    assert compose([Strip(dunder, 0, 0, 1.0)]) == dunder  # names to type, not bold
 
 
 async def test_a_sentence_ending_in_a_colon_brings_the_first_item_it_announces():

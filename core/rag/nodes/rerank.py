@@ -5,8 +5,9 @@ even when a long web page outscores it. When nothing in the pool mentions a name
 asks about (see core.rag.coverage), every score is lowered: the gates then re-query and, if the
 name is still nowhere, fall back honestly instead of answering from look-alike passages. When
 several of the question's content words occur nowhere in the whole course (its vocabulary, asked
-of the course source), the course chunks' scores are lowered the same way: outside sources may
-still answer, the course cannot.
+of the course source), or no course passage in the pool has every word of the term a
+definitional question asks about, the course chunks' scores are lowered the same way: outside
+sources may still answer, the course cannot.
 """
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ from core.rag.coverage import (
     UNCOVERED_LOGIT,
     absent_from_course,
     course_words,
+    identifier_shares,
     lookup_terms,
+    term_missing,
     uncovered_terms,
 )
 from core.rag.state import Chunk, RagContext, RagState
@@ -32,6 +35,7 @@ from core.rerank.calibration import logit, sigmoid
 from core.text import detect_language
 
 log = logging.getLogger(__name__)
+IDENTIFIER_LOGIT = 4.0
 
 
 async def rerank(state: RagState, runtime: Runtime[RagContext]) -> RagState:
@@ -44,7 +48,13 @@ async def rerank(state: RagState, runtime: Runtime[RagContext]) -> RagState:
                                       [c.retrieval_score for c in pool])
     names = len(uncovered_terms(state["question"], (f"{c.title}\n{c.context}" for c in pool)))
     absent = await absent_course_words(state["question"], state.get("course"), ctx, pool)
+    absent = absent or _term_missing(state["question"], pool)
     scores = [min(1.0, max(0.0, float(s))) for s in ranked.scores]
+    shares = identifier_shares(state["question"], [passage_text(c) for c in pool])
+    if shares:
+        most = max(shares)
+        scores = [sigmoid(logit(s) - IDENTIFIER_LOGIT * (most - share)) if share < most else s
+                  for s, share in zip(scores, shares, strict=True)]
     shifts = [UNCOVERED_LOGIT * max(names, int(bool(absent) and c.source_type == "course"))
               for c in pool]
     scores = [sigmoid(logit(s) - shift) if shift else s
@@ -77,6 +87,14 @@ async def absent_course_words(question: str, course: str | None, ctx: RagContext
         log_failure(log, "course vocabulary lookup", exc, "not used for this question")
         return []
     return absent_from_course(words, known)
+
+
+def _term_missing(question: str, pool: Sequence[Chunk]) -> list[str]:
+    """The term a definitional question asks about, when no course passage in the pool has all
+    its words (see core.rag.coverage); [] otherwise, and when the pool has no course passage."""
+    course = [passage_text(c) for c in pool if c.source_type == "course"]
+    missing = term_missing(question, course) if course else None
+    return [missing] if missing else []
 
 
 def _vocabulary(source: Source | None) -> Any:

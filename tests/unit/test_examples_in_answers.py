@@ -1,0 +1,39 @@
+"""In a manual the answer is often only in the example a sentence leads into: the sentence is
+picked for what its example says, and the example comes with it even when the chunker put it in
+the next passage."""
+from __future__ import annotations
+
+from core.rag.extractive import compose, relevant_strips
+from core.rag.state import Chunk
+
+DESKTOP = ("Since the administrators want the documents in the menus of graphical desktops, we add "
+           "a falcot-data.desktop file for Falcot.\n\n"
+           "[Desktop Entry]\nName=Internal Falcot Corp Documentation\nTerminal=false")
+DINSTALL = ("Configuring mini-dinstall requires setting up a ~/.mini-dinstall.conf file; in the "
+            "Falcot Corp case, the contents are as follows:\n\n"
+            "[DEFAULT]\narchive_style = flat\narchivedir = /srv/vhosts/packages\nverify_sigs = 0")
+INTRO = ("There is a convenient Apache plugin for certbot that automatically edits the Apache "
+         "configuration to serve the obtained certificate, so they make use of it:")
+BEFORE = ("The Falcot administrators just want to create a certificate for their website, which "
+          "runs on Apache. " + INTRO)
+AFTER = INTRO + "\n\n# apt install python3-certbot-apache\n# certbot --apache"
+
+
+def chunks(*texts: str) -> list[Chunk]:
+    return [Chunk(id=str(i), text=t, context=t, title="", url_or_path="a.html",
+                  source_type="course", score=0.9 - 0.1 * i) for i, t in enumerate(texts)]
+
+
+async def test_the_sentence_leading_into_the_example_that_names_the_setting_is_picked():
+    strips = await relevant_strips("which archive_style does Falcot use",
+                                   chunks(DESKTOP, DINSTALL), None, 1)
+    reply = compose(strips)
+    assert "archive_style = flat" in reply and "the contents are as follows:" in reply
+
+
+async def test_an_example_the_chunker_put_in_the_next_passage_follows_its_sentence():
+    strips = await relevant_strips("Which package gives me the Apache plugin for certbot?",
+                                   chunks(BEFORE, AFTER), None, 2)
+    reply = compose(strips)
+    assert reply.index("so they make use of it:") < reply.index("python3-certbot-apache")
+    assert reply.count("so they make use of it:") == 1  # the repeated sentence is shown once
