@@ -11,7 +11,8 @@ from core.text import split_sentences
 MAX_BLOCK_CHARS = 600  # longer blocks are read as sentences, not shown whole
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
 _CODE = re.compile(r"<-|->|::|[(){}\[\]=$]|^\s*[>$#] ")  # what prose lines rarely hold
-_CONSOLE = re.compile(r"\s*[$#] [a-z][\w.+-]*(?:\s|$)")  # "$ dpkg -L ...", "# apt install ..."
+# "$ dpkg -L ...", "# apt install ...", "$ ./easyrsa gen-req ...", "# /usr/sbin/update-grub"
+_CONSOLE = re.compile(r"\s*[$#] (?:\.?/)?[a-z][\w.+/-]*(?:\s|$)")
 # Markdown's inline marks, which a student should not read as text: a link shows its words,
 # emphasis its words. Only around words and outside code spans: "x*y", "*.txt", snake_case stay.
 _LINK = re.compile(r"\[([^\]\n]+)\]\((?:[^()\s]+)\)")

@@ -137,13 +137,14 @@ async def test_the_question_s_language_comes_first_whatever_the_ranking():
 
 async def test_a_long_console_session_is_shown_as_its_commands_never_as_sentences():
     listing = "\n".join(f"/usr/share/doc/base-passwd/file{i}.gz" for i in range(60))
-    session = f"$ dpkg -L base-passwd\n{listing}\n$ dpkg -S /etc/passwd\nbase-passwd: /etc/passwd"
-    text = f"To list the files of a package, run dpkg -L:\n\n{session}"
-    strips = await relevant_strips("How do I list the files installed by a package?",
-                                   _chunks(text, title="dpkg"), None, 3)
-    assert not any("/usr/share/doc" in s.text for s in strips)
-    assert any(s.block and s.text == "$ dpkg -L base-passwd\n[…]\n$ dpkg -S /etc/passwd\n[…]"
-               for s in strips)
+    for command in ("dpkg -L base-passwd", "./dpkg-list base-passwd"):  # a local script too
+        session = f"$ {command}\n{listing}\n$ dpkg -S /etc/passwd\nbase-passwd: /etc/passwd"
+        text = f"To list the files of a package, run dpkg -L:\n\n{session}"
+        strips = await relevant_strips("How do I list the files installed by a package?",
+                                       _chunks(text, title="dpkg"), None, 3)
+        assert not any("/usr/share/doc" in s.text for s in strips)
+        assert any(s.block and s.text == f"$ {command}\n[…]\n$ dpkg -S /etc/passwd\n[…]"
+                   for s in strips)
 
 
 async def test_a_sentence_that_goes_on_from_a_code_line_brings_the_code():
