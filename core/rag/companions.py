@@ -13,6 +13,7 @@ import numpy as np
 from core.text import introduces
 
 EXAMPLE_MIN = 0.5  # see add_examples()
+FOLLOWED = 2  # the best sentences whose next sentence comes with them when related
 CAPTION_WORDS = 12  # a longer line is a sentence, not an example's title
 _BACK_REFERENCES = frozenset("""this these that those it its they their such thus hence
     therefore then here also هذا هذه ذلك تلك هؤلاء وهذا وهذه وذلك لذلك لهذا هو هي هم
@@ -76,13 +77,13 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
         if (after is not None and _refers_back(candidates[after].text)
                 and _same_paragraph(candidates, index[(strip.chunk, strip.position)], after)):
             add(after)  # "...configured through Debconf. These packages can be reconfigured by..."
-    top = max(picked.values(), key=lambda s: s.score)
-    after = index.get((top.chunk, top.position + 1))
-    if after is not None:
-        c = candidates[after]
-        if (_same_paragraph(candidates, index[(top.chunk, top.position)], after)
-                and not _parallel(top.text, c.text) and related[after]):
-            add(after)
+    for top in sorted(picked.values(), key=lambda s: s.score, reverse=True)[:FOLLOWED]:
+        after = index.get((top.chunk, top.position + 1))
+        if after is not None:
+            c = candidates[after]
+            if (_same_paragraph(candidates, index[(top.chunk, top.position)], after)
+                    and not _parallel(top.text, c.text) and related[after]):
+                add(after)
     carried = _carried_examples(candidates)
     for strip in [s for s in picked.values() if not s.block]:
         before = index.get((strip.chunk, strip.position - 1))

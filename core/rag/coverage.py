@@ -25,6 +25,9 @@ in one retrieved course passage: a course whose "linked" is in "two linked stage
 "list" is elsewhere does not define linked lists, though either word alone passes the checks
 above. One passage, not one phrase: "What is a hash collision?" is answered by a hashing
 section that says "A collision happens when two different keys...".
+
+Code-like names (archive_style, globs2, read.csv) are found the same way to rank passages: the
+ones that have them before the ones that do not (core/rag/nodes/rerank.py).
 """
 from __future__ import annotations
 

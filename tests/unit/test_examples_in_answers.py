@@ -37,3 +37,13 @@ async def test_an_example_the_chunker_put_in_the_next_passage_follows_its_senten
     reply = compose(strips)
     assert reply.index("so they make use of it:") < reply.index("python3-certbot-apache")
     assert reply.count("so they make use of it:") == 1  # the repeated sentence is shown once
+
+
+async def test_the_sentence_after_the_second_best_one_comes_too_when_related():
+    text = ("Each mime-type node may contain glob elements. glob elements have a pattern attribute. "
+            "Any file whose name matches this pattern gets this MIME type. There is also an "
+            "optional weight attribute used when glob matches conflict. The default weight value "
+            "is 50, and the maximum is 100.")
+    strips = await relevant_strips("If a glob element has no weight attribute, what weight does "
+                                   "it get?", chunks(text), None, 2)
+    assert "The default weight value is 50" in compose(strips)

@@ -7,7 +7,9 @@ name is still nowhere, fall back honestly instead of answering from look-alike p
 several of the question's content words occur nowhere in the whole course (its vocabulary, asked
 of the course source), or no course passage in the pool has every word of the term a
 definitional question asks about, the course chunks' scores are lowered the same way: outside
-sources may still answer, the course cannot.
+sources may still answer, the course cannot. A passage that lacks a code-like name the question
+asks about (archive_style, globs2), which others have, is lowered below them: the bi-encoder
+reranker reads meaning, not spelling.
 """
 from __future__ import annotations
 
@@ -35,6 +37,9 @@ from core.rerank.calibration import logit, sigmoid
 from core.text import detect_language
 
 log = logging.getLogger(__name__)
+# Log-odds taken off a passage per share of the question's code-like names it lacks (names the
+# best passages have): e5 scored a .desktop file 0.97 and the mini-dinstall.conf passage holding
+# the asked-for archive_style 0.54; 4 puts the first at 0.37, under the second.
 IDENTIFIER_LOGIT = 4.0
 
 
