@@ -23,8 +23,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / 'realdocs_fresh'))
 import textutil  # noqa: E402  (bench/realdocs_fresh/textutil.py, shared, not copied)
-from textutil import arabic_share, contains_word, normalize, visible_text  # noqa: E402
 from questions_ar import SHA256, SOURCES, UNANS  # noqa: E402
+from textutil import arabic_share, contains_word, normalize, visible_text  # noqa: E402
 
 DOCS = HERE / 'docs'
 QA = HERE / 'qa_ar.jsonl'
