@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 import numpy as np
 
@@ -167,13 +168,10 @@ def _carried_examples(candidates: list[Candidate]) -> dict[str, Candidate]:
     """The example that follows a passage's first sentence, by that sentence: a passage that
     ends on "...so they make use of it:" has its example in the next one, which starts by
     repeating that sentence (core/ingest/chunking.py carries it over)."""
-    firsts = {c.chunk: i for i, c in reversed(list(enumerate(candidates))) if not c.block}
     out: dict[str, Candidate] = {}
-    for i in firsts.values():
-        c = candidates[i]
-        if (c.position == 0 and i + 1 < len(candidates) and candidates[i + 1].block
-                and candidates[i + 1].chunk == c.chunk):
-            out.setdefault(c.text.strip(), candidates[i + 1])
+    for c, nxt in pairwise(candidates):
+        if c.position == 0 and not c.block and nxt.block and nxt.chunk == c.chunk:
+            out.setdefault(c.text.strip(), nxt)
     return out
 
 

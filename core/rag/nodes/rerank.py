@@ -49,19 +49,17 @@ async def rerank(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     pool = state.get("pool") or []
     if not pool:
         return {"route": ["rerank"], "context": [], "top_score": 0.0, "rerank_tier": "none"}
-    ranked = await ctx.reranker.score(state["question"], [passage_text(c) for c in pool],
-                                      [c.retrieval_score for c in pool])
+    texts = [passage_text(c) for c in pool]
+    ranked = await ctx.reranker.score(state["question"], texts, [c.retrieval_score for c in pool])
     names = len(uncovered_terms(state["question"], (f"{c.title}\n{c.context}" for c in pool)))
-    absent = await absent_course_words(state["question"], state.get("course"), ctx, pool)
-    absent = absent or _term_missing(state["question"], pool)
-    scores = [min(1.0, max(0.0, float(s))) for s in ranked.scores]
-    shares = identifier_shares(state["question"], [passage_text(c) for c in pool])
-    if shares:
-        most = max(shares)
-        scores = [sigmoid(logit(s) - IDENTIFIER_LOGIT * (most - share)) if share < most else s
-                  for s, share in zip(scores, shares, strict=True)]
+    # the term check is local: when it already says the course lacks the term, no lookup
+    absent = (_term_missing(state["question"], pool)
+              or await absent_course_words(state["question"], state.get("course"), ctx, pool))
+    shares = identifier_shares(state["question"], texts) or [0.0] * len(pool)
+    most = max(shares)
     shifts = [UNCOVERED_LOGIT * max(names, int(bool(absent) and c.source_type == "course"))
-              for c in pool]
+              + IDENTIFIER_LOGIT * (most - share) for c, share in zip(pool, shares, strict=True)]
+    scores = [min(1.0, max(0.0, float(s))) for s in ranked.scores]
     scores = [sigmoid(logit(s) - shift) if shift else s
               for s, shift in zip(scores, shifts, strict=True)]
     scored = sorted((c.scored(s) for c, s in zip(pool, scores, strict=True)),
