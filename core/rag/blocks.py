@@ -26,7 +26,7 @@ def read_paragraph(paragraph: str) -> tuple[bool, list[str]]:
     console session too long to show whole is its commands."""
     if is_block(paragraph):
         return True, [paragraph.strip("\n")]
-    if len(paragraph) > MAX_BLOCK_CHARS and _CONSOLE.match(paragraph):
+    if len(paragraph) > MAX_BLOCK_CHARS and _session(paragraph):
         return True, [_commands(paragraph)]
     pieces = split_sentences(paragraph)
     if (not pieces and len(paragraph) <= MAX_BLOCK_CHARS) or _code_line(paragraph):
@@ -54,6 +54,19 @@ def _code_line(paragraph: str) -> bool:
     tokens = line.split()
     words = sum(t.isalpha() and len(t) > 2 for t in tokens)  # "Worst case O(n²)" is prose
     return bool(_CODE.search(line)) and not _LIST_ITEM.match(line) and words * 2 < len(tokens)
+
+
+def _session(paragraph: str) -> bool:
+    """A console session: it starts with a command, or it is lines of output (no sentence ends)
+    with a user's commands among them: a long session the chunker cut starts in the middle of
+    one command's output ("Confirm request details: yes" ... "$ ./easyrsa gen-dh"). Lines
+    starting "# " there are a configuration file's comments as often as root's commands."""
+    if _CONSOLE.match(paragraph):
+        return True
+    lines = [line for line in paragraph.splitlines() if line.strip()]
+    ended = sum(line.rstrip()[-1:] in ".!?؟" for line in lines)
+    return (len(lines) >= 4 and ended * 2 < len(lines)
+            and any(_CONSOLE.match(line) and line.lstrip()[0] == "$" for line in lines))
 
 
 def _commands(session: str) -> str:

@@ -29,6 +29,11 @@ _ORDINAL_BACK = re.compile(
     r"the (?:former|latter)|(?:both of )?the above)\b|"
     r"ال(?:أول|ثاني|ثالث|أخير)[ةى]? (?:هو|هي|منها|منهما)\b", re.IGNORECASE)
 
+# the category a texinfo manual sets beside each entry of its API reference
+# ("int asn1_der_coding (asn1 node const element, ...) [Function]")
+_DEFINITION = re.compile(r"\[(?:Function|Macro|Variable|Constant|Data [Tt]ype|Type|Command|"
+                         r"Special Form|User Option|Method|Instance Variable)\]")
+
 
 @dataclass(frozen=True, slots=True)
 class Strip:
@@ -130,7 +135,8 @@ def add_examples(picked: dict[tuple[int, int], Strip], candidates: list[Candidat
     top = max(picked.values(), key=lambda s: s.score)
     for step in (-1, 1):
         i = index.get((top.chunk, top.position + step))
-        if i is not None and candidates[i].block and own[i] > 0:
+        if (i is not None and candidates[i].block and own[i] > 0
+                and not _DEFINITION.search(candidates[i].text)):  # the next entry's head
             c = candidates[i]
             picked.setdefault((c.chunk, c.position),
                               Strip(c.text, c.chunk, c.position, float(total[i]), block=True))
@@ -145,6 +151,22 @@ def add_examples(picked: dict[tuple[int, int], Strip], candidates: list[Candidat
         c = candidates[best]
         picked.setdefault((c.chunk, c.position),
                           Strip(c.text, c.chunk, c.position, float(total[best]), block=True))
+
+
+def add_entry_heads(picked: dict[tuple[int, int], Strip], candidates: list[Candidate]) -> None:
+    """The signature an API reference entry starts with, above a sentence of its description:
+    "Creates the DER encoding for the NAME structure" does not say which function does;
+    "int asn1_der_coding (...)" above it does."""
+    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
+    for strip in [s for s in picked.values() if not s.block and not _DEFINITION.search(s.text)]:
+        position = strip.position - 1
+        while (i := index.get((strip.chunk, position))) is not None:
+            if _DEFINITION.search(candidates[i].text):
+                picked.setdefault((strip.chunk, position),
+                                  Strip(_signature(candidates[i].text), strip.chunk, position,
+                                        strip.score, block=True))
+                break
+            position -= 1
 
 
 def fill_gaps(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
@@ -173,6 +195,20 @@ def _carried_examples(candidates: list[Candidate]) -> dict[str, Candidate]:
         if c.position == 0 and not c.block and nxt.block and nxt.chunk == c.chunk:
             out.setdefault(c.text.strip(), nxt)
     return out
+
+
+def _signature(entry: str) -> str:
+    """An entry's first line as its declaration: the category marks out ("[Function]" lands
+    mid-line when the PDF wraps it) and the description the line ran into cut off after the
+    closing bracket: "int asn1_der_coding (asn1 node const element, ..., int * len)"."""
+    flat = " ".join(_DEFINITION.sub(" ", entry).split())
+    opening = flat.find("(")
+    depth = 0
+    for k in range(max(opening, 0), len(flat) if opening >= 0 else 0):
+        depth += (flat[k] == "(") - (flat[k] == ")")
+        if depth == 0:
+            return flat[:k + 1]
+    return " ".join(entry[:_DEFINITION.search(entry).start()].split())  # type: ignore[union-attr]
 
 
 def _caption(text: str) -> bool:

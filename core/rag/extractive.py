@@ -11,7 +11,14 @@ import numpy as np
 
 from core.ports import Embedder
 from core.rag.blocks import plain_inline, read_paragraph
-from core.rag.companions import Candidate, Strip, add_examples, add_follow_ups, fill_gaps
+from core.rag.companions import (
+    Candidate,
+    Strip,
+    add_entry_heads,
+    add_examples,
+    add_follow_ups,
+    fill_gaps,
+)
 from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.state import Chunk
 from core.text import detect_language, introduces, keyword_forms, normalize
@@ -40,7 +47,8 @@ _CLOSING = set(".!?؟:;…)\"'”»")
 
 def _candidates(chunks: Sequence[Chunk]) -> list[Candidate]:
     """Sentences of every chunk's context, and its example blocks kept whole (untrusted text:
-    instructions to the assistant and foreign links are never quoted)."""
+    instructions to the assistant and foreign links are never quoted: a sentence with one is
+    left out, an example block loses the lines that hold one)."""
     out: list[Candidate] = []
     for ci, chunk in enumerate(chunks):
         position = 0
@@ -50,7 +58,11 @@ def _candidates(chunks: Sequence[Chunk]) -> list[Candidate]:
             for piece in pieces:
                 if position >= MAX_STRIPS_PER_CHUNK * 2:
                     break
-                if looks_like_injection(piece) or has_foreign_url(piece, chunk.url_or_path):
+                if block:  # a help text's "home page: <https://...>" line, not the whole block
+                    piece = "\n".join(line for line in piece.splitlines()
+                                      if not has_foreign_url(line, chunk.url_or_path))
+                if (not piece.strip() or looks_like_injection(piece)
+                        or has_foreign_url(piece, chunk.url_or_path)):
                     continue
                 out.append(Candidate(ci, position, piece, block, pn))
                 position += 1
@@ -117,6 +129,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         add_follow_ups(picked, candidates, total, related)
         add_examples(picked, candidates, total, own)
         fill_gaps(picked, candidates, total)
+        add_entry_heads(picked, candidates)
     # The question's own language first: a passage in another language adds to it, after it.
     # An English question gets no Arabic add-on when its best sentence is English or its English
     # sentences share enough of its words to be checked (the same answer again, in a language

@@ -47,3 +47,39 @@ async def test_the_sentence_after_the_second_best_one_comes_too_when_related():
     strips = await relevant_strips("If a glob element has no weight attribute, what weight does "
                                    "it get?", chunks(text), None, 2)
     assert "The default weight value is 50" in compose(strips)
+
+
+async def test_a_help_text_is_shown_without_its_home_page_line():
+    text = ("asn1Parser reads a single file with ASN.1 definitions and generates a C array.\n\n"
+            "Usage: asn1Parser [OPTION] FILE\n  -c, --check checks the syntax only\n"
+            "  -o, --output=FILE output file\n"
+            "GNU Libtasn1 home page: <https://www.gnu.org/software/libtasn1/>")
+    reply = compose(await relevant_strips("asn1Parser: how do I only check the syntax?",
+                                          chunks(text), None, 1))
+    assert "-c, --check checks the syntax only" in reply  # the block was dropped for its link
+    assert "gnu.org" not in reply and "https://" not in reply
+
+
+async def test_a_description_in_an_api_reference_comes_under_its_entry_signature():
+    text = ("int asn1_der_coding (asn1 node const element, const char * name, [Function] "
+            "void * ider, int * len) element: pointer to an ASN1 element\n\n"
+            "name: the name of the structure you want to encode.\n\n"
+            "Creates the DER encoding for the NAME structure (inside *POINTER structure).\n\n"
+            "long asn1_get_length_der (const unsigned char * der, int [Function] der_len)\n\n"
+            "Extract a length field.")
+    reply = compose(await relevant_strips("Which function produces the DER encoding of a "
+                                          "structure?", chunks(text), None, 1))
+    signature = ("int asn1_der_coding (asn1 node const element, const char * name, void * ider, "
+                 "int * len)")
+    assert reply.index(signature) < reply.index("Creates the DER encoding")
+    assert "[Function]" not in reply and "asn1_get_length_der" not in reply
+
+
+async def test_a_session_cut_by_the_chunker_is_its_commands_not_its_output():
+    output = "\n".join(f"Using configuration line {n} of the signing request" for n in range(20))
+    text = ("The administrators then create the Diffie-Hellman parameters for the server:\n\n"
+            f"Confirm request details: yes\n{output}\n$ ./easyrsa gen-dh\n"
+            "Generating DH parameters, 2048 bit long safe prime\nDH parameters created")
+    reply = compose(await relevant_strips("How are the Diffie-Hellman parameters created?",
+                                          chunks(text), None, 2))
+    assert "$ ./easyrsa gen-dh" in reply and "Using configuration line" not in reply
