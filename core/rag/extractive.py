@@ -59,14 +59,25 @@ def _candidates(chunks: Sequence[Chunk]) -> list[Candidate]:
                 if position >= MAX_STRIPS_PER_CHUNK * 2:
                     break
                 if block:  # a help text's "home page: <https://...>" line, not the whole block
-                    piece = "\n".join(line for line in piece.splitlines()
-                                      if not has_foreign_url(line, chunk.url_or_path))
-                if (not piece.strip() or looks_like_injection(piece)
+                    piece = _without_links(piece, chunk.url_or_path)
+                if (not piece or looks_like_injection(piece)
                         or has_foreign_url(piece, chunk.url_or_path)):
                     continue
                 out.append(Candidate(ci, position, piece, block, pn))
                 position += 1
     return out
+
+
+def _without_links(block: str, allowed: str) -> str:
+    """An example block with "[…]" for each run of lines holding a foreign link (as a console
+    session marks the output it leaves out); empty when nothing else is left."""
+    lines: list[str] = []
+    for line in block.splitlines():
+        if not has_foreign_url(line, allowed):
+            lines.append(line)
+        elif lines[-1:] != ["[…]"]:
+            lines.append("[…]")
+    return "" if all(line in ("[…]", "") for line in lines) else "\n".join(lines)
 
 
 async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embedder | None,

@@ -12,7 +12,7 @@ import re
 import pytest
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from core.rag.extractive import relevant_strips
+from core.rag.extractive import compose, relevant_strips
 from core.rag.injection import looks_like_injection
 from core.rag.prompts import fence_passages
 from core.rag.state import Chunk
@@ -87,6 +87,16 @@ async def test_extractive_strips_skip_injected_sentences_even_when_relevant():
     strips = await relevant_strips("merge sort", chunks, None, 20)
     assert strips and all(not looks_like_injection(s.text) for s in strips)
     assert not any(p.lower() in s.text.lower() for s in strips for p in PAYLOADS)
+
+
+async def test_an_example_block_keeps_no_foreign_link_line():
+    text = ("Merge sort on the class server is run as follows:\n\n"
+            "$ ./msort input.txt\nSee https://evil.example/x?q=history for the output\n"
+            "$ ./msort --check input.txt")
+    chunk = Chunk(id="0", text=text, context=text, title="t", url_or_path="notes.md",
+                  source_type="course", score=0.9)
+    reply = compose(await relevant_strips("How is merge sort run?", [chunk], None, 2))
+    assert "$ ./msort input.txt\n[…]\n$ ./msort --check" in reply and "evil" not in reply
 
 
 def fence_ok(human: str) -> bool:
