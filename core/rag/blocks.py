@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from core.text import split_sentences
+from core.text import sentence_pieces, split_sentences
 
 MAX_BLOCK_CHARS = 600  # longer blocks are read as sentences, not shown whole
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
@@ -29,6 +29,11 @@ def read_paragraph(paragraph: str) -> tuple[bool, list[str]]:
     if len(paragraph) > MAX_BLOCK_CHARS and _session(paragraph):
         return True, [_commands(paragraph)]
     pieces = split_sentences(paragraph)
+    tail = " ".join(sentence_pieces(paragraph)[-1:][0].split()) if pieces else ""
+    if tail.endswith(":") and not pieces[-1].endswith(":") and len(tail.split()) < 3:
+        # "...ordered by glob weight. For example:" is too short for a sentence, but it still
+        # says the example under it belongs to the sentence before
+        pieces[-1] += " " + tail
     if (not pieces and len(paragraph) <= MAX_BLOCK_CHARS) or _code_line(paragraph):
         return True, [paragraph.strip()]  # a one-line example: code
     return False, pieces

@@ -6,6 +6,7 @@ answer to "how do I" is the command next to the sentence that matches the questi
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -125,18 +126,28 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
 
 
 def add_examples(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
-                 total: np.ndarray, own: np.ndarray) -> None:
+                 total: np.ndarray, own: np.ndarray,
+                 named: Sequence[frozenset[str]] | None) -> None:
     """The example block right before or after the best sentence when the block itself has a
     question word (a manual's "how do I" is answered by the command next to the sentence that
     matches: "...add “-” to the names of the packages you wish to remove." then
-    "apt install package1 package2-"), and the block that repeats the question's words best when
-    it repeats more of them than any picked sentence does."""
+    "apt install package1 package2-"), the block right after any picked sentence when it has a
+    code-like name of the question that the sentence lacks (`named`: "...set up a directory
+    with the files required for the CA" then "$ make-cadir pki-falcot"), and the block that
+    repeats the question's words best when it repeats more of them than any picked sentence
+    does."""
     index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
     top = max(picked.values(), key=lambda s: s.score)
-    for step in (-1, 1):
-        i = index.get((top.chunk, top.position + step))
-        if (i is not None and candidates[i].block and own[i] > 0
-                and not _DEFINITION.search(candidates[i].text)):  # the next entry's head
+    beside = [(top, -1), (top, 1)]
+    if named is not None:
+        beside += [(s, 1) for s in picked.values() if not s.block and s is not top]
+    for strip, step in beside:
+        i = index.get((strip.chunk, strip.position + step))
+        if (i is None or not candidates[i].block
+                or _DEFINITION.search(candidates[i].text)):  # the next entry's head
+            continue
+        if (own[i] > 0 if strip is top
+                else named and named[i] - named[index[(strip.chunk, strip.position)]]):
             c = candidates[i]
             picked.setdefault((c.chunk, c.position),
                               Strip(c.text, c.chunk, c.position, float(total[i]), block=True))

@@ -102,12 +102,17 @@ def identifiers(question: str) -> list[str]:
 def identifier_shares(question: str, passages: Sequence[str]) -> list[float] | None:
     """Share of the question's identifiers each passage has (found as names are); None when
     the question has none."""
-    names = identifiers(question)
-    if not names:
+    found = identifiers_in(question, passages)
+    return None if found is None else [len(f) / len(identifiers(question)) for f in found]
+
+
+def identifiers_in(question: str, passages: Sequence[str]) -> list[frozenset[str]] | None:
+    """The question's identifiers each passage has; None when the question has none."""
+    patterns = {name: _pattern(name) for name in identifiers(question)}
+    if not patterns:
         return None
-    patterns = [_pattern(n) for n in names]
     texts = [normalize(p) for p in passages]
-    return [sum(bool(p.search(t)) for p in patterns) / len(patterns) for t in texts]
+    return [frozenset(n for n, p in patterns.items() if p.search(t)) for t in texts]
 
 
 def term_missing(question: str, passages: Iterable[str]) -> str | None:

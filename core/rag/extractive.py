@@ -19,6 +19,7 @@ from core.rag.companions import (
     add_follow_ups,
     fill_gaps,
 )
+from core.rag.coverage import identifiers_in
 from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.state import Chunk
 from core.text import detect_language, introduces, keyword_forms, normalize
@@ -138,7 +139,8 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         related = (lexical > 0) | (semantic >= alone)
         own = np.array([_share(q_words, w, weight) for w in words])
         add_follow_ups(picked, candidates, total, related)
-        add_examples(picked, candidates, total, own)
+        named = identifiers_in(question, [c.text for c in candidates])
+        add_examples(picked, candidates, total, own, named)
         fill_gaps(picked, candidates, total)
         add_entry_heads(picked, candidates)
     # The question's own language first: a passage in another language adds to it, after it.

@@ -83,3 +83,27 @@ async def test_a_session_cut_by_the_chunker_is_its_commands_not_its_output():
     reply = compose(await relevant_strips("How are the Diffie-Hellman parameters created?",
                                           chunks(text), None, 2))
     assert "$ ./easyrsa gen-dh" in reply and "Using configuration line" not in reply
+
+
+async def test_a_two_word_introduction_still_ties_the_example_to_its_sentence():
+    text = ("The globs2 file is a simple list of lines containing weight, MIME type and pattern, "
+            "separated by a colon. The lines are ordered by glob weight. For example:\n\n"
+            "# This file was automatically generated.\n55:text/x-diff:*.patch\n"
+            "50:text/x-diff:*.diff\n\nThe glob file is deprecated in favour of the globs2 file.")
+    reply = compose(await relevant_strips("In the globs2 sample, what weight is attached to the "
+                                          "*.patch pattern?", chunks(text), None, 2))
+    assert reply.index("For example:") < reply.index("55:text/x-diff:*.patch")
+
+
+async def test_the_command_after_a_picked_sentence_comes_when_it_has_the_name_asked_about():
+    text = ("The easy-rsa command sets up every certificate of a directory tree.\n\n"
+            "The Falcot Corp administrators use this tool to create the required certificates. "
+            "This CA is the first certificate to create; to this end, the administrators set "
+            "up a directory with the files required for the CA.\n\n"
+            "$ make-cadir pki-falcot\n$ cd pki-falcot\n\n"
+            "They then store the required parameters into the vars file.\n\n"
+            "$ grep EASYRSA vars\nset_var EASYRSA_REQ_COUNTRY")
+    question = "What command sets up the pki-falcot directory for easy-rsa?"
+    reply = compose(await relevant_strips(question, chunks(text), None, 2))
+    assert reply.index("set up a directory") < reply.index("$ make-cadir pki-falcot")
+    assert "grep EASYRSA" not in reply  # a block without the name stays out
