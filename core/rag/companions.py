@@ -35,6 +35,8 @@ _ORDINAL_BACK = re.compile(
 _DEFINITION = re.compile(r"\[(?:Function|Macro|Variable|Constant|Data [Tt]ype|Type|Command|"
                          r"Special Form|User Option|Method|Instance Variable)\]")
 
+_CODE_MARKS = re.compile(r"[(){}\[\]=$#<>|/\\]")
+
 
 @dataclass(frozen=True, slots=True)
 class Strip:
@@ -144,7 +146,8 @@ def add_examples(picked: dict[tuple[int, int], Strip], candidates: list[Candidat
     for strip, step in beside:
         i = index.get((strip.chunk, strip.position + step))
         if (i is None or not candidates[i].block
-                or _DEFINITION.search(candidates[i].text)):  # the next entry's head
+                or _DEFINITION.search(candidates[i].text)  # the next entry's head
+                or (step == 1 and _heading(candidates[i].text))):  # the next section's title
             continue
         if (own[i] > 0 if strip is top
                 else named and named[i] - named[index[(strip.chunk, strip.position)]]):
@@ -220,6 +223,14 @@ def _signature(entry: str) -> str:
         if depth == 0:
             return flat[:k + 1]
     return " ".join(entry[:_DEFINITION.search(entry).start()].split())  # type: ignore[union-attr]
+
+
+def _heading(text: str) -> bool:
+    """A title read as a one-line example ("RAID-1" opening the next section at a passage's
+    end): one short capitalised line without code marks; commands start in lower case."""
+    line = text.strip()
+    return ("\n" not in line and _caption(line) and not line[:1].islower()
+            and not _CODE_MARKS.search(line))
 
 
 def _caption(text: str) -> bool:

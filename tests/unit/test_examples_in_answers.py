@@ -107,3 +107,10 @@ async def test_the_command_after_a_picked_sentence_comes_when_it_has_the_name_as
     reply = compose(await relevant_strips(question, chunks(text), None, 2))
     assert reply.index("set up a directory") < reply.index("$ make-cadir pki-falcot")
     assert "grep EASYRSA" not in reply  # a block without the name stays out
+
+
+async def test_the_next_sections_title_at_a_passages_end_is_not_taken_for_an_example():
+    text = ("The disks are utilized entirely by the RAID device. RAID-0 use is shrinking, its "
+            "niche being filled by LVM.\n\nRAID-1")
+    reply = compose(await relevant_strips("Is RAID-0 use shrinking?", chunks(text), None, 1))
+    assert "RAID-0 use is shrinking" in reply and "RAID-1" not in reply
