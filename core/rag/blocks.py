@@ -29,7 +29,7 @@ def read_paragraph(paragraph: str) -> tuple[bool, list[str]]:
     if len(paragraph) > MAX_BLOCK_CHARS and _session(paragraph):
         return True, [_commands(paragraph)]
     pieces = split_sentences(paragraph)
-    tail = " ".join(sentence_pieces(paragraph)[-1:][0].split()) if pieces else ""
+    tail = " ".join(sentence_pieces(paragraph)[-1].split()) if pieces else ""
     if tail.endswith(":") and not pieces[-1].endswith(":") and len(tail.split()) < 3:
         # "...ordered by glob weight. For example:" is too short for a sentence, but it still
         # says the example under it belongs to the sentence before

@@ -216,13 +216,13 @@ def _signature(entry: str) -> str:
     mid-line when the PDF wraps it) and the description the line ran into cut off after the
     closing bracket: "int asn1_der_coding (asn1 node const element, ..., int * len)"."""
     flat = " ".join(_DEFINITION.sub(" ", entry).split())
-    opening = flat.find("(")
     depth = 0
-    for k in range(max(opening, 0), len(flat) if opening >= 0 else 0):
+    for k in range(flat.find("("), len(flat)) if "(" in flat else ():
         depth += (flat[k] == "(") - (flat[k] == ")")
         if depth == 0:
             return flat[:k + 1]
-    return " ".join(entry[:_DEFINITION.search(entry).start()].split())  # type: ignore[union-attr]
+    marker = _DEFINITION.search(entry)  # a variable's entry, or a declaration the PDF cut
+    return " ".join(entry[:marker.start()].split()) if marker else flat
 
 
 def _heading(text: str) -> bool:
