@@ -205,7 +205,8 @@ def compose(strips: Sequence[Strip]) -> str:
         switched = None not in (spoken, language) and spoken != language
         language = spoken or language
         if strip.block:
-            parts.append("\n\n" + text + "\n\n")
+            gap = "" if parts and parts[-1].endswith("\n\n") else "\n\n"  # one blank line
+            parts.append(gap + text + "\n\n")
         elif not parts or parts[-1].endswith("\n"):
             parts.append(text)
         elif switched:  # the other language's passage is a paragraph of its own

@@ -3,6 +3,7 @@ picked for what its example says, and the example comes with it even when the ch
 the next passage."""
 from __future__ import annotations
 
+from core.rag.companions import Strip
 from core.rag.extractive import compose, relevant_strips
 from core.rag.state import Chunk
 
@@ -114,3 +115,13 @@ async def test_the_next_sections_title_at_a_passages_end_is_not_taken_for_an_exa
             "niche being filled by LVM.\n\nRAID-1")
     reply = compose(await relevant_strips("Is RAID-0 use shrinking?", chunks(text), None, 1))
     assert "RAID-0 use is shrinking" in reply and "RAID-1" not in reply
+
+
+def test_two_examples_in_a_row_are_one_blank_line_apart():
+    strips = [Strip("Usage is shown by the help text:", 0, 0, 1.0),
+              Strip("Usage: asn1Parser [OPTION] FILE", 0, 1, 1.0, block=True),
+              Strip("int asn1_parser2tree (const char * file)", 0, 2, 1.0, block=True),
+              Strip("Returns: ASN1_SUCCESS if the file has a correct syntax.", 0, 3, 1.0)]
+    assert compose(strips) == ("Usage is shown by the help text:\n\nUsage: asn1Parser [OPTION] "
+                               "FILE\n\nint asn1_parser2tree (const char * file)\n\nReturns: "
+                               "ASN1_SUCCESS if the file has a correct syntax.")
