@@ -29,11 +29,12 @@ def read_paragraph(paragraph: str) -> tuple[bool, list[str]]:
     if len(paragraph) > MAX_BLOCK_CHARS and _session(paragraph):
         return True, [_commands(paragraph)]
     pieces = split_sentences(paragraph)
-    tail = " ".join(sentence_pieces(paragraph)[-1].split()) if pieces else ""
-    if tail.endswith(":") and not pieces[-1].endswith(":") and len(tail.split()) < 3:
+    if pieces and paragraph.rstrip().endswith(":") and not pieces[-1].endswith(":"):
         # "...ordered by glob weight. For example:" is too short for a sentence, but it still
         # says the example under it belongs to the sentence before
-        pieces[-1] += " " + tail
+        tail = " ".join(sentence_pieces(paragraph)[-1].split())
+        if len(tail.split()) < 3:
+            pieces[-1] += " " + tail
     if (not pieces and len(paragraph) <= MAX_BLOCK_CHARS) or _code_line(paragraph):
         return True, [paragraph.strip()]  # a one-line example: code
     return False, pieces

@@ -102,15 +102,18 @@ def identifiers(question: str) -> list[str]:
 def identifier_shares(question: str, passages: Sequence[str]) -> list[float] | None:
     """Share of the question's identifiers each passage has (found as names are); None when
     the question has none."""
-    found = identifiers_in(question, passages)
-    return None if found is None else [len(f) / len(identifiers(question)) for f in found]
+    names = identifiers(question)
+    return [len(f) / len(names) for f in _found(names, passages)] if names else None
 
 
 def identifiers_in(question: str, passages: Sequence[str]) -> list[frozenset[str]] | None:
     """The question's identifiers each passage has; None when the question has none."""
-    patterns = {name: _pattern(name) for name in identifiers(question)}
-    if not patterns:
-        return None
+    names = identifiers(question)
+    return _found(names, passages) if names else None
+
+
+def _found(names: Sequence[str], passages: Sequence[str]) -> list[frozenset[str]]:
+    patterns = {name: _pattern(name) for name in names}
     texts = [normalize(p) for p in passages]
     return [frozenset(n for n, p in patterns.items() if p.search(t)) for t in texts]
 

@@ -61,8 +61,9 @@ def _candidates(chunks: Sequence[Chunk]) -> list[Candidate]:
                     break
                 if block:  # a help text's "home page: <https://...>" line, not the whole block
                     piece = _without_links(piece, chunk.url_or_path)
-                if (not piece or looks_like_injection(piece)
-                        or has_foreign_url(piece, chunk.url_or_path)):
+                elif has_foreign_url(piece, chunk.url_or_path):
+                    continue
+                if not piece or looks_like_injection(piece):
                     continue
                 out.append(Candidate(ci, position, piece, block, pn))
                 position += 1
