@@ -8,7 +8,8 @@ import re
 
 from core.text import sentence_pieces, split_sentences
 
-MAX_BLOCK_CHARS = 600  # longer blocks are read as sentences, not shown whole
+MAX_BLOCK_CHARS = 600  # longer blocks are not shown whole
+WINDOW_CHARS = MAX_BLOCK_CHARS // 2  # the part of a long listing shown at once
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
 _CODE = re.compile(r"<-|->|::|[(){}\[\]=$]|^\s*[>$#] ")  # what prose lines rarely hold
 # "$ dpkg -L ...", "# apt install ...", "$ ./easyrsa gen-req ...", "# /usr/sbin/update-grub"
@@ -47,6 +48,29 @@ def is_block(paragraph: str) -> bool:
         return False
     listed = sum(bool(_LIST_ITEM.match(line)) for line in lines)
     return listed * 2 < len(lines)
+
+
+def listing_windows(paragraph: str) -> list[str]:
+    """A file or listing too long to show whole (a .dsc file's fields, a Nagios definition, a
+    sample fstab: no list, no console session, most lines ending no sentence) as runs of whole
+    lines of at most WINDOW_CHARS; [] for any other paragraph. Read as sentences, its lines ran
+    into one another and a field ("Standards-Version: 4.5.1") lost the lines around it."""
+    lines = [line for line in paragraph.splitlines() if line.strip()]
+    listed = sum(bool(_LIST_ITEM.match(line)) for line in lines)
+    ended = sum(line.rstrip()[-1:] in ".!?؟" for line in lines)
+    if (len(paragraph) <= MAX_BLOCK_CHARS or len(lines) < 4 or listed * 2 >= len(lines)
+            or ended * 2 >= len(lines) or _session(paragraph)):
+        return []
+    windows: list[str] = []
+    current: list[str] = []
+    for line in paragraph.strip("\n").splitlines():
+        if current and len("\n".join([*current, line])) > WINDOW_CHARS:
+            windows.append("\n".join(current))
+            current = []
+        current.append(line[:WINDOW_CHARS])
+    if current:
+        windows.append("\n".join(current))
+    return [w for w in windows if w.strip()]
 
 
 def _code_line(paragraph: str) -> bool:

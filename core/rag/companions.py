@@ -60,6 +60,7 @@ class Candidate:
     text: str
     block: bool
     paragraph: int
+    listing: bool = False  # a window of a long listing: picked as a sentence is, shown as a block
 
 
 def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],

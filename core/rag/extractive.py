@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from core.ports import Embedder
-from core.rag.blocks import plain_inline, read_paragraph
+from core.rag.blocks import listing_windows, plain_inline, read_paragraph
 from core.rag.companions import (
     Candidate,
     Strip,
@@ -55,7 +55,8 @@ def _candidates(chunks: Sequence[Chunk]) -> list[Candidate]:
         position = 0
         for pn, paragraph in enumerate(p for p in re.split(r"\n[ \t]*\n", chunk.context)
                                        if p.strip()):
-            block, pieces = read_paragraph(paragraph)
+            windows = listing_windows(paragraph)
+            block, pieces = (True, windows) if windows else read_paragraph(paragraph)
             for piece in pieces:
                 if position >= MAX_STRIPS_PER_CHUNK * 2:
                     break
@@ -65,7 +66,7 @@ def _candidates(chunks: Sequence[Chunk]) -> list[Candidate]:
                     continue
                 if not piece or looks_like_injection(piece):
                     continue
-                out.append(Candidate(ci, position, piece, block, pn))
+                out.append(Candidate(ci, position, piece, block, pn, listing=bool(windows)))
                 position += 1
     return out
 
@@ -128,13 +129,13 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         c = candidates[int(i)]
         if total[i] < 0.5 * best or len(picked) >= limit:
             break
-        if c.block or (lexical[i] == 0 and semantic[i] < alone[i]):
+        if (c.block and not c.listing) or (lexical[i] == 0 and semantic[i] < alone[i]):
             continue  # an example is shown with the sentence that introduces it, not alone
         key = normalize(c.text)
         if key not in seen:
             seen.add(key)
             picked[(c.chunk, c.position)] = Strip(c.text, c.chunk, c.position, float(total[i]),
-                                                  lexical=plain[int(i)],
+                                                  block=c.block, lexical=plain[int(i)],
                                                   semantic=float(semantic[i]))
     if picked:
         related = (lexical > 0) | (semantic >= alone)
@@ -189,7 +190,7 @@ def supported(strips: Sequence[Strip]) -> bool:
     """Whether some picked sentence shares enough of the question's own words to be checked
     against it. Below that (typically an Arabic question over English material) the sentences
     were chosen by meaning alone, which the offline embedder gets wrong too often for a ✅."""
-    return max((s.lexical for s in strips if not s.block), default=0.0) >= MIN_SUPPORT
+    return max((s.lexical for s in strips), default=0.0) >= MIN_SUPPORT  # examples hold 0
 
 
 def compose(strips: Sequence[Strip]) -> str:

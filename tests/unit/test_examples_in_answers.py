@@ -125,3 +125,40 @@ def test_two_examples_in_a_row_are_one_blank_line_apart():
     assert compose(strips) == ("Usage is shown by the help text:\n\nUsage: asn1Parser [OPTION] "
                                "FILE\n\nint asn1_parser2tree (const char * file)\n\nReturns: "
                                "ASN1_SUCCESS if the file has a correct syntax.")
+
+
+DSC = ("A .dsc file\n\n-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA512\nFormat: 3.0 (quilt)\n"
+       "Source: zim\nBinary: zim\nArchitecture: all\nVersion: 0.73.5-1\n"
+       "Maintainer: Zim Package Maintainers <zim@packages.debian.org>\n"
+       "Homepage: https://zim-wiki.org\nStandards-Version: 4.5.1\n"
+       "Vcs-Git: https://salsa.debian.org/debian/zim.git\n"
+       "Build-Depends: debhelper-compat (= 13), python3, python3-gi, dh-python\n"
+       "Package-List:\n zim deb x11 optional arch=all\nChecksums-Sha1:\n"
+       + "".join(f" {n:040x} 2159901 zim_0.73.5.orig.tar.gz\n" for n in range(6)))
+SOURCES = ("A source package is usually comprised of three files, a .dsc, a .orig.tar.gz, and a "
+           ".debian.tar.xz. They allow creation of binary packages from the source code.")
+
+
+async def test_a_field_of_a_listing_too_long_to_show_whole_is_shown_with_its_lines():
+    from core.rag.blocks import listing_windows
+
+    listing = DSC.split("\n\n", 1)[1]
+    windows = listing_windows(listing)
+    assert len(listing) > 600 and len(windows) > 1 and all(len(w) <= 300 for w in windows)
+    assert "\n".join(windows) == listing.strip("\n")  # whole lines, none lost
+    strips = await relevant_strips("Which debhelper compat level does the zim package "
+                                   "build-depend on?", chunks(SOURCES, DSC), None, 2)
+    reply = compose(strips)
+    assert "Build-Depends: debhelper-compat (= 13)" in reply
+    assert ("Build-Depends: debhelper-compat (= 13), python3, python3-gi, dh-python"
+            in reply.splitlines())  # shown as the line it is, not run into the next ones
+    assert "zim-wiki.org" not in reply  # its link lines are left out as any example's are
+
+
+def test_prose_and_lists_are_never_read_as_listings():
+    from core.rag.blocks import listing_windows
+
+    prose = "\n".join(["This line of a wrapped paragraph ends a sentence."] * 20)
+    items = "\n".join(f"- item {n} of a long list without sentence ends" for n in range(20))
+    session = "$ ls -l\n" + "\n".join(f"-rw-r--r-- 1 root root 0 file{n}" for n in range(40))
+    assert listing_windows(prose) == listing_windows(items) == listing_windows(session) == []
