@@ -137,8 +137,8 @@ def add_examples(picked: dict[tuple[int, int], Strip], candidates: list[Candidat
     "apt install package1 package2-"), the block right after any picked sentence when it has a
     code-like name of the question that the sentence lacks (`named`: "...set up a directory
     with the files required for the CA" then "$ make-cadir pki-falcot"), and the block that
-    repeats the question's words best when it repeats more of them than any picked sentence
-    does."""
+    repeats the question's words best when it repeats as many of them as any picked sentence
+    does, counting its title's ("Example 8.2. Static configuration")."""
     index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
     top = max(picked.values(), key=lambda s: s.score)
     beside = [(top, -1), (top, 1)]
@@ -152,9 +152,7 @@ def add_examples(picked: dict[tuple[int, int], Strip], candidates: list[Candidat
             continue
         if (own[i] > 0 if strip is top
                 else named and named[i] - named[index[(strip.chunk, strip.position)]]):
-            c = candidates[i]
-            picked.setdefault((c.chunk, c.position),
-                              Strip(c.text, c.chunk, c.position, float(total[i]), block=True))
+            _add_example(picked, candidates, total, i)
     chunks = {s.chunk for s in picked.values()}
     said = max((own[index[(s.chunk, s.position)]] for s in picked.values() if not s.block),
                default=0.0)
@@ -162,10 +160,35 @@ def add_examples(picked: dict[tuple[int, int], Strip], candidates: list[Candidat
     if not blocks or any(s.block for s in picked.values()):
         return
     best = max(blocks, key=lambda i: (own[i], total[i]))
-    if own[best] >= EXAMPLE_MIN and own[best] > said:
-        c = candidates[best]
+    if own[best] >= EXAMPLE_MIN and own[best] >= said:
+        _add_example(picked, candidates, total, best)
+
+
+def _add_example(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
+                 total: np.ndarray, i: int) -> None:
+    """Example block `i`, under its title when it has one."""
+    for k in (i - 1, i) if _titles(candidates, i - 1) else (i,):
+        c = candidates[k]
         picked.setdefault((c.chunk, c.position),
-                          Strip(c.text, c.chunk, c.position, float(total[best]), block=True))
+                          Strip(c.text, c.chunk, c.position, float(total[k]), block=True))
+
+
+def with_titles(candidates: list[Candidate], words: list[set[str]]) -> list[set[str]]:
+    """Each candidate's question words, an example block's with its title's: "Example 8.2.
+    Static configuration" names what the lines under it ("iface enp0s31f6 inet static",
+    "address 192.168.0.3/24") only show."""
+    return [w | words[i - 1] if _titles(candidates, i - 1) else w for i, w in enumerate(words)]
+
+
+def _titles(candidates: list[Candidate], i: int) -> bool:
+    """Whether candidate `i` is the title of the example block right after it ("A .dsc file",
+    "Excerpt of /etc/dhcp/dhcpd.conf"): a few words, no sentence, not a command."""
+    if i < 0 or i + 1 >= len(candidates):
+        return False
+    title, block = candidates[i], candidates[i + 1]
+    text = title.text.strip()
+    return (block.block and (block.chunk, block.paragraph) == (title.chunk, title.paragraph + 1)
+            and "\n" not in text and _caption(text) and not text[:1].islower())
 
 
 def add_entry_heads(picked: dict[tuple[int, int], Strip], candidates: list[Candidate]) -> None:

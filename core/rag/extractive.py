@@ -18,6 +18,7 @@ from core.rag.companions import (
     add_examples,
     add_follow_ups,
     fill_gaps,
+    with_titles,
 )
 from core.rag.coverage import identifiers_in
 from core.rag.injection import has_foreign_url, looks_like_injection
@@ -139,7 +140,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
                                                   semantic=float(semantic[i]))
     if picked:
         related = (lexical > 0) | (semantic >= alone)
-        own = np.array([_share(q_words, w, weight) for w in words])
+        own = np.array([_share(q_words, w, weight) for w in with_titles(candidates, words)])
         add_follow_ups(picked, candidates, total, related)
         named = identifiers_in(question, [c.text for c in candidates])
         add_examples(picked, candidates, total, own, named)

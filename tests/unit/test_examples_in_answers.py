@@ -162,3 +162,18 @@ def test_prose_and_lists_are_never_read_as_listings():
     items = "\n".join(f"- item {n} of a long list without sentence ends" for n in range(20))
     session = "$ ls -l\n" + "\n".join(f"-rw-r--r-- 1 root root 0 file{n}" for n in range(40))
     assert listing_windows(prose) == listing_windows(items) == listing_windows(session) == []
+
+
+STATIC = ("A “static” configuration must indicate network settings in a fixed manner. This includes "
+          "at least the IP address and subnet mask.\n\nExample 8.2. Static configuration\n\n"
+          "auto enp0s31f6\niface enp0s31f6 inet static\n  address 192.168.0.3/24\n"
+          "  gateway 192.168.0.1\n\nIn the example of configuring a static IPv4 address given "
+          "here, the subnet mask 255.255.255.0 says the first 24 bits are the network's.")
+
+
+async def test_an_example_is_found_by_the_words_of_its_title_and_shown_under_it():
+    strips = await relevant_strips("In the static configuration example, which address is "
+                                   "assigned to the interface?", chunks(STATIC), None, 3)
+    reply = compose(strips)
+    assert "address 192.168.0.3/24" in reply
+    assert reply.index("Example 8.2. Static configuration") < reply.index("auto enp0s31f6")
