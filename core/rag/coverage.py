@@ -226,14 +226,23 @@ def lookup_terms(words: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(terms))
 
 
-def absent_from_course(words: Sequence[str], known: Iterable[str]) -> list[str]:
-    """The course words the course's vocabulary does not hold, when they are enough to say the
-    course does not cover the question: at least ABSENT_WORDS_MIN of them and at least
-    ABSENT_SHARE_MIN of the words looked up; else []. A hyphenated word is held when the
-    course has it as a phrase or has each of its parts ("text-import": "text" and "import")."""
+def absent_words(words: Sequence[str], known: Iterable[str]) -> list[str]:
+    """The course words the course's vocabulary does not hold (a hyphenated word is held when
+    the course has it as a phrase or has each of its parts: "text-import")."""
     found = set(known)
-    absent = [w for w in words if w not in found
-              and not ("-" in w and all(p in found for p in w.split("-") if p))]
+    return [w for w in words if w not in found
+            and not ("-" in w and all(p in found for p in w.split("-") if p))]
+
+
+def absent_from_course(words: Sequence[str], known: Iterable[str]) -> list[str]:
+    """The absent course words when they are enough to say the course does not cover the
+    question: at least ABSENT_WORDS_MIN of them and at least ABSENT_SHARE_MIN of the words
+    looked up; else []."""
+    return enough_absent(absent_words(words, known), words)
+
+
+def enough_absent(absent: Sequence[str], words: Sequence[str]) -> list[str]:
+    """`absent` when it says the course does not cover the question (see absent_from_course)."""
     if len(absent) < ABSENT_WORDS_MIN or len(absent) < ABSENT_SHARE_MIN * len(words):
         return []
-    return absent
+    return list(absent)

@@ -84,6 +84,7 @@ class RagState(TypedDict, total=False):
     context: list[Chunk]  # reranked, pinned, cut to FINAL_CONTEXT_N
     top_score: float
     uncovered: bool  # the question names what no passage (or the course) mentions: never ✅
+    unknown_words: int  # the question's content words the course uses nowhere (verify.py)
     evidence: dict[str, float]  # what the offline verifier weighed (core/rag/verify.py)
     rerank_tier: str
     verdict: Verdict | None  # None until the evaluator has judged this pass

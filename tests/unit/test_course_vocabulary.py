@@ -130,6 +130,20 @@ async def test_a_covered_question_keeps_its_check_mark(graph):
     assert state["confidence"] == Confidence.COURSE and state["route"][-1] == "generate"
 
 
+async def test_one_word_the_course_never_uses_is_the_verifier_s_evidence_not_a_verdict(graph):
+    # "cuckoo" alone: a paraphrase or a typo is absent too, so the passage keeps its score; the
+    # verifier weighs it (an on-topic question about what the notes never name: not answered)
+    source = course([doc(HASHING, "Hashing", url="03-hashing.md")],
+                    known={"linear", "probing", "clustering", "create", "hashing"})
+    ctx = RagContext(config=RagConfig(), sources={"course": source},
+                     reranker=ScriptedReranker([{"Linear probing": 0.95}]))
+    state = await run(graph, ctx, "Does linear probing create clustering in cuckoo hashing?")
+    assert state["unknown_words"] == 1 and state["uncovered"] is False
+    assert state["evidence"]["unknown"] == 1.0
+    covered = await run(graph, ctx, "Why does linear probing create clustering?")
+    assert covered["unknown_words"] == 0 and covered["evidence"]["unknown"] == 0.0
+
+
 async def test_outside_sources_keep_their_scores_when_the_course_lacks_the_words(graph):
     source = course([doc(TREES, "Sorting", url="02-sorting.md")], known={"tree"})
     wiki = FakeSource("wikipedia", [doc("In a red-black tree, rotations restore balance after an "

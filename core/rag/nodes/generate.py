@@ -73,7 +73,8 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
         return _answer(canned.FALLBACK("empty", state.get("language", "en")), [])
     update = _answer(text, citations_for([context[strip.chunk] for strip in strips]))
     update["evidence"] = evidence(question, text, strips, context,
-                                  top_score=state.get("top_score", 0.0))
+                                  top_score=state.get("top_score", 0.0),
+                                  unknown_words=state.get("unknown_words", 0))
     if not supported(strips):  # chosen by meaning alone: show it, but not as a checked answer
         if (update["confidence"] is Confidence.COURSE and ctx.embedder is not None
                 and not state.get("uncovered") and reads_across_languages(update["evidence"])):

@@ -23,10 +23,10 @@ from langgraph.runtime import Runtime
 from core.errors import log_failure
 from core.ports import Source, Vocabulary
 from core.rag.coverage import (
-    ABSENT_WORDS_MIN,
     UNCOVERED_LOGIT,
-    absent_from_course,
+    absent_words,
     course_words,
+    enough_absent,
     identifier_shares,
     lookup_terms,
     term_missing,
@@ -52,9 +52,9 @@ async def rerank(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     texts = [passage_text(c) for c in pool]
     ranked = await ctx.reranker.score(state["question"], texts, [c.retrieval_score for c in pool])
     names = len(uncovered_terms(state["question"], (f"{c.title}\n{c.context}" for c in pool)))
-    # the term check is local: when it already says the course lacks the term, no lookup
+    unknown = await absent_course_words(state["question"], state.get("course"), ctx, pool)
     absent = (_term_missing(state["question"], pool)
-              or await absent_course_words(state["question"], state.get("course"), ctx, pool))
+              or enough_absent(unknown, course_words(state["question"])))
     shares = identifier_shares(state["question"], texts) or [0.0] * len(pool)
     most = max(shares)
     shifts = [UNCOVERED_LOGIT * max(names, int(bool(absent) and c.source_type == "course"))
@@ -66,18 +66,20 @@ async def rerank(state: RagState, runtime: Runtime[RagContext]) -> RagState:
                     key=lambda c: c.score or 0.0, reverse=True)
     context = select_context(scored, ctx.config.final_context_n, ctx.config.pin_course_n)
     return {"route": ["rerank"], "context": context, "top_score": scored[0].score or 0.0,
-            "rerank_tier": ranked.tier, "uncovered": bool(names or absent)}
+            "rerank_tier": ranked.tier, "uncovered": bool(names or absent),
+            "unknown_words": len(unknown)}
 
 
 async def absent_course_words(question: str, course: str | None, ctx: RagContext,
                               pool: Sequence[Chunk]) -> list[str]:
-    """The question's content words the course uses nowhere, when enough are absent to say
-    the course does not cover it (see core.rag.coverage); [] when the course source cannot
-    tell (no vocabulary, failed, timed out): the lookup only ever takes a ✅ away. Only when
-    the course writes in English at all (some course chunk in the pool is English): an English
-    question to Arabic notes uses words the notes never spell, which says nothing."""
+    """The question's content words the course uses nowhere (see core.rag.coverage; one alone
+    is the verifier's evidence, enough of them mean the course does not cover the question);
+    [] when the course source cannot tell (no vocabulary, failed, timed out): the lookup only
+    ever takes a ✅ away. Only when the course writes in English at all (some course chunk in
+    the pool is English): an English question to Arabic notes uses words the notes never
+    spell, which says nothing."""
     words = course_words(question)
-    if len(words) < ABSENT_WORDS_MIN or not any(
+    if not words or not any(
             c.source_type == "course" and detect_language(c.text) == "en" for c in pool):
         return []
     lookup = _vocabulary(ctx.sources.get("course"))
@@ -89,7 +91,7 @@ async def absent_course_words(question: str, course: str | None, ctx: RagContext
     except Exception as exc:  # a failed lookup must not fail the question
         log_failure(log, "course vocabulary lookup", exc, "not used for this question")
         return []
-    return absent_from_course(words, known)
+    return absent_words(words, known)
 
 
 def _term_missing(question: str, pool: Sequence[Chunk]) -> list[str]:
