@@ -67,10 +67,19 @@ def listing_windows(paragraph: str) -> list[str]:
         if current and len("\n".join([*current, line])) > WINDOW_CHARS:
             windows.append("\n".join(current))
             current = []
-        current.append(line[:WINDOW_CHARS])
+        current.append(_clip(line))
     if current:
         windows.append("\n".join(current))
     return [w for w in windows if w.strip()]
+
+
+def _clip(line: str) -> str:
+    """A line longer than a window ends at its last whole word, marked as cut: a character
+    cut mid-word read as a misspelling ("Description: … configu")."""
+    if len(line) <= WINDOW_CHARS:
+        return line
+    head = line[:WINDOW_CHARS - 3].rsplit(" ", 1)[0].rstrip()
+    return head + " […]"
 
 
 def _code_line(paragraph: str) -> bool:

@@ -155,6 +155,18 @@ async def test_a_field_of_a_listing_too_long_to_show_whole_is_shown_with_its_lin
     assert "zim-wiki.org" not in reply  # its link lines are left out as any example's are
 
 
+def test_a_listing_line_too_long_for_a_window_is_cut_at_a_word_and_marked():
+    from core.rag.blocks import listing_windows
+
+    long_line = "Description: " + " ".join(f"word{n}" for n in range(80))  # ~500 characters
+    listing = "\n".join([f"Field{n}: value {n}" for n in range(30)] + [long_line, "Last: 1"])
+    windows = listing_windows(listing)
+    line = next(x for w in windows for x in w.splitlines() if x.startswith("Description:"))
+    assert line.endswith(" […]") and len(line) <= 300
+    assert long_line.startswith(line.removesuffix(" […]") + " ")  # cut between two words
+    assert all(len(w) <= 300 for w in windows) and windows[-1].endswith("Last: 1")
+
+
 def test_prose_and_lists_are_never_read_as_listings():
     from core.rag.blocks import listing_windows
 
