@@ -1,0 +1,160 @@
+"""Hand-written English questions for the realdocs_fresh4 benchmark (data only, stdlib only).
+
+EN rows: (doc, page, question, answers, type); page = physical PDF page (1-based), None for HTML.
+UNANS rows: (question, key terms) -- on-topic questions that none of the four documents answers;
+check_en.py prints where each key term occurs so a reader can confirm that.
+Imported by build_en.py (which writes qa_en.jsonl) and check_en.py.
+"""
+
+AMC = 'en-auto-multiple-choice.pdf'
+DIST = 'en-handbook-sect.dist-upgrade.html'
+FRONT = 'en-handbook-sect.apt-frontends.html'
+RTC = 'en-handbook-sect.rtc-services.html'
+
+EN = [
+    # --- Auto Multiple Choice manual 1.6.0 (PDF, 101 pages; physical page = printed page + 9) ---
+    (AMC, 11, "What's the max number of students AMC can handle in one test?", ["4,095"], "numeric"),
+    (AMC, 11, "how many pages can a single AMC test have at most", ["63"], "numeric"),
+    (AMC, 11, "Is there a limit on how many answers one question can have?", ["199"], "numeric"),
+    (AMC, 11, "latex compilation of my exam fails with No room for a new \\toks, what do I add",
+     ["\\usepackage{etex}"], "command"),
+    (AMC, 12, "what font does AMC-TXT use by default", ["libertine"], "fact"),
+    (AMC, 12, "amc-txt: keep the questions in the same order as in my file on every sheet",
+     ["ShuffleQuestions"], "command"),
+    (AMC, 13, "In an AMC-TXT file, what is the default RandomSeed value?", ["1527384"], "numeric"),
+    (AMC, 13, "I don't want the extra 'None of these answers are correct' choice added to multiple questions "
+     "in my text file, which option controls that", ["CompleteMulti"], "command"),
+    (AMC, 14, "default scoring for multiple questions in AMC-TXT?", ["haut=2"], "fact"),
+    (AMC, 15, "AMC-TXT: which option points to the CSV list of students to make nominative sheets",
+     ["PreAssociation"], "command"),
+    (AMC, 18, "How do I underline text in an AMC-TXT question?", ["[/ and /]"], "command"),
+    (AMC, 18, "put a block of program code verbatim in an amc-txt question", ["[verbatim]"], "command"),
+    (AMC, 19, "I want each student to get only 3 random questions out of a group of 10 in AMC-TXT, which group "
+     "option?", ["numquestions"], "command"),
+    (AMC, 20, "What is the default Arabic font for questionnaires written with Lang: AR?", ["Rasheeq"], "fact"),
+    (AMC, 29, "with a separate answer sheet, roughly what gray level threshold should I set?", ["0.5"],
+     "numeric"),
+    (AMC, 31, "The examcopy environment needs which LaTeX package?", ["environ"], "fact"),
+    (AMC, 34, "In the questionmultx open-question tip, what does a student get if boxes 1 and 1/2 are ticked?",
+     ["1.5 point"], "numeric"),
+    (AMC, 34, "How do I mark a question (like a course feedback one) so it doesn't count in the grade?",
+     ["\\QuestionIndicative"], "command"),
+    (AMC, 42, "which group mode is used if I never set one", ["fixed"], "fact"),
+    (AMC, 42, "latex: take 4 random questions from group GA into group all",
+     ["\\copygroup[4]{GA}{all}"], "command"),
+    (AMC, 43, "What size are the check-boxes by default?", ["size=2.5ex"], "numeric"),
+    (AMC, 49, "How can I get my \\section headings to show up on the separate answer sheet as well?",
+     ["\\AMCsection"], "command"),
+    (AMC, 62, "what does MSD mean in the data capture diagnosis list", ["mean square deviation"],
+     "definition"),
+    (AMC, 63, "In manual input, what colour marks empty answers?", ["cyan"], "fact"),
+    (AMC, 64, "Explain the mz scoring parameter", ["maximum or zero"], "definition"),
+    (AMC, 65, "SUF=8 with a max mark of 10: what mark does a student with 6 points get?", ["7.5"], "numeric"),
+    (AMC, 68, "in a scoring formula what does the variable N stand for", ["number of proposed responses"],
+     "definition"),
+    (AMC, 69, "I need to cancel a question after the exam, what scoring do I give it",
+     ["\\scoring{b=0,m=0,e=0,v=0}", "\\QuestionIndicative"], "command"),
+    (AMC, 81, "command line: prepare the subject and correction files from my source",
+     ["auto-multiple-choice prepare --mode s", "--mode s"], "command"),
+
+    # --- Debian Handbook 6.7 Upgrading from One Stable Distribution to the Next (HTML) ---
+    (DIST, None, "before a dist-upgrade, how do I schedule removal of orphaned packages with deborphan and "
+     "aptitude", ["deborphan | xargs aptitude"], "command"),
+    (DIST, None, "How can I list all configuration files that were altered compared to the package?",
+     ["debsums -ec"], "command"),
+    (DIST, None, "Which file do I change so APT fetches Bullseye packages instead of Buster?",
+     ["/etc/apt/sources.list"], "fact"),
+    (DIST, None, "apt update refuses to download because the Suite field of the Release file changed after a "
+     "new release, what option confirms it", ["--allow-releaseinfo-change", "Acquire::AllowReleaseInfoChange"],
+     "command"),
+    (DIST, None, "after the minimal upgrade, what command performs the actual distribution upgrade",
+     ["apt full-upgrade"], "command"),
+    (DIST, None, "which package shows NEWS about possible problems at the start of an upgrade",
+     ["apt-listchanges"], "fact"),
+    (DIST, None, "Where do maintainers put the upgrade notes that apt-listchanges displays?",
+     ["NEWS.Debian"], "fact"),
+    (DIST, None, "what tool lists already-reported bugs before the upgrade starts", ["apt-listbugs"], "fact"),
+    (DIST, None, "If a fix for a stable bug is prepared for the next point release, which section of the "
+     "mirrors gets it first?", ["proposed-updates"], "fact"),
+    (DIST, None, "how do I find installed packages that no longer exist in the Debian archive",
+     ["apt-show-versions | grep \"No available version\"", "aptitude search ~o"], "command"),
+    (DIST, None, "What are almost-empty packages that only depend on a renamed package called?",
+     ["transitional", "dummy"], "definition"),
+    (DIST, None, "Which package section lets deborphan or debfoster pick up transitional packages?",
+     ["oldlibs"], "fact"),
+    (DIST, None, "purge the leftover config files of removed packages after the upgrade",
+     ["apt autoremove --purge"], "command"),
+    (DIST, None, "What suffixes do the left-over config files from dpkg or ucf carry?",
+     [".dpkg-dist", ".dpkg-old", ".ucf-old"], "fact"),
+    (DIST, None, "is there a tool to find files on my system that no package owns", ["cruft"], "fact"),
+
+    # --- Debian Handbook 6.5 Frontends: aptitude, synaptic (HTML) ---
+    (FRONT, None, "In which shared library does most of APT's code live?", ["libapt-pkg"], "fact"),
+    (FRONT, None, "what was apt-get originally meant to be", ["test frontend"], "definition"),
+    (FRONT, None, "aptitude: what key prepares a global system upgrade", ["Shift+u"], "command"),
+    (FRONT, None, "in aptitude how do I search in package descriptions rather than names", ["~d"], "command"),
+    (FRONT, None, "How do I flag a package as automatically installed in the aptitude interface?",
+     ["Shift+m"], "command"),
+    (FRONT, None, "aptitude filter pattern that shows only installed packages that are not automatic",
+     ["~i!~M"], "command"),
+    (FRONT, None, "mark every package of the libs and perl sections as automatic in one aptitude command",
+     ["aptitude markauto '~slibs|~sperl'"], "command"),
+    (FRONT, None, "Which package has the full aptitude manual?", ["aptitude-doc-en"], "fact"),
+    (FRONT, None, "In the handbook's example, what package does gnome recommend?", ["transmission-gtk"], "fact"),
+    (FRONT, None, "which package is given as something gnome suggests", ["empathy"], "fact"),
+    (FRONT, None, "Does aptitude also track new recommendations when upgrading a package?",
+     ["does not apply to upgrades"], "fact"),
+    (FRONT, None, "when requested actions conflict, how does aptitude present the possible solutions",
+     ["decreasing relevance"], "fact"),
+    (FRONT, None, "where does aptitude write its log", ["/var/log/aptitude"], "fact"),
+    (FRONT, None, "What is synaptic?", ["graphical package manager"], "definition"),
+
+    # --- Debian Handbook 11.8 Real-Time Communication Services (HTML) ---
+    (RTC, None, "Which three servers does the handbook set up for RTC?", ["TURN server, SIP server and XMPP server"],
+     "fact"),
+    (RTC, None, "what kinds of DNS records do RTC services need", ["SRV and NAPTR"], "fact"),
+    (RTC, None, "In the falcot zone file, which port do the STUN and TURN SRV records point to?", ["3467"],
+     "numeric"),
+    (RTC, None, "What ports are used for XMPP client and server connections in the example DNS records?",
+     ["5222", "5269"], "numeric"),
+    (RTC, None, "how many public IPv4 addresses does the TURN server need for ICE to work well",
+     ["two public IPv4 addresses"], "numeric"),
+    (RTC, None, "which debian package provides the TURN server and what is its config file",
+     ["coturn", "/etc/turnserver.conf"], "fact"),
+    (RTC, None, "I'm still on SysVinit, how do I make turnserver start automatically",
+     ["TURNSERVER_ENABLED=1"], "command"),
+    (RTC, None, "coturn: create an admin user", ["turnadmin -A -u admin -p secret_password", "turnadmin -A -u admin"], "command"),
+    (RTC, None, "kamailio: how do I create the database structure", ["kamdbctl create"], "command"),
+    (RTC, None, "add SIP user roland with kamailio's tools", ["kamctl add roland secret_password"], "command"),
+    (RTC, None, "What default port does the handbook give for connecting a SIP client to kamailio?", ["5090"],
+     "numeric"),
+    (RTC, None, "XMPP is also known under what other name?", ["Jabber"], "definition"),
+    (RTC, None, "prosody: enable the falcot.com domain config",
+     ["ln -s /etc/prosody/conf.avail/falcot.com.cfg.lua /etc/prosody/conf.d/"], "command"),
+    (RTC, None, "How do I add the admin account joe@falcot.com to prosody from the shell?",
+     ["prosodyctl adduser joe@falcot.com"], "command"),
+    (RTC, None, "users in hotels can't reach our SIP/XMPP ports, which single port can all the RTC services run "
+     "on", ["443"], "numeric"),
+]
+
+UNANS = [
+    ("Can AMC put a QR code on each sheet instead of its own binary code?", ["QR", "QR code"]),
+    ("how do I make AMC use several CPU cores to analyse the scans faster",
+     ["CPU", "cores", "threads", "parallel", "faster"]),
+    ("Can I take photos of the answer sheets with my phone camera instead of using a scanner in AMC?",
+     ["phone", "camera", "smartphone"]),
+    ("How much free disk space do I need before running a dist-upgrade from Buster to Bullseye?",
+     ["disk space", "free space", "GB"]),
+    ("the upgrade to bullseye broke things, how do I roll back or downgrade a package to the buster version",
+     ["downgrade", "roll back", "rollback", "Pin"]),
+    ("How long is Buster still supported with security updates after Bullseye is released?",
+     ["LTS", "security updates", "year"]),
+    ("how do I undo my last action in aptitude's interactive interface", ["undo", "Ctrl"]),
+    ("Which aptitude command explains why a package is installed?", ["aptitude why", "why"]),
+    ("synaptic: which button marks all upgradable packages at once", ["Mark All Upgrades", "mark all"]),
+    ("How do I write an Asterisk dialplan in extensions.conf to route calls from kamailio?",
+     ["dialplan", "extensions.conf"]),
+    ("how do I get a Let's Encrypt certificate for prosody with certbot", ["certbot", "Let's Encrypt"]),
+    ("prosody: how to enable message archiving (mod_mam) so clients get their chat history",
+     ["mod_mam", "archiving", "history"]),
+]
