@@ -340,7 +340,9 @@ def main():
 
     # the split (and ids, fields, order) must be exactly what build_ar.py produces (SEED there)
     try:
-        from build_ar import KEYS as B_KEYS, SEED as B_SEED, build_rows
+        from build_ar import KEYS as B_KEYS
+        from build_ar import SEED as B_SEED
+        from build_ar import build_rows
         rebuilt = [{k: r[k] for k in B_KEYS} for r in build_rows()]
         if rebuilt != rows:
             err('qa_ar.jsonl differs from what build_ar.py builds (rerun build_ar.py)')
