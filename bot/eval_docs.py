@@ -59,9 +59,14 @@ def load_qa(path: Path) -> list[dict[str, Any]]:
     return items
 
 
+# a thousands separator: "4,095" in one place of a manual is "4 095" in another
+_DIGIT_GROUP = re.compile(r"(?<=\d)[,\u00a0\u202f ](?=\d{3}(?!\d))")
+
+
 def comparable(text: str) -> str:
-    """What "contains the gold" compares: no diacritics or tatweel, one space, case-folded."""
-    return re.sub(r"\s+", " ", normalize(text))
+    """What "contains the gold" compares: no diacritics or tatweel, one space, case-folded,
+    numbers without thousands separators."""
+    return _DIGIT_GROUP.sub("", re.sub(r"\s+", " ", normalize(text)))
 
 
 def contains_gold(reply_text: str, answers: list[str]) -> bool:

@@ -20,6 +20,14 @@ CAPTION_WORDS = 12  # a longer line is a sentence, not an example's title
 _BACK_REFERENCES = frozenset("""this these that those it its they their such thus hence
     therefore then here also هذا هذه ذلك تلك هؤلاء وهذا وهذه وذلك لذلك لهذا هو هي هم
     وقد ولم ولا ولكن لكن وكان وكانت وهو وهي وهم وفي ومن وبالتالي ولذا كما ثم بل فقد فإن""".split())
+# "In this case", "يقع هذا الحقل" (Arabic puts the verb first: "lies this field"): a thing the
+# sentence before named; not "In this chapter", which points at the document, nor "ArabicFont:
+# This is the font…", a definition
+_DEMONSTRATIVES = frozenset("هذا هذه ذلك تلك هؤلاء".split())
+_DEMONSTRATIVES_AFTER = frozenset("this these those such".split())
+_PREPOSITIONS = frozenset("in for with on at by from under after before during of to".split())
+_DOCUMENT_PARTS = frozenset("""chapter section book manual document tutorial page guide
+    الفصل القسم الكتاب الدليل الصفحة""".split())
 # an example of what the sentence before said: "For example, P ⊆ NP ⊆ PP ⊆ PSPACE..."
 _EXAMPLE_OF = re.compile(r"(?:for (?:example|instance)|على سبيل المثال|فمثلا|مثلا)\b",
                          re.IGNORECASE)
@@ -270,10 +278,17 @@ def _same_paragraph(candidates: list[Candidate], i: int, j: int) -> bool:
 
 
 def _refers_back(sentence: str) -> bool:
-    """Starts with a word that points at the sentence before ("This", "Such", "لذلك"), goes on
-    from it (Arabic's "وقد", "ولم": and...), or gives an example of it ("For example,")."""
-    first = sentence.split(maxsplit=1)[0].strip(",،").casefold() if sentence.strip() else ""
-    return first in _BACK_REFERENCES or _EXAMPLE_OF.match(sentence) is not None
+    """Starts with a word that points at the sentence before ("This", "Such", "لذلك") or names
+    a thing it named ("In this case", "يقع هذا الحقل"), goes on from it (Arabic's "وقد", "ولم":
+    and...), or gives an example of it ("For example,")."""
+    words = [w.strip(",،").casefold() for w in sentence.split(maxsplit=3)[:3]]
+    if not words:
+        return False
+    named_before = len(words) == 3 and words[2] not in _DOCUMENT_PARTS and (
+        words[1] in _DEMONSTRATIVES
+        or (words[0] in _PREPOSITIONS and words[1] in _DEMONSTRATIVES_AFTER))
+    return (words[0] in _BACK_REFERENCES or named_before
+            or _EXAMPLE_OF.match(sentence) is not None)
 
 
 def _parallel(first: str, second: str) -> bool:

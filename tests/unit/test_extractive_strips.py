@@ -269,6 +269,26 @@ async def test_an_arabic_sentence_going_on_with_wa_comes_after_the_best_one():
     assert any("البلدان الغربية" in s.text for s in strips)
 
 
+async def test_a_sentence_naming_a_thing_the_one_before_named_brings_that_one():
+    # Arabic puts the verb first: "يقع هذا الحقل…" (lies this field in the suggested package)
+    # is the answer only with the sentence naming the field (Enhances) before it
+    text = ("يصف الحقل Enhances اقتراحات أيضاً، ولكن في سياق مختلف. يقع هذا الحقل في الحقيقة "
+            "في الحزمة المقترحة، وليس في الحزمة التي تستفيد من الاقتراح.")
+    strips = await relevant_strips("أي حقل يوضع في الحزمة المقترحة لا في الحزمة التي تستفيد منها",
+                                   _chunks(text, title="الحقول"), None, 1)
+    assert any("Enhances" in s.text for s in strips)
+
+
+def test_a_demonstrative_refers_back_but_not_to_the_document_or_in_a_definition():
+    from core.rag.companions import _refers_back
+
+    assert _refers_back("In these cases, a lighter alternative should be used.")
+    assert _refers_back("يقع هذا الحقل في الحزمة المقترحة.")
+    assert not _refers_back("In this chapter we describe the package tools.")
+    assert not _refers_back("ArabicFont: This is the font used for Arabic text.")
+    assert not _refers_back("")
+
+
 async def test_an_arabic_question_whose_best_sentence_is_english_leads_with_it():
     arabic = "يختار المعلم الأمثلة بعناية قبل كل محاضرة."
     english = "Quicksort picks the pivot at random or as the median of three elements."

@@ -58,3 +58,13 @@ class TestNormalizer:
 def test_percentile_interpolates():
     assert percentile([1, 2, 3, 4], 50) == pytest.approx(2.5)
     assert percentile([5], 99) == 5 and percentile([], 50) == 0.0
+
+
+def test_a_gold_number_is_found_whatever_its_thousands_separator():
+    from bot.eval_docs import contains_gold
+
+    # the AMC manual writes the same limit "4,095" on one page and "4 095" on another
+    assert contains_gold("maximum number of tests = 2^12-1 = 4 095.", ["4,095"])
+    assert contains_gold("limited to 4,095, and", ["4 095"])
+    assert not contains_gold("x <- c(1, 100)", ["1100"])  # two numbers stay two
+    assert not contains_gold("a ratio of 1,2345", ["12345"])  # not a thousands group
