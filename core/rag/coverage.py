@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from core.rag.definitions import DEFINITION, DOES
 from core.text import STOPWORDS, detect_language, normalize
 
 # Log-odds taken off every score per uncovered name: enough to take even a 0.999 passage below
@@ -61,11 +62,6 @@ GENERIC_WORDS = frozenset("""kind kinds type types sort sorts way ways example e
     much lot lots""".split())
 
 
-# "what is a X", "what are X", "what does X do / mean / stand for", X running to the question's end
-_DEFINITION = re.compile(r"\bwhat(?:['’]s|\s+is|\s+are|\s+was|\s+were)\s+(?:an?\s+|the\s+)?"
-                         r"(?P<subject>[^?.!,;:]+?)\s*[?.!]*\s*$", re.IGNORECASE)
-_DOES = re.compile(r"\bwhat\s+does\s+(?:an?\s+|the\s+)?(?P<subject>[^?.!,;:]+?)\s+"
-                   r"(?:do|mean|stand\s+for)\s*[?.!]*\s*$", re.IGNORECASE)
 SUBJECT_WORDS = (2, 4)  # one word is the vocabulary check's; longer runs are rarely one term
 # Not in a term: function words ("list" and "use" are nouns too), and words that ask for a
 # property of the term ("the default port" may be written "port 3128 by default")
@@ -77,7 +73,7 @@ def subject_phrase(question: str) -> str | None:
     """The term a definitional English question asks about, when it is a run of 2-4 plain
     content words ("linked list", "apt-get check"); None otherwise. Names are left to
     named_terms, and a question word ("the main advantage") makes it no term."""
-    match = _DEFINITION.search(question) or _DOES.search(question)
+    match = DEFINITION.search(question) or DOES.search(question)
     if match is None or detect_language(question) == "ar":
         return None
     words = match.group("subject").split()

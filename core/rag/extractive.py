@@ -21,6 +21,7 @@ from core.rag.companions import (
     with_titles,
 )
 from core.rag.coverage import identifiers_in
+from core.rag.definitions import asked_term, defining
 from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.state import Chunk
 from core.text import detect_language, introduces, keyword_forms, normalize
@@ -113,6 +114,14 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         c, nxt = candidates[i], candidates[i + 1]
         if not c.block and nxt.block and nxt.chunk == c.chunk and introduces(c.text):
             lexical[i] = max(lexical[i], lexical[i + 1])
+    # the sentence defining the term asked about ("N is the number of proposed responses")
+    # matches as if it had all the question's words, however few of them it repeats
+    term = asked_term(question)
+    if term is not None:
+        opens = defining(term)
+        for i, c in enumerate(candidates):
+            if not c.block and opens.match(c.text):
+                lexical[i] = 1.0
     # unweighted, on the single light stem MIN_SUPPORT was calibrated with: what `supported`
     # judges (the spelling variants above rank sentences; they would pass more of them)
     plain = [_share(q_words, set(f)) for f in spelled]

@@ -1,0 +1,35 @@
+"""The sentence that defines what a question asks about: "What does the variable N stand for?"
+is answered by "N is the number of proposed responses", a sentence sharing one letter with the
+question while its neighbours repeat "variable" and "formula" (the AMC manual's scoring page)."""
+from __future__ import annotations
+
+import re
+
+# "what is a X", "what are X", "what does X do / mean / stand for", X running to the question's end
+DEFINITION = re.compile(r"\bwhat(?:['’]s|\s+is|\s+are|\s+was|\s+were)\s+(?:an?\s+|the\s+)?"
+                        r"(?P<subject>[^?.!,;:]+?)\s*[?.!]*\s*$", re.IGNORECASE)
+DOES = re.compile(r"\bwhat\s+does\s+(?:an?\s+|the\s+)?(?P<subject>[^?.!,;:]+?)\s+"
+                  r"(?:do|mean|stand\s+for)\s*[?.!]*\s*$", re.IGNORECASE)
+# what the question calls the term before naming it: "the variable N", "the option -k"
+_KIND = re.compile(r"^(?:(?:the|an?)\s+)?(?:variable|option|parameter|field|command|function|"
+                   r"flag|directive|setting|keyword|term|word|acronym|abbreviation)\s+",
+                   re.IGNORECASE)
+_VERB = r"(?:is|are|was|means|stands\s+for|refers\s+to|denotes)\b"
+MAX_TERM_WORDS = 4
+
+
+def asked_term(question: str) -> str | None:
+    """The term of an English "what is X" / "what does X mean | stand for | do" question."""
+    match = DEFINITION.search(question) or DOES.search(question)
+    if match is None:
+        return None
+    term = _KIND.sub("", match.group("subject").strip())
+    return term if term and len(term.split()) <= MAX_TERM_WORDS else None
+
+
+def defining(term: str) -> re.Pattern[str]:
+    """A sentence opening with the term and a defining verb or a colon ("N is …",
+    "• apt-listchanges: shows …"); a short term ("N", "mz") must match its case."""
+    flags = 0 if len(term) <= 3 else re.IGNORECASE
+    return re.compile(rf"^[\W_]{{0,3}}(?:(?:the|an?)\s+)?{re.escape(term)}"
+                      rf"(?:\s*\([^)]{{0,40}}\))?(?:\s+{_VERB}|\s*:(?!:))", flags)

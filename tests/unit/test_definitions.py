@@ -1,0 +1,42 @@
+"""The sentence defining the term a question asks about is found though it repeats few of its
+words (fresh4's fit half: "what does the variable N stand for" over the AMC scoring page)."""
+from __future__ import annotations
+
+import pytest
+
+from core.rag.definitions import asked_term, defining
+from core.rag.extractive import relevant_strips
+from core.rag.state import Chunk
+
+
+@pytest.mark.parametrize(("question", "term"), [
+    ("in a scoring formula what does the variable N stand for", "N"),
+    ("What is a linked list?", "linked list"),
+    ("what does apt-get check do", "apt-get check"),
+    ("How do I install R?", None),
+    ("what is the difference between the two ways of installing a package on a system", None),
+])
+def test_the_term_asked_about(question, term):
+    assert asked_term(question) == term
+
+
+def test_a_short_term_is_matched_in_its_own_case_and_only_as_the_sentence_s_subject():
+    opens = defining("N")
+    assert opens.match("N is the number of proposed responses.")
+    assert opens.match("• N: the number of proposed responses")
+    assert not opens.match("NB is the number of correct responses.")
+    assert not opens.match("n is the number of questions kept.")
+    assert not opens.match("Note that N is fixed.")
+    assert defining("linked list").match("A linked list is a sequence of nodes.")
+
+
+async def test_the_defining_sentence_is_picked_over_sentences_repeating_more_question_words():
+    text = ("Gives a particular value to the variable named XXX, available in a formula. "
+            "You must declare the variable XXX inside the scoring formula. "
+            "The variable XXX has to be defined in the scoring. "
+            "N is the number of proposed responses, without counting the added one.")
+    chunk = Chunk(id="c1", text=text, context=text, title="Scoring strategy",
+                  url_or_path="amc.pdf", source_type="course", score=0.9)
+    strips = await relevant_strips("in a scoring formula what does the variable N stand for",
+                                   [chunk], None, 2)
+    assert any(s.text.startswith("N is the number") for s in strips)
