@@ -226,13 +226,26 @@ def keyword_forms(text: str) -> dict[str, frozenset[str]]:
     from the word: "لبروتوكول" stems to "بروتوكول" but "بروتوكول" itself to "روتوكول", and
     "الأساسي" / "الأساسية" differ by a suffix it never strips. Two words match when any of their
     forms agree (with and without the article family, one proclitic, one light10 suffix; stems
-    of 3+ letters). English words have one form, their `keywords` stem."""
+    of 3+ letters). English words have their `keywords` stem and its American spelling."""
     out: dict[str, frozenset[str]] = {}
     for word in query_words(text):
         stem = _stem(word)
         if stem not in out:
-            out[stem] = _arabic_forms(word) | {stem} if _ARABIC.match(word) else frozenset({stem})
+            out[stem] = (_arabic_forms(word) | {stem} if _ARABIC.match(word)
+                         else frozenset({stem, _american(stem)}))
     return out
+
+
+# a British spelling a student types over an American manual: "colour" / "colored",
+# "customised" / "customize", "centre" / "center"
+_BRITISH = ((re.compile(r"(?<=\w\w)our$"), "or"), (re.compile(r"(?<=\w\w\w)is(e?)$"), r"iz\1"),
+            (re.compile(r"(?<=\w\w\w)tre$"), "ter"))
+
+
+def _american(stem: str) -> str:
+    for pattern, spelling in _BRITISH:
+        stem = pattern.sub(spelling, stem)
+    return stem
 
 
 def _arabic_forms(word: str) -> frozenset[str]:

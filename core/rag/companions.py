@@ -26,6 +26,8 @@ _BACK_REFERENCES = frozenset("""this these that those it its they their such thu
 _DEMONSTRATIVES = frozenset("هذا هذه ذلك تلك هؤلاء".split())
 _DEMONSTRATIVES_AFTER = frozenset("this these those such".split())
 _PREPOSITIONS = frozenset("in for with on at by from under after before during of to".split())
+# a demonstrative subject after an opening clause: "If the questions are shuffled, this allows…"
+_CLAUSE_THEN_BACK = re.compile(r"^[^,،.]{2,60}[,،]\s+(?:this|these|such|هذا|هذه)\b", re.IGNORECASE)
 _DOCUMENT_PARTS = frozenset("""chapter section book manual document tutorial page guide
     الفصل القسم الكتاب الدليل الصفحة""".split())
 # an example of what the sentence before said: "For example, P ⊆ NP ⊆ PP ⊆ PSPACE..."
@@ -279,8 +281,8 @@ def _same_paragraph(candidates: list[Candidate], i: int, j: int) -> bool:
 
 def _refers_back(sentence: str) -> bool:
     """Starts with a word that points at the sentence before ("This", "Such", "لذلك") or names
-    a thing it named ("In this case", "يقع هذا الحقل"), goes on from it (Arabic's "وقد", "ولم":
-    and...), or gives an example of it ("For example,")."""
+    a thing it named ("In this case", "يقع هذا الحقل", "If they are shuffled, this…"), goes on
+    from it (Arabic's "وقد", "ولم": and...), or gives an example of it ("For example,")."""
     words = [w.strip(",،").casefold() for w in sentence.split(maxsplit=3)[:3]]
     if not words:
         return False
@@ -288,6 +290,7 @@ def _refers_back(sentence: str) -> bool:
         words[1] in _DEMONSTRATIVES
         or (words[0] in _PREPOSITIONS and words[1] in _DEMONSTRATIVES_AFTER))
     return (words[0] in _BACK_REFERENCES or named_before
+            or _CLAUSE_THEN_BACK.match(sentence) is not None
             or _EXAMPLE_OF.match(sentence) is not None)
 
 

@@ -286,6 +286,8 @@ def test_a_demonstrative_refers_back_but_not_to_the_document_or_in_a_definition(
     assert _refers_back("يقع هذا الحقل في الحزمة المقترحة.")
     assert not _refers_back("In this chapter we describe the package tools.")
     assert not _refers_back("ArabicFont: This is the font used for Arabic text.")
+    assert _refers_back("If the questions are shuffled, this allows to get n of them at random.")
+    assert not _refers_back("To print the sheets, use this command.")
     assert not _refers_back("")
 
 

@@ -94,6 +94,18 @@ def test_arabic_keyword_forms_meet_where_one_light_stem_does_not():
     assert keyword_forms("Sorting lists") == {"sort": {"sort"}, "list": {"list"}}  # English: one
 
 
+def test_a_british_spelling_meets_the_american_one_of_the_notes():
+    from core.text import keyword_forms
+
+    def meet(a: str, b: str) -> bool:
+        return not keyword_forms(a)[keywords(a)[0]].isdisjoint(*keyword_forms(b).values())
+
+    # fresh4's fit half: "what colour marks empty answers?" over "a colored square: cyan for…"
+    assert meet("colour", "colored") and meet("colored", "colours")
+    assert meet("customised", "customized") and meet("centre", "center")
+    assert not meet("hour", "hor") and not meet("tour", "tor")  # too short to be a spelling
+
+
 def test_a_quoted_passage_keeps_its_code_indentation_but_not_controls_or_inner_runs():
     passage = 'Use:  this\n{\n  "license": "UNLICENSED",\n\t"private":\x01 true\n}\n' + " " * 60 + "x"
     assert clean_passage(passage) == ('Use: this\n{\n  "license": "UNLICENSED",\n    "private": '
