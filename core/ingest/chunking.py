@@ -13,7 +13,8 @@ from core.ingest.document import LoadError, Span, document_id
 from core.ingest.limits import DEFAULT_LIMITS, IngestLimits, too_big
 from core.ingest.loaders import LoadedDocument
 from core.ports import DocumentRecord, StoredChunk
-from core.text import content_id, detect_language, introduces, sentence_pieces
+from core.sentences import introduces, sentence_pieces
+from core.text import content_id, detect_language
 
 PARENT_CHARS = 1200
 CHILD_CHARS = 512

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.text import keywords, split_sentences
+from core.sentences import split_sentences
+from core.text import keywords
 
 VOTE_REASONS = ("wrong", "not_in_materials", "gave_solution", "wrong_language")
 QUOTE_CHARS = 600  # the passage shown under "Sources": the matching sentences and their neighbours

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from core.ports import CourseStore, Document
 from core.practice.facts import Fact, facts_in
 from core.practice.items import ItemSource
-from core.text import split_sentences
+from core.sentences import split_sentences
 
 PER_QUERY = 100
 GENERIC_QUERIES = ("is a", "is defined as", "refers to", "function", "هو", "هي", "تعريف")

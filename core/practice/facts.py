@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 
 from core.rag.injection import looks_like_injection
-from core.text import STOPWORDS, detect_language, keywords, normalize, split_sentences
+from core.sentences import split_sentences
+from core.text import STOPWORDS, detect_language, keywords, normalize
 
 MIN_CHARS, MAX_CHARS = 40, 280  # a question must fit Telegram's 300 with its prompt
 MAX_TERM_WORDS = 5

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from core.text import sentence_pieces, split_sentences
+from core.sentences import sentence_pieces, split_sentences
 
 MAX_BLOCK_CHARS = 600  # longer blocks are not shown whole
 WINDOW_CHARS = MAX_BLOCK_CHARS // 2  # the part of a long listing shown at once

@@ -12,34 +12,12 @@ from itertools import pairwise
 
 import numpy as np
 
-from core.text import introduces
+from core.rag.cohesion import ORDINAL_BACK, continues, parallel, refers_back
+from core.sentences import introduces
 
 EXAMPLE_MIN = 0.5  # see add_examples()
 FOLLOWED = 2  # the best sentences whose next sentence comes with them when related
 CAPTION_WORDS = 12  # a longer line is a sentence, not an example's title
-_BACK_REFERENCES = frozenset("""this these that those it its they their such thus hence
-    therefore then here also هذا هذه ذلك تلك هؤلاء وهذا وهذه وذلك لذلك لهذا هو هي هم
-    وقد ولم ولا ولكن لكن وكان وكانت وهو وهي وهم وفي ومن وبالتالي ولذا كما ثم بل فقد فإن""".split())
-# "In this case", "يقع هذا الحقل" (Arabic puts the verb first: "lies this field"): a thing the
-# sentence before named; not "In this chapter", which points at the document, nor "ArabicFont:
-# This is the font…", a definition
-_DEMONSTRATIVES = frozenset("هذا هذه ذلك تلك هؤلاء".split())
-_DEMONSTRATIVES_AFTER = frozenset("this these those such".split())
-_PREPOSITIONS = frozenset("in for with on at by from under after before during of to".split())
-# a demonstrative subject after an opening clause: "If the questions are shuffled, this allows…"
-_CLAUSE_THEN_BACK = re.compile(r"^[^,،.]{2,60}[,،]\s+(?:this|these|such|هذا|هذه)\b", re.IGNORECASE)
-_DOCUMENT_PARTS = frozenset("""chapter section book manual document tutorial page guide
-    الفصل القسم الكتاب الدليل الصفحة""".split())
-# an example of what the sentence before said: "For example, P ⊆ NP ⊆ PP ⊆ PSPACE..."
-_EXAMPLE_OF = re.compile(r"(?:for (?:example|instance)|على سبيل المثال|فمثلا|مثلا)\b",
-                         re.IGNORECASE)
-# "The second is the form used by spreadsheets": one of the things listed just before, which may
-# be an example block ("Three useful forms are" + three commands)
-_ORDINAL_BACK = re.compile(
-    r"(?:the (?:first|second|third|fourth|last) (?:is|are|one|form|of these|of them)|"
-    r"the (?:former|latter)|(?:both of )?the above)\b|"
-    r"ال(?:أول|ثاني|ثالث|أخير)[ةى]? (?:هو|هي|منها|منهما)\b", re.IGNORECASE)
-
 # the category a texinfo manual sets beside each entry of its API reference
 # ("int asn1_der_coding (asn1 node const element, ...) [Function]")
 _DEFINITION = re.compile(r"\[(?:Function|Macro|Variable|Constant|Data [Tt]ype|Type|Command|"
@@ -90,11 +68,11 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
 
     for strip in list(picked.values()):
         before = index.get((strip.chunk, strip.position - 1))
-        if before is not None and ((_refers_back(strip.text) and not candidates[before].block)
-                                   or _ORDINAL_BACK.match(strip.text)):
+        if before is not None and ((refers_back(strip.text) and not candidates[before].block)
+                                   or ORDINAL_BACK.match(strip.text)):
             add(before)  # "This is the only way to end repeat loops" needs the sentence it means
         after = index.get((strip.chunk, strip.position + 1))
-        if (after is not None and _refers_back(candidates[after].text)
+        if (after is not None and refers_back(candidates[after].text)
                 and _same_paragraph(candidates, index[(strip.chunk, strip.position)], after)):
             add(after)  # "...configured through Debconf. These packages can be reconfigured by..."
     for top in sorted(picked.values(), key=lambda s: s.score, reverse=True)[:FOLLOWED]:
@@ -102,12 +80,12 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
         if after is not None:
             c = candidates[after]
             if (_same_paragraph(candidates, index[(top.chunk, top.position)], after)
-                    and not _parallel(top.text, c.text) and related[after]):
+                    and not parallel(top.text, c.text) and related[after]):
                 add(after)
     carried = _carried_examples(candidates)
     for strip in [s for s in picked.values() if not s.block]:
         before = index.get((strip.chunk, strip.position - 1))
-        if before is not None and candidates[before].block and _continues(strip.text):
+        if before is not None and candidates[before].block and continues(strip.text):
             add(before)  # 'exportPattern("^[^\\.]")' / "exports all variables that do not..."
         nxt = index.get((strip.chunk, strip.position + 1))
         if nxt is None:
@@ -277,30 +255,3 @@ def _same_paragraph(candidates: list[Candidate], i: int, j: int) -> bool:
     """Two sentences of one paragraph (an example block is never one)."""
     a, b = candidates[i], candidates[j]
     return not (a.block or b.block) and (a.chunk, a.paragraph) == (b.chunk, b.paragraph)
-
-
-def _refers_back(sentence: str) -> bool:
-    """Starts with a word that points at the sentence before ("This", "Such", "لذلك") or names
-    a thing it named ("In this case", "يقع هذا الحقل", "If they are shuffled, this…"), goes on
-    from it (Arabic's "وقد", "ولم": and...), or gives an example of it ("For example,")."""
-    words = [w.strip(",،").casefold() for w in sentence.split(maxsplit=3)[:3]]
-    if not words:
-        return False
-    named_before = len(words) == 3 and words[2] not in _DOCUMENT_PARTS and (
-        words[1] in _DEMONSTRATIVES
-        or (words[0] in _PREPOSITIONS and words[1] in _DEMONSTRATIVES_AFTER))
-    return (words[0] in _BACK_REFERENCES or named_before
-            or _CLAUSE_THEN_BACK.match(sentence) is not None
-            or _EXAMPLE_OF.match(sentence) is not None)
-
-
-def _parallel(first: str, second: str) -> bool:
-    """Two items of an enumeration ("Vitamin C is... Vitamin D is..."), not one thought."""
-    a, b = first.split(maxsplit=1), second.split(maxsplit=1)
-    return bool(a and b) and a[0].casefold() == b[0].casefold()
-
-
-def _continues(sentence: str) -> bool:
-    """Starts in lower case: the sentence goes on from the example shown above it ("gives y
-    all but the first five elements of x" after "y <- x[-(1:5)]")."""
-    return sentence[:1].islower() and sentence[:1].isascii()

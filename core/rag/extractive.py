@@ -24,7 +24,8 @@ from core.rag.coverage import identifiers_in
 from core.rag.definitions import asked_term, defining
 from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.state import Chunk
-from core.text import detect_language, introduces, keyword_forms, normalize
+from core.sentences import introduces
+from core.text import detect_language, keyword_forms, normalize
 
 E5_FLOOR, E5_SPAN = 0.75, 0.2  # e5 cosines live in ~0.75-0.95: rescale to ~0-1
 # An Arabic question against an English sentence (or the reverse) scores lower and closer

@@ -27,12 +27,12 @@ from core.rag.state import RagContext
 from core.rerank.cascade import RerankCascade
 from core.rerank.jina import JinaReranker
 from core.rerank.local import LocalReranker
+from core.sentences import split_sentences
 from core.sources.arxiv import ArxivSource
 from core.sources.course import CourseSource
 from core.sources.web import TavilySource
 from core.sources.wikipedia import WikipediaSource
 from core.stores.supabase_store import SupabaseCourseStore, connect_supabase
-from core.text import split_sentences
 from core.upstream.resilience import (
     CircuitBreaker,
     GuardedChatModel,

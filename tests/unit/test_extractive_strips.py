@@ -49,7 +49,7 @@ def test_a_sidebar_title_is_never_glued_to_the_sentence_before_it():
 
 
 def test_leading_symbols_of_a_line_are_kept_and_markdown_markers_dropped():
-    from core.text import split_sentences
+    from core.sentences import split_sentences
 
     assert split_sentences("-rw-r--r-- 1 root root 0 notes.txt") == [
         "-rw-r--r-- 1 root root 0 notes.txt"]
@@ -280,15 +280,15 @@ async def test_a_sentence_naming_a_thing_the_one_before_named_brings_that_one():
 
 
 def test_a_demonstrative_refers_back_but_not_to_the_document_or_in_a_definition():
-    from core.rag.companions import _refers_back
+    from core.rag.cohesion import refers_back
 
-    assert _refers_back("In these cases, a lighter alternative should be used.")
-    assert _refers_back("يقع هذا الحقل في الحزمة المقترحة.")
-    assert not _refers_back("In this chapter we describe the package tools.")
-    assert not _refers_back("ArabicFont: This is the font used for Arabic text.")
-    assert _refers_back("If the questions are shuffled, this allows to get n of them at random.")
-    assert not _refers_back("To print the sheets, use this command.")
-    assert not _refers_back("")
+    assert refers_back("In these cases, a lighter alternative should be used.")
+    assert refers_back("يقع هذا الحقل في الحزمة المقترحة.")
+    assert not refers_back("In this chapter we describe the package tools.")
+    assert not refers_back("ArabicFont: This is the font used for Arabic text.")
+    assert refers_back("If the questions are shuffled, this allows to get n of them at random.")
+    assert not refers_back("To print the sheets, use this command.")
+    assert not refers_back("")
 
 
 async def test_an_arabic_question_whose_best_sentence_is_english_leads_with_it():

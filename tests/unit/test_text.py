@@ -1,6 +1,7 @@
 """Normalisation defines chunk identity; these values must never change silently."""
 from __future__ import annotations
 
+from core.sentences import split_sentences
 from core.text import (
     MAX_INDENT,
     clean_input,
@@ -10,7 +11,6 @@ from core.text import (
     keywords,
     normalize,
     query_words,
-    split_sentences,
 )
 
 
