@@ -1,0 +1,365 @@
+#!/usr/bin/env python3
+"""Sanity checks for the English realdocs_fresh5 question set (qa_en.jsonl).
+
+Stdlib only, except pypdfium2 for the PDF (falls back to `pdftotext` (pages split at form feeds) when
+pypdfium2 is not importable; when started by a Python without pypdfium2 it first reruns itself with
+/work/main/.venv/bin/python if that exists), so preferably run it with the project venv:
+
+    /work/main/.venv/bin/python bench/realdocs_fresh5/check_en.py
+
+Checks: that the four English documents are byte-identical to the copies recorded in build_en.SHA256
+(and to their originals in the extracted .deb trees when those are present), that the PDF has 40-150
+pages with extractable text on every page, row schema and ids, duplicates, that qa_en.jsonl equals what
+build_en.py generates, that only the four English documents are used (no reserved or excluded document,
+no handbook page already used by another realdocs set or by this set's Arabic half, and only handbook
+pages of chapters 3, 4, 7, 12, 13 or 14), that every gold answer occurs as a whole word in its
+document's visible text (PDF: on the given physical page; HTML: via bench/realdocs_fresh/textutil.py)
+and not only in a heading, that the PDF questions cover at least 18 different pages, and the fit/report
+split balance. Warns when a question shares 8+ consecutive words with its document. Lists where the
+key terms of the unanswerable questions occur (whole-word, casefolded) in the four documents and in
+the Arabic half's pages (docs/ar-*). Ends with a SUMMARY line; exit code 0 = no errors.
+"""
+import collections
+import hashlib
+import json
+import re
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # leave no __pycache__ here or in ../realdocs_fresh
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(1, str(HERE.parent / 'realdocs_fresh'))
+from build_en import KEYS, ORIGINS, SHA256, build_rows  # noqa: E402
+from questions_en import UNANS  # noqa: E402
+from textutil import contains_word, normalize, visible_text  # noqa: E402
+
+DOCS = HERE / 'docs'
+QA = HERE / 'qa_en.jsonl'
+TYPES = {'fact', 'numeric', 'command', 'definition', 'none'}
+RESERVED = ['r-admin', 'quotas', 'task-scheduling-cron-atd', 'manipulating-packages-with-dpkg',
+            'asynchronous-task-scheduling-anacron', 'remote-login', 'rights-management']
+# already used elsewhere, rejected, or excluded by the brief for this set (substrings of docs/ names)
+EXCLUDED = ['libtasn1', 'shared-mime-info', 'r-data', 'r-intro', 'r-exts', 'r-lang', 'pari',
+            # PDF packages used or rejected by earlier sets (brief and /tmp/f4)
+            'auto-multiple-choice', 'gnuplot', 'flex', 'sqlite', 'camlidl',
+            # handbook sections used by earlier sets (docs/ names or SOURCES*.md), including realdocs_fresh4
+            'apt-cache', 'apt-get', 'dhcp', 'firewall', 'kernel-compilation', 'network-config', 'vpn',
+            'virtual-private-network', 'http-web-server', 'nfs', 'domain-name-servers', 'http-ftp-proxy', 'ldap',
+            'samba', 'bootloader', 'package-authentication', 'x509', 'monitoring', 'apt-package-repository',
+            'building-first-package', 'ipv6', 'supervision', 'inetd', 'shell-environment', 'apparmor', 'selinux',
+            'backup', 'syslog', 'hotplug', 'config-misc', 'quality-of-service', 'source-package-structure',
+            'config-printing', 'windows-emulation', 'automated-installation',
+            'coexistence-with-other-packaging-systems', 'common-procedures', 'how-to-migrate', 'release-lifecycle',
+            'virtualization', 'case-study', 'becoming-package-maintainer', 'installation-steps',
+            'role-of-distributions', 'advanced-administration', 'preface', 'master-plan', 'who-is-this-book-for',
+            'basic-configuration', 'after-first-boot', 'automatic-upgrades', 'dealing-with-compromised-machine',
+            'network-diagnosis-tools', 'other-security-considerations', 'user-group-databases', 'why-gnu-linux',
+            'security', 'network-infrastructure', 'administration-interfaces', 'hostname-name-service',
+            'short-remedial-course', 'user-space', 'existing-setup', 'creating-accounts', 'computer-layers',
+            'kernel-role-and-tasks', 'dist-upgrade', 'apt-frontends', 'rtc-services', 'debian-internals',
+            'foundation-documents', 'package-meta-information', 'solving-problems', 'the-debian-project',
+            'debian-packaging', 'customizing-graphical-interface', 'selected-approach']
+# the English handbook pages of this set must come from chapters 3, 4, 7, 12, 13 or 14 (the Arabic half of
+# realdocs_fresh5 takes its en-US pages from chapters 2, 5, 6, 8, 10 or 11); checked against the page's <title>
+HB_CHAPTERS = {'3', '4', '7', '12', '13', '14'}
+HB_PREFIXES = ('ar-src-en-handbook-', 'en-handbook-', 'ar-handbook-', 'handbook-ar-', 'handbook-en-', 'en-', 'ar-')
+# a PDF line is treated as a heading if it is a numbered section title of the ReportLab user guide
+# ("2.3 Drawing Operations", "11.12 Widgets", "A.1 Odyssey", "8.1 DocAssign(self, var, expr, life='forever')"),
+# a chapter or appendix title ("Chapter 7 Tables and TableStyles"), the running footer ("User Guide Chapter 2
+# Graphics and Text with pdfgen", "Page 12") or a table-of-contents line (dot leaders)
+HEADING = re.compile(r'^([A-Z]|\d+)\.\d+(\.\d+)*\s?[A-Za-z].{0,90}$|^(Chapter \d+|Appendix [A-Z]) .{1,80}$'
+                     r'|^User Guide (Chapter \d+|Appendix [A-Z]|Table of contents).*$|^Page \d+$|^.*(\. ){5,}.*$')
+PDF_PAGES = (40, 150)   # page count allowed by the brief
+MIN_PDF_PAGES_COVERED = 18
+errors, warnings = [], []
+
+
+def _raw_pages(path):
+    try:
+        import pypdfium2
+    except ImportError:
+        pypdfium2 = None
+    if pypdfium2 is not None:
+        pdf = pypdfium2.PdfDocument(str(path))
+        out = [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
+        pdf.close()
+        return out
+    import subprocess
+    warnings.append('pypdfium2 not importable: using pdftotext (run with /work/main/.venv/bin/python)')
+    try:
+        txt = subprocess.run(['pdftotext', '-enc', 'UTF-8', str(path), '-'], check=True, capture_output=True,
+                             text=True).stdout
+    except FileNotFoundError:
+        sys.exit('neither pypdfium2 nor pdftotext available: run with /work/main/.venv/bin/python')
+    return txt.split('\f')[:-1] if txt.endswith('\f') else txt.split('\f')
+
+
+def pdf_pages(path):
+    """[(full_text, body_text)] per physical page; body drops page numbers, section titles and the contents."""
+    pages = []
+    for t in _raw_pages(path):
+        t = re.sub('\ufffe\r?\n', '', t).replace('\ufffe', '').replace('\r\n', '\n')
+        lines = [ln.strip() for ln in t.split('\n')]
+        body = [ln for ln in lines if ln and not re.fullmatch(r'\d+|[ivx]+', ln) and not HEADING.match(ln)]
+        pages.append((normalize(t), normalize(' '.join(body))))
+    return pages
+
+
+def load_docs():
+    docs = {}
+    for name in ORIGINS:
+        p = DOCS / name
+        if not p.is_file():
+            errors.append(f'missing document {p}')
+            continue
+        if name.endswith('.pdf'):
+            docs[name] = {'pages': pdf_pages(p)}
+        else:
+            raw = p.read_text(encoding='utf-8')
+            docs[name] = {'full': [normalize(visible_text(raw, s)) for s in (' ', '')],
+                          'body': [normalize(visible_text(raw, s, body_only=True)) for s in (' ', '')]}
+    return docs
+
+
+def doc_texts(d):
+    return [full for full, _b in d['pages']] if 'pages' in d else [d['full'][0]]
+
+
+def hb_base(name):
+    """original handbook page name of a docs/ file name: 'en-handbook-sect.x.html' -> 'sect.x'."""
+    stem = re.sub(r'\.(html|docx|pptx|pdf)$', '', name)
+    for pre in HB_PREFIXES:
+        if stem.startswith(pre):
+            return stem[len(pre):]
+    return stem
+
+
+def check_files(docs):
+    """byte identity (sha256, originals), PDF page count and text layer."""
+    for name, orig in ORIGINS.items():
+        p = DOCS / name
+        if not p.is_file():
+            continue
+        h = hashlib.sha256(p.read_bytes()).hexdigest()
+        if h != SHA256.get(name):
+            errors.append(f'{name}: sha256 {h} != recorded {SHA256.get(name)}')
+        o = Path(orig)
+        if o.is_file():
+            if o.read_bytes() != p.read_bytes():
+                errors.append(f'{name}: differs from its original {o}')
+            else:
+                print(f'   {name}: sha256 ok, byte-identical to {o}')
+        else:
+            print(f'   {name}: sha256 ok (original {o} not extracted here; see SOURCES_en.md)')
+    for name, d in docs.items():
+        if 'pages' in d:
+            n = len(d['pages'])
+            if not PDF_PAGES[0] <= n <= PDF_PAGES[1]:
+                errors.append(f'{name}: {n} pages, outside {PDF_PAGES}')
+            empty = [k for k, (full, _b) in enumerate(d['pages'], 1) if len(re.findall(r'\w', full)) < 20]
+            if empty:
+                errors.append(f'{name}: pages without extractable text: {empty}')
+
+
+def main():
+    docs = load_docs()
+    print(f'== {len(docs)} documents: ' + ', '.join(
+        f'{n} ({len(d["pages"])} pages)' if 'pages' in d else n for n, d in docs.items()))
+    check_files(docs)
+    for n in list(ORIGINS) + [p.name for p in DOCS.iterdir() if p.name.startswith('en-')]:
+        if any(r in n.lower() for r in RESERVED):
+            errors.append(f'reserved document present: {n}')
+        if any(r in n.lower() for r in EXCLUDED):
+            errors.append(f'excluded document present: {n}')
+    for n in [p.name for p in DOCS.iterdir() if p.name.startswith('en-')]:
+        if n not in ORIGINS:
+            errors.append(f'unexpected English document in docs/: {n}')
+    for n in ORIGINS:
+        if n.endswith('.html') and (DOCS / n).is_file():
+            m = re.search(r'<title[^>]*>\s*(?:Chapter\s+)?(\d+)\.', (DOCS / n).read_text(encoding='utf-8'))
+            if not m or m.group(1) not in HB_CHAPTERS:
+                errors.append(f'{n}: not a page of handbook chapters 3, 4, 7, 12, 13 or 14')
+            else:
+                print(f'   {n}: handbook chapter {m.group(1)}')
+    # no handbook page may already be used by another realdocs set (docs/ names or SOURCES*.md), whether it is a
+    # section page (sect.*) or a chapter page (installation.html, workstation.html, ...)
+    used, used_names = set(), set()
+    for other in [*HERE.parent.glob('realdocs_*'), HERE.parents[2] / 'shared/data/realdocs']:
+        if other.resolve() == HERE:
+            continue
+        names = [p.name for p in (other / 'docs').glob('*')] if (other / 'docs').is_dir() else []
+        texts = [p.read_text(encoding='utf-8', errors='replace') for p in other.glob('SOURCES*.md')]
+        for t in names + texts:
+            used.update(re.findall(r'sect\.[a-z0-9-]+', t))
+            for tok in re.findall(r'[A-Za-z0-9_.-]+\.(?:html|docx|pptx)', t):
+                used_names.add(hb_base(tok))
+    for n in ORIGINS:
+        if not n.endswith('.html'):
+            continue
+        base = hb_base(n)
+        m = re.search(r'sect\.[a-z0-9-]+', n)
+        if (m and m.group(0) in used) or base in used_names:
+            errors.append(f'handbook page already used by another set: {n}')
+    # nor by the Arabic half of this set (its en-US source pages are docs/ar-src-en-handbook-*)
+    ar_files = sorted(p for p in DOCS.iterdir() if p.name.startswith('ar-'))
+    ar_src = {hb_base(p.name) for p in ar_files if p.name.startswith('ar-src-en-')}
+    for n in ORIGINS:
+        if n.endswith('.html') and hb_base(n) in ar_src:
+            errors.append(f'{n}: also used as an English source page by the Arabic half')
+    print(f'   Arabic half files present: {len(ar_files)}; its en-US source pages: {sorted(ar_src) or "none"}')
+
+    rows = []
+    text = QA.read_text(encoding='utf-8')
+    for n, line in enumerate(text.splitlines(), 1):
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError as e:
+            errors.append(f'line {n}: bad JSON: {e}')
+    print(f'== {len(rows)} questions')
+    expected = ''.join(json.dumps({k: r[k] for k in KEYS}, ensure_ascii=False) + '\n' for r in build_rows())
+    if expected != text:
+        errors.append('qa_en.jsonl differs from what build_en.py generates (rerun build_en.py)')
+
+    for i, c in collections.Counter(r.get('id') for r in rows).items():
+        if c > 1:
+            errors.append(f'duplicate id {i}')
+    for q, c in collections.Counter(normalize(r.get('question', '')).rstrip('?') for r in rows).items():
+        if c > 1:
+            errors.append(f'duplicate question: {q}')
+
+    n_gold = 0
+    for r in rows:
+        rid = r.get('id')
+        if list(r) != KEYS:
+            errors.append(f'{rid}: fields {list(r)} != {KEYS}')
+            continue
+        if not re.fullmatch(r'fresh5-en-\d{3}', rid or ''):
+            errors.append(f'{rid}: bad id')
+        if r['lang'] != 'en' or any('\u0600' <= c <= '\u06ff' for c in r['question']):
+            errors.append(f'{rid}: not an English row')
+        if r['type'] not in TYPES or r['half'] not in ('fit', 'report'):
+            errors.append(f'{rid}: bad type/half')
+        if r['kind'] == 'unanswerable':
+            if (r['answerable'], r['doc'], r['page'], r['answers'], r['type']) != (False, None, None, [], 'none'):
+                errors.append(f'{rid}: unanswerable needs answerable=false, doc/page=null, answers=[], type=none')
+            continue
+        if r['kind'] != 'en' or r['answerable'] is not True or r['type'] == 'none':
+            errors.append(f'{rid}: bad kind/answerable/type')
+        doc = r['doc']
+        if doc not in docs:
+            errors.append(f'{rid}: doc {doc} is not one of the four documents of this set')
+            continue
+        D = docs[doc]
+        if 'pages' in D:
+            if not isinstance(r['page'], int) or not 1 <= r['page'] <= len(D['pages']):
+                errors.append(f'{rid}: bad page {r["page"]} for {doc}')
+                continue
+            full, body = D['pages'][r['page'] - 1]
+            fulls, bodies = [full], [body]
+        else:
+            if r['page'] is not None:
+                errors.append(f'{rid}: page must be null for HTML')
+            fulls, bodies = D['full'], D['body']
+        ans = r['answers']
+        if not (1 <= len(ans) <= 3) or len(set(ans)) != len(ans):
+            errors.append(f'{rid}: needs 1-3 distinct gold answers')
+        for a in ans:
+            n_gold += 1
+            if not any(contains_word(t, a) for t in fulls):
+                where = f'page {r["page"]} of {doc}' if r['page'] else doc
+                errors.append(f'{rid}: gold {a!r} not found as a whole word on {where}')
+            elif not any(contains_word(t, a) for t in bodies):
+                errors.append(f'{rid}: gold {a!r} only in a heading of {doc}')
+            elif 'pages' not in D and not all(contains_word(t, a) for t in fulls):
+                warnings.append(f'{rid}: gold {a!r} matches with only one tag-joining convention')
+        qw = re.findall(r'\w+', normalize(r['question']))
+        for k in range(len(qw) - 7):
+            if any(' '.join(qw[k:k + 8]) in ' '.join(re.findall(r'\w+', t)) for t in doc_texts(D)):
+                warnings.append(f'{rid}: question shares 8+ consecutive words with {doc}')
+                break
+
+    pdf_rows = [r for r in rows if r.get('kind') == 'en' and str(r.get('doc', '')).endswith('.pdf')]
+    covered = sorted({r['page'] for r in pdf_rows if isinstance(r.get('page'), int)})
+    print(f'== PDF questions: {len(pdf_rows)} on {len(covered)} different pages: {covered}')
+    if len(covered) < MIN_PDF_PAGES_COVERED:
+        errors.append(f'PDF questions cover only {len(covered)} pages (< {MIN_PDF_PAGES_COVERED})')
+
+    # the unanswerable questions must not be answered by this set's Arabic half either: scan its pages too
+    scan = dict((n, doc_texts(D)) for n, D in docs.items())
+    for p in sorted(DOCS.iterdir()):
+        if p.name.startswith('ar-') and p.suffix in ('.html', '.htm'):
+            scan[p.name] = [normalize(visible_text(p.read_text(encoding='utf-8', errors='replace'), ' '))]
+        elif p.name.startswith('ar-'):
+            warnings.append(f'Arabic-half file {p.name} not scanned for the unanswerable key terms (not HTML)')
+    print(f'== unanswerable questions: key terms and where they occur in the four documents and in the '
+          f'{len(scan) - len(docs)} Arabic-half pages (the first term of each question must occur nowhere)')
+    terms_by_q = {normalize(q): t for q, t in UNANS}
+    for r in rows:
+        if r.get('kind') != 'unanswerable':
+            continue
+        terms = terms_by_q.get(normalize(r['question']))
+        if terms is None:
+            errors.append(f'{r["id"]}: no key terms recorded in UNANS')
+            continue
+        print(f'  {r["id"]} {r["question"]}')
+        for ti, t in enumerate(terms):
+            nt, hits = normalize(t), []
+            for name, texts in scan.items():
+                for pno, s in enumerate(texts, 1):
+                    for m in re.finditer(r'(?<!\w)' + re.escape(nt) + r'(?!\w)', s):
+                        i = m.start()
+                        loc = f'{name} p.{pno}' if name.endswith('.pdf') else name
+                        hits.append(f'{loc}: ...{s[max(0, i - 60):i + len(nt) + 60]}...')
+                        break
+            print(f'      term {t!r}: ' + (f'{len(hits)} hit(s)' if hits else 'no hit'))
+            for h in hits[:4]:
+                print('         ' + h)
+            if len(hits) > 4:
+                print(f'         (+{len(hits) - 4} more)')
+            if ti == 0 and hits:
+                errors.append(f'{r["id"]}: core key term {t!r} occurs in the documents')
+
+    print('== split')
+    kc = collections.Counter((r.get('kind'), r.get('half')) for r in rows)
+    for k in ('en', 'unanswerable'):
+        f_, rp = kc[(k, 'fit')], kc[(k, 'report')]
+        print(f'  {k:13s} fit={f_:3d} report={rp:3d}')
+        if abs(f_ - rp) > 1:
+            errors.append(f'half imbalance for kind {k}: {f_} vs {rp}')
+    tot = collections.Counter(r.get('half') for r in rows)
+    print(f'  {"total":13s} fit={tot["fit"]:3d} report={tot["report"]:3d}')
+    if abs(tot['fit'] - tot['report']) > 1:
+        errors.append('overall half imbalance')
+    print('== counts by kind:', dict(collections.Counter(r.get('kind') for r in rows)))
+    print('== counts by type:', dict(collections.Counter(r.get('type') for r in rows)))
+    print('== counts by doc (type):')
+    for d in ORIGINS:
+        c = collections.Counter(r['type'] for r in rows if r.get('doc') == d)
+        print(f'   {sum(c.values()):3d} {d} {dict(sorted(c.items()))}')
+    print(f'== gold strings checked: {n_gold}')
+    for w in warnings:
+        print('WARN', w)
+    for e in errors:
+        print('ERROR', e)
+    print(f'SUMMARY: {len(rows)} questions, {len(errors)} errors, {len(warnings)} warnings')
+    return 1 if errors else 0
+
+
+def _reexec_with_venv():
+    """When run by a Python without pypdfium2, rerun this script with the project venv if it has it."""
+    try:
+        import pypdfium2  # noqa: F401
+        return
+    except ImportError:
+        pass
+    import os
+    venv = HERE.parents[1] / '.venv' / 'bin' / 'python'
+    if venv.is_file() and os.environ.get('FRESH5_CHECK_REEXEC') != '1':
+        os.environ['FRESH5_CHECK_REEXEC'] = '1'
+        os.execv(str(venv), [str(venv), str(Path(__file__).resolve()), *sys.argv[1:]])
+
+
+if __name__ == '__main__':
+    _reexec_with_venv()
+    sys.exit(main())
