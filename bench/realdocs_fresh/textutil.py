@@ -1,12 +1,14 @@
 """Visible-text extraction and normalisation for the realdocs_fresh benchmark (stdlib only).
 
-Helpers imported by check.py, not meant to be run directly: visible_text() strips tags, scripts
-and styles from an HTML page (optionally also headings and navigation), normalize() casefolds
-and drops Arabic diacritics/tatweel, contains_word() does whole-word matching on normalised
-text, and arabic_share() gives Arabic letters / (Arabic + ASCII Latin letters).
+Helpers imported by check.py and the later sets' check_*.py, not meant to be run directly:
+visible_text() strips tags, scripts and styles from an HTML page (optionally also headings and
+navigation), normalize() casefolds and drops Arabic diacritics/tatweel, contains_word() does
+whole-word matching on normalised text, arabic_share() gives Arabic letters / (Arabic + ASCII
+Latin letters), and pdf_pages() reads a PDF's pages (pypdfium2 when importable, else pdftotext).
 """
 import html
 import re
+import sys
 import unicodedata
 from html.parser import HTMLParser
 
@@ -99,3 +101,36 @@ def arabic_share(text):
     a = sum(1 for c in text if is_arabic_letter(c))
     lat = sum(1 for c in text if c.isalpha() and c.isascii())
     return a / (a + lat) if a + lat else 0.0
+
+
+# ---- PDF pages, for the English checks of realdocs_fresh3 to realdocs_fresh5 (copied into each before)
+def _raw_pages(path, warnings):
+    try:
+        import pypdfium2
+    except ImportError:
+        pypdfium2 = None
+    if pypdfium2 is not None:
+        pdf = pypdfium2.PdfDocument(str(path))
+        out = [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
+        pdf.close()
+        return out
+    import subprocess
+    warnings.append('pypdfium2 not importable: using pdftotext (run with /work/main/.venv/bin/python)')
+    try:
+        txt = subprocess.run(['pdftotext', '-enc', 'UTF-8', str(path), '-'], check=True, capture_output=True,
+                             text=True).stdout
+    except FileNotFoundError:
+        sys.exit('neither pypdfium2 nor pdftotext available: run with /work/main/.venv/bin/python')
+    return txt.split('\f')[:-1] if txt.endswith('\f') else txt.split('\f')
+
+
+def pdf_pages(path, heading, warnings):
+    """[(full_text, body_text)] per physical page; body drops page numbers and the lines `heading`
+    matches (a set's section titles and contents); a fallback to pdftotext is added to `warnings`."""
+    pages = []
+    for t in _raw_pages(path, warnings):
+        t = re.sub('\ufffe\r?\n', '', t).replace('\ufffe', '').replace('\r\n', '\n')
+        lines = [ln.strip() for ln in t.split('\n')]
+        body = [ln for ln in lines if ln and not re.fullmatch(r'\d+|[ivx]+', ln) and not heading.match(ln)]
+        pages.append((normalize(t), normalize(' '.join(body))))
+    return pages

@@ -27,7 +27,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(1, str(HERE.parent / 'realdocs_fresh'))
 from build_en import KEYS, ORIGINS, build_rows  # noqa: E402
 from questions_en import UNANS  # noqa: E402
-from textutil import contains_word, normalize, visible_text  # noqa: E402
+from textutil import contains_word, normalize, pdf_pages, visible_text  # noqa: E402
 
 DOCS = HERE / 'docs'
 QA = HERE / 'qa_en.jsonl'
@@ -62,37 +62,6 @@ HEADING = re.compile(r'^\d+(\.\d+)*\s?[A-Za-z][^.!?:]{0,80}$|^Auto Multiple Choi
 errors, warnings = [], []
 
 
-def _raw_pages(path):
-    try:
-        import pypdfium2
-    except ImportError:
-        pypdfium2 = None
-    if pypdfium2 is not None:
-        pdf = pypdfium2.PdfDocument(str(path))
-        out = [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
-        pdf.close()
-        return out
-    import subprocess
-    warnings.append('pypdfium2 not importable: using pdftotext (run with /work/main/.venv/bin/python)')
-    try:
-        txt = subprocess.run(['pdftotext', '-enc', 'UTF-8', str(path), '-'], check=True, capture_output=True,
-                             text=True).stdout
-    except FileNotFoundError:
-        sys.exit('neither pypdfium2 nor pdftotext available: run with /work/main/.venv/bin/python')
-    return txt.split('\f')[:-1] if txt.endswith('\f') else txt.split('\f')
-
-
-def pdf_pages(path):
-    """[(full_text, body_text)] per physical page; body drops page numbers, section titles and the contents."""
-    pages = []
-    for t in _raw_pages(path):
-        t = re.sub('\ufffe\r?\n', '', t).replace('\ufffe', '').replace('\r\n', '\n')
-        lines = [ln.strip() for ln in t.split('\n')]
-        body = [ln for ln in lines if ln and not re.fullmatch(r'\d+|[ivx]+', ln) and not HEADING.match(ln)]
-        pages.append((normalize(t), normalize(' '.join(body))))
-    return pages
-
-
 def load_docs():
     docs = {}
     for name in ORIGINS:
@@ -101,7 +70,7 @@ def load_docs():
             errors.append(f'missing document {p}')
             continue
         if name.endswith('.pdf'):
-            docs[name] = {'pages': pdf_pages(p)}
+            docs[name] = {'pages': pdf_pages(p, HEADING, warnings)}
         else:
             raw = p.read_text(encoding='utf-8')
             docs[name] = {'full': [normalize(visible_text(raw, s)) for s in (' ', '')],
