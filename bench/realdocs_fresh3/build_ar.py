@@ -15,17 +15,17 @@ PKG/usr/share/doc/debian-handbook/html/<lang dir>/<page>, and nothing is written
 import argparse
 import collections
 import json
-import random
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(1, str(HERE.parent / 'realdocs_fresh'))
 from questions_ar import AR, AR_EN, SOURCES, UNANS  # noqa: E402
+from split import seeded_split  # noqa: E402
 
 DOCS = HERE / 'docs'
 SEED = 2027
-KIND_ORDER = ('ar', 'ar->en', 'unanswerable')
 KEYS = ['id', 'question', 'lang', 'doc', 'page', 'answers', 'answerable', 'kind', 'type', 'half']
 
 
@@ -61,22 +61,7 @@ def build_rows():
     for q, _terms in UNANS:
         add(question=q, doc=None, answers=[], answerable=False, kind='unanswerable', type='none')
 
-    # seeded split, stratified by kind: one Random(SEED) shuffles each kind's rows (in
-    # KIND_ORDER), which are then assigned alternately fit/report; after a kind with an odd
-    # count the starting half flips, so the overall totals stay balanced too.
-    rng = random.Random(SEED)
-    by_kind = collections.OrderedDict((k, []) for k in KIND_ORDER)
-    for r in rows:
-        by_kind[r['kind']].append(r)
-    start = 0
-    for rs in by_kind.values():
-        idx = list(range(len(rs)))
-        rng.shuffle(idx)
-        for pos, i in enumerate(idx):
-            rs[i]['half'] = 'fit' if (pos + start) % 2 == 0 else 'report'
-        if len(rs) % 2:
-            start ^= 1
-    return rows
+    return seeded_split(rows, SEED)
 
 
 def main(argv=None):

@@ -10,16 +10,16 @@ script (or --out). Stdlib only. Rerunning gives a byte-identical file. Run from 
 (ORIGINS below); write nothing on a mismatch.
 """
 import argparse
-import collections
 import json
-import random
 import sys
 from pathlib import Path
 
 sys.dont_write_bytecode = True  # leave no __pycache__ here
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(1, str(HERE.parent / 'realdocs_fresh'))
 from questions_en import EN, UNANS  # noqa: E402
+from split import seeded_split  # noqa: E402
 
 DOCS = HERE / 'docs'
 HB = '/tmp/hb/pkg/usr/share/doc/debian-handbook/html/en-US/'  # dpkg-deb -x debian-handbook_11.20220922_all.deb /tmp/hb/pkg
@@ -57,22 +57,7 @@ def build_rows():
     for n, r in enumerate(rows, 1):
         r['id'] = f'fresh3-en-{n:03d}'
 
-    # seeded split, stratified by kind: shuffle each kind's rows with one Random(2027) instance
-    # (kinds in file order: en, unanswerable), then assign alternately fit/report; when a kind
-    # has an odd count, the starting half flips for the next kind to keep the totals balanced.
-    rng = random.Random(SEED)
-    by_kind = collections.OrderedDict()
-    for r in rows:
-        by_kind.setdefault(r['kind'], []).append(r)
-    start = 0
-    for rs in by_kind.values():
-        idx = list(range(len(rs)))
-        rng.shuffle(idx)
-        for pos, i in enumerate(idx):
-            rs[i]['half'] = 'fit' if (pos + start) % 2 == 0 else 'report'
-        if len(rs) % 2:
-            start ^= 1
-    return rows
+    return seeded_split(rows, SEED)
 
 
 def main(argv=None):
