@@ -160,13 +160,27 @@ def split_words(normalized: str) -> list[str]:
 _ARABIC_PROCLITICS = ("وال", "بال", "كال", "فال", "لل", "ال")
 
 
+# English suffixes, longest first, each with what replaces it ("libraries" -> "library")
+_SUFFIXES = (("ations", ""), ("ation", ""), ("ings", ""), ("ing", ""), ("ies", "y"),
+             ("ied", "y"), ("es", ""), ("ed", ""), ("s", ""))
+_DOUBLED = re.compile(r"([b-df-hj-kmnp-rtv-y])\1$")  # "stopp(ed)", "embedd(ed)"; not ll/ss/zz
+
+
 def _stem(word: str) -> str:
+    """One suffix off, then a final "e", so a word and its plural or past meet: "file" /
+    "files", "package" / "packages", "class" / "classes", "library" / "libraries",
+    "commit" / "committed" (only while a stem of 3+ letters is left)."""
     if _ARABIC.match(word):
         return _arabic_stem(word)
-    for suffix in ("ations", "ation", "ings", "ing", "ies", "es", "ed", "s"):
+    for suffix, replacement in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
+            if suffix == "s" and word.endswith(("ss", "us")):  # "class", "status": no plural
+                break
+            word = word[: -len(suffix)] + replacement
+            if suffix in ("ing", "ings", "ed"):
+                word = _DOUBLED.sub(r"\1", word)
+            break
+    return word[:-1] if word.endswith("e") and len(word) > 3 else word
 
 
 def _arabic_stem(word: str) -> str:
@@ -224,8 +238,8 @@ def keyword_forms(text: str) -> dict[str, frozenset[str]]:
 
 # a British spelling a student types over an American manual: "colour" / "colored",
 # "customised" / "customize", "centre" / "center"
-_BRITISH = ((re.compile(r"(?<=\w\w)our$"), "or"), (re.compile(r"(?<=\w\w\w)is(e?)$"), r"iz\1"),
-            (re.compile(r"(?<=\w\w\w)tre$"), "ter"))
+_BRITISH = ((re.compile(r"(?<=\w\w)our$"), "or"), (re.compile(r"(?<=\w\w\w)is$"), "iz"),
+            (re.compile(r"(?<=\w\w\w)tr$"), "ter"))  # on stems: "customis(ed)", "centr(e)"
 
 
 def _american(stem: str) -> str:
