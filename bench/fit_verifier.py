@@ -3,10 +3,10 @@
     .venv/bin/python -m bot eval docs --docs bench/realdocs_suite/docs \\
         --qa bench/realdocs_suite/qa_en.jsonl bench/realdocs_suite/qa_ar.jsonl \\
         --half fit --json > suite-fit.json
-    (the same for bench/realdocs_fresh to realdocs_fresh4, each with its own qa files, into
-    fresh-fit.json to fresh4-fit.json)
+    (the same for bench/realdocs_fresh to realdocs_fresh5, each with its own qa files, into
+    fresh-fit.json to fresh5-fit.json)
     .venv/bin/python -m bench.fit_verifier suite-fit.json fresh-fit.json fresh2-fit.json \\
-        fresh3-fit.json fresh4-fit.json [--precision 0.96]
+        fresh3-fit.json fresh4-fit.json fresh5-fit.json [--precision 0.96]
 
 Only the fit halves are read (of every question set given): the replies that would be ✅ without
 the verifier (confidence "course", or "unchecked" when a verifier is already shipped) are the
