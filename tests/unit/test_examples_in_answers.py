@@ -6,6 +6,7 @@ from __future__ import annotations
 from core.rag.companions import Strip
 from core.rag.extractive import compose, relevant_strips
 from core.rag.state import Chunk
+from tests.support.chunks import course_chunks
 
 DESKTOP = ("Since the administrators want the documents in the menus of graphical desktops, we add "
            "a falcot-data.desktop file for Falcot.\n\n"
@@ -21,8 +22,7 @@ AFTER = INTRO + "\n\n# apt install python3-certbot-apache\n# certbot --apache"
 
 
 def chunks(*texts: str) -> list[Chunk]:
-    return [Chunk(id=str(i), text=t, context=t, title="", url_or_path="a.html",
-                  source_type="course", score=0.9 - 0.1 * i) for i, t in enumerate(texts)]
+    return course_chunks(*texts, path="a.html", step=0.1)
 
 
 async def test_the_sentence_leading_into_the_example_that_names_the_setting_is_picked():

@@ -2,19 +2,13 @@
 from __future__ import annotations
 
 from core.rag.extractive import relevant_strips
-from core.rag.state import Chunk
+from tests.support.chunks import course_chunks as _chunks
 
 VITAMINS = {
     "C": "Vitamin C is needed to make collagen for skin and blood vessels.",
     "D": "Vitamin D helps the gut absorb calcium for strong bones.",
     "K": "Vitamin K is needed for blood clotting after an injury.",
 }
-
-
-def _chunks(*texts: str, title: str = "") -> list[Chunk]:
-    """One well-scored course chunk per text, in the order given."""
-    return [Chunk(id=str(i), text=t, context=t, title=title, url_or_path="a.md",
-                  source_type="course", score=0.9) for i, t in enumerate(texts)]
 
 
 async def test_a_single_letter_decides_which_sentence_answers():
@@ -67,72 +61,6 @@ async def test_a_sentence_that_continues_a_picked_one_comes_with_it():
                                    None, 2)
     assert "These packages can be reconfigured by running dpkg-reconfigure." in [
         s.text for s in strips]
-
-
-class _Cosines:
-    """Embedder port with set query-sentence cosines (the question is the first axis)."""
-
-    name, dim = "set-cosines", 2
-
-    def __init__(self, cosines: dict[str, float]) -> None:
-        self.cosines = cosines
-
-    async def embed_queries(self, texts):
-        import numpy as np
-        return np.array([[1.0, 0.0] for _ in texts])
-
-    async def embed_passages(self, texts):
-        import numpy as np
-        return np.array([[c, (1 - c * c) ** 0.5] for c in (self.cosines[t] for t in texts)])
-
-
-async def test_a_sentence_in_the_other_language_is_scored_on_its_own_cosine_band():
-    # e5 puts an Arabic question closer to any Arabic sentence than to the English one that
-    # answers it (XQuAD: answer 0.788 across languages vs 0.804 for a non-answer within one)
-    english = "Functions readBin and writeBin read and write binary data on connections."
-    arabic = "تنتقل الرزم عبر الشبكة بين جهازين."
-    chunks = _chunks(arabic, english)
-    strips = await relevant_strips("ما الدالة التي تقرأ من اتصال ثنائي؟", chunks,
-                                   _Cosines({english: 0.80, arabic: 0.82}), 1)
-    assert [s.text for s in strips] == [english]
-
-
-async def test_a_second_encoder_settles_what_e5_reads_wrong_across_languages():
-    # Arabic question, English material: e5 ranks the wrong sentence first by a little; the
-    # second encoder (USE multilingual in the app) sees the answer clearly and is averaged in.
-    answer = "Functions readBin and writeBin read and write binary data on connections."
-    other = "Text files are read line by line with readLines on a connection."
-    chunks = _chunks(other, answer)
-    question = "ما الدالة التي تقرأ البيانات الثنائية؟"
-    e5 = _Cosines({answer: 0.78, other: 0.80})
-    alone = await relevant_strips(question, chunks, e5, 1)
-    assert [s.text for s in alone] == [other]
-    both = await relevant_strips(question, chunks, e5, 1,
-                                 _Cosines({answer: 0.45, other: 0.15}))
-    assert [s.text for s in both] == [answer]
-
-
-async def test_across_languages_the_best_sentence_is_shown_though_no_word_can_match():
-    # Within one language a sentence sharing no question word needs a high cosine to be shown;
-    # an English sentence never shares an Arabic question's words, so there the ranking decides
-    # (XQuAD ar->en replies containing the answer: 57.7% with the same rule, 75.3% without).
-    answer = "The file /etc/hostname holds the machine's name."
-    other = "Network interfaces are configured in /etc/network/interfaces."
-    chunks = _chunks(other, answer)
-    strips = await relevant_strips("أين يُخزَّن اسم الجهاز؟", chunks,
-                                   _Cosines({answer: 0.76, other: 0.70}), 1)
-    assert [s.text for s in strips] == [answer]
-
-
-async def test_the_question_s_language_comes_first_whatever_the_ranking():
-    arabic = "الترتيب السريع (Quicksort) خوارزمية تقسم المصفوفة حول عنصر يسمى المحور (pivot)."
-    english = "Quicksort is a sorting algorithm that partitions the array around a pivot."
-    chunks = _chunks(arabic, english, title="Quicksort")  # the Arabic passage ranked first
-    strips = await relevant_strips("What is quicksort?", chunks, None, 4)
-    # the English notes answer it: the Arabic passage ranked first is not added
-    assert [s.text for s in strips] == [english]
-    arabic_first = await relevant_strips("ما هو الترتيب السريع Quicksort؟", chunks[::-1], None, 4)
-    assert arabic_first[0].text == arabic
 
 
 async def test_a_long_console_session_is_shown_as_its_commands_never_as_sentences():
@@ -188,31 +116,6 @@ async def test_the_example_that_repeats_the_question_best_is_shown_though_no_sen
                                    _chunks(text, title="Debugging"), None, 2)
     assert [s.text for s in strips if s.block] == ["trace(lm.fit, browser, at = 12)  # browser "
                                                    "at step 12 of lm.fit"]
-
-
-def test_a_passage_in_the_other_language_is_a_paragraph_of_its_own():
-    from core.rag.companions import Strip
-    from core.rag.extractive import compose
-    english = Strip("Quicksort partitions the array around a pivot.", 0, 0, 1.0)
-    arabic = Strip("الترتيب السريع يقسم المصفوفة حول عنصر يسمى المحور.", 1, 0, 0.5)
-    assert compose([english, arabic]) == f"{english.text}\n\n{arabic.text}"
-
-
-async def test_an_english_question_the_english_notes_answer_gets_no_arabic_passage():
-    chunks = _chunks("Quicksort partitions the array around a pivot element.",
-                     "الترتيب السريع Quicksort يقسم المصفوفة حول عنصر يسمى المحور pivot.",
-                     title="Quicksort")
-    strips = await relevant_strips("What does quicksort partition around?", chunks, None, 3)
-    assert [s.chunk for s in strips] == [0]
-
-
-async def test_an_arabic_passage_adds_to_english_notes_that_only_touch_the_question():
-    arabic = "الترتيب السريع (Quicksort) يقسم المصفوفة حول عنصر يسمى المحور (pivot) ثم يرتب الجزأين."
-    english = "Sorting is covered in week three, after recursion."
-    chunks = _chunks(arabic, english, title="Quicksort")
-    strips = await relevant_strips("How does quicksort partition the array around a pivot?",
-                                   chunks, None, 4)
-    assert [s.text for s in strips] == [english, arabic]  # English first, Arabic adds the answer
 
 
 def test_markdown_inline_marks_are_not_shown_but_code_spans_and_globs_stay():
