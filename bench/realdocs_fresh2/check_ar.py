@@ -10,46 +10,30 @@ document of the set, and the fit/report split balance. Lists the key-term hits o
 unanswerable questions. Prints a report ending in a SUMMARY line; exit code 0 = no errors.
 
     python3 bench/realdocs_fresh2/check_ar.py
+
+The checks shared with the other sets are in bench/realdocs_fresh/qacheck*.py.
 """
 import collections
-import hashlib
 import html
-import json
-import re
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / 'realdocs_fresh'))
+import qacheck  # noqa: E402
+import qacheck_ar  # noqa: E402
 import textutil  # noqa: E402  (bench/realdocs_fresh/textutil.py, shared, not copied)
+from pagetext import longest_shared_run  # noqa: E402
 from questions_ar import SHA256, SOURCES, UNANS  # noqa: E402
 from textutil import arabic_share, contains_word, normalize, visible_text  # noqa: E402
 
 DOCS = HERE / 'docs'
 QA = HERE / 'qa_ar.jsonl'
-FIELDS = ['id', 'question', 'lang', 'doc', 'page', 'answers', 'answerable', 'kind', 'type', 'half']
-KINDS = ('ar', 'ar->en', 'unanswerable')
-TYPES = {'fact', 'numeric', 'command', 'definition', 'none'}
-PREFIX = {'ar': 'ar-handbook-', 'ar->en': 'ar-src-en-handbook-'}
-LANG_DIR = {'ar-handbook-': 'ar-MA', 'ar-src-en-handbook-': 'en-US'}
-# reserved pages: never used for anything
-RESERVED = {'R-admin.pdf'}
-RESERVED |= {f'en-US/{p}.html' for p in (
-    'sect.quotas', 'sect.task-scheduling-cron-atd', 'sect.manipulating-packages-with-dpkg',
-    'sect.asynchronous-task-scheduling-anacron', 'sect.remote-login', 'sect.rights-management')}
-RESERVED |= {f'ar-MA/{p}.html' for p in (
-    'creating-accounts', 'sect.creating-accounts', 'quotas', 'sect.quotas', 'computer-layers',
-    'sect.computer-layers', 'kernel-role-and-tasks', 'sect.kernel-role-and-tasks')}
-RESERVED_WORDS = ('r-admin', 'quotas', 'task-scheduling-cron-atd', 'manipulating-packages-with-dpkg',
-                  'anacron', 'remote-login', 'rights-management', 'creating-accounts', 'computer-layers',
-                  'kernel-role-and-tasks')
+# reserved pages: never used for anything (this set also kept R-admin.pdf out)
+RESERVED = qacheck_ar.RESERVED | {'R-admin.pdf'}
+RESERVED_WORDS = ('r-admin', *qacheck_ar.RESERVED_WORDS)
 BLOCK_TAGS = {'p', 'div', 'li', 'pre', 'td', 'th', 'dt', 'dd', 'table', 'ul', 'ol', 'blockquote'}
-COPY_NGRAM = 7  # a question sharing this many consecutive words with its document is flagged
-
-errors, warnings = [], []
-err, warn = errors.append, warnings.append
-has_ar = lambda s: any('\u0600' <= c <= '\u06ff' for c in s)  # noqa: E731
 
 
 class _Blocks(textutil._P):
@@ -74,23 +58,16 @@ def arabic_blocks(raw):
     return [normalize(b) for b in text.split('\x00') if arabic_share(b) > 0.5 and b.strip()]
 
 
-def load_docs():
+def load_docs(rep):
     docs = {}
     for name, (lang_dir, page) in sorted(SOURCES.items()):
         path = DOCS / name
         if not path.is_file():
-            err(f'document missing: docs/{name}')
+            rep.err(f'document missing: docs/{name}')
             continue
         data = path.read_bytes()
         raw = data.decode('utf-8')
-        sha = hashlib.sha256(data).hexdigest()
-        if sha != SHA256.get(name):
-            err(f'{name}: sha256 {sha} differs from the recorded {SHA256.get(name)}')
-        pre = next((p for p in LANG_DIR if name.startswith(p)), None)
-        if pre is None or LANG_DIR[pre] != lang_dir or name[len(pre):] != page:
-            err(f'{name}: name does not match its source {lang_dir}/{page}')
-        if f'{lang_dir}/{page}' in RESERVED or any(w in page.lower() for w in RESERVED_WORDS):
-            err(f'{name}: reserved page {lang_dir}/{page} used')
+        qacheck_ar.check_source(name, data, lang_dir, page, SHA256, rep, RESERVED, RESERVED_WORDS)
         docs[name] = {
             'full': [normalize(visible_text(raw, s)) for s in (' ', '')],
             'body': [normalize(visible_text(raw, s, body_only=True)) for s in (' ', '')],
@@ -105,110 +82,44 @@ def in_any(texts, a):
     return any(contains_word(t, a) for t in texts)
 
 
-def longest_shared_run(q, text):
-    w = normalize(q).rstrip('؟?.!').split()
-    best = 0
-    for i in range(len(w)):
-        for j in range(i + best + 1, len(w) + 1):
-            if ' '.join(w[i:j]) in text:
-                best = j - i
-            else:
-                break
-    return best
+def check_gold(r, docs, ar_docs, rep):
+    """The gold of an answerable row: a whole word of the page's body text (an Arabic paragraph's for
+    "ar"); returns the number of gold strings checked."""
+    rid, kind, doc = r.get('id'), r.get('kind'), r.get('doc')
+    D = docs[doc]
+    # longest_shared_run normalises pagetext's way, which leaves textutil-normalised text as it is
+    run = longest_shared_run(normalize(r['question']), D['full'][0])
+    if run >= qacheck_ar.COPY_NGRAM:
+        rep.warn(f'{rid}: question shares {run} consecutive words with {doc}')
+    ans = r.get('answers') or []
+    qacheck_ar.check_gold_count(rid, ans, normalize, rep)
+    for a in ans:
+        if contains_word(normalize(r['question']), a):
+            rep.warn(f'{rid}: gold {a!r} is given away in the question')
+        if not in_any(D['full'], a):
+            rep.err(f'{rid}: gold {a!r} not in visible text of {doc}')
+            continue
+        if not in_any(D['body'], a):
+            rep.err(f'{rid}: gold {a!r} only in a heading/navigation of {doc}')
+        elif not all(contains_word(t, a) for t in D['body']):
+            rep.warn(f'{rid}: gold {a!r} matches only with one tag-joining convention')
+        if kind == 'ar' and not in_any(D['ar_blocks'], a):
+            rep.err(f'{rid}: ar gold {a!r} not inside an Arabic paragraph of {doc}')
+        if kind == 'ar->en':
+            qacheck_ar.check_en_gold(rid, a, docs, ar_docs, rep, in_any)
+    return len(ans)
 
 
 def main():
-    docs = load_docs()
-    ar_docs = [d for d in docs if docs[d]['lang_dir'] == 'ar-MA']
-    print(f'== {len(docs)} documents of this set ({len(ar_docs)} Arabic)')
-    for d, D in docs.items():
-        extra = f', Arabic paragraphs {len(D["ar_blocks"])}' if D['lang_dir'] == 'ar-MA' else ''
-        print(f'   {d}: {D["size"]} bytes, Arabic share {D["ar_share"]:.3f}{extra}')
-    ignored = sorted(p.name for p in DOCS.iterdir() if p.name not in SOURCES) if DOCS.is_dir() else []
-    print(f'   (ignored, not in this set: {", ".join(ignored) or "none"})')
-
-    rows = []
-    with QA.open(encoding='utf-8') as f:
-        for n, line in enumerate(f, 1):
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError as e:
-                err(f'line {n}: bad JSON: {e}')
-    print(f'== {len(rows)} questions')
-    for i, c in collections.Counter(r.get('id') for r in rows).items():
-        if c > 1:
-            err(f'duplicate id {i}')
-    for q, c in collections.Counter(normalize(r.get('question', '')) for r in rows).items():
-        if c > 1:
-            err(f'duplicate question text: {q}')
-
+    rep = qacheck.Report()
+    docs = load_docs(rep)
+    ar_docs = qacheck_ar.print_docs(docs, SOURCES, DOCS, lambda D: f', Arabic paragraphs {len(D["ar_blocks"])}')
+    rows = qacheck_ar.read_questions(QA, rep, normalize)
     n_gold = 0
     for r in rows:
-        rid, kind, doc = r.get('id'), r.get('kind'), r.get('doc')
-        if list(r) != FIELDS:
-            err(f'{rid}: fields {list(r)} differ from {FIELDS}')
-        if not re.fullmatch(r'fresh2-ar-\d{3}', str(rid)):
-            err(f'{rid}: bad id format')
-        if r.get('lang') != 'ar' or not has_ar(r.get('question', '')):
-            err(f'{rid}: must be lang ar with an Arabic question')
-        if kind not in KINDS:
-            err(f'{rid}: bad kind {kind}')
-        if r.get('type') not in TYPES:
-            err(f'{rid}: bad type {r.get("type")}')
-        if r.get('half') not in ('fit', 'report'):
-            err(f'{rid}: bad half {r.get("half")}')
-        if r.get('page') is not None:
-            err(f'{rid}: page must be null')
-        if doc is not None and any(w in str(doc).lower() for w in RESERVED_WORDS):
-            err(f'{rid}: reserved page used: {doc}')
-        if kind == 'unanswerable':
-            if r.get('answerable') is not False or doc is not None or r.get('answers') != [] or r.get('type') != 'none':
-                err(f'{rid}: unanswerable must have answerable=false, doc=null, answers=[], type=none')
-            continue
-        if r.get('answerable') is not True or r.get('type') == 'none':
-            err(f'{rid}: answerable row must have answerable=true and a type other than none')
-        if doc not in docs:
-            err(f'{rid}: doc {doc} is not a document of this set')
-            continue
-        if kind in PREFIX and not doc.startswith(PREFIX[kind]):
-            err(f'{rid}: kind {kind} needs a doc named {PREFIX[kind]}*')
-        D = docs[doc]
-        run = longest_shared_run(r['question'], D['full'][0])
-        if run >= COPY_NGRAM:
-            warn(f'{rid}: question shares {run} consecutive words with {doc}')
-        ans = r.get('answers') or []
-        if not 1 <= len(ans) <= 3 or len(set(map(normalize, ans))) != len(ans):
-            err(f'{rid}: needs 1-3 distinct gold answers, has {ans}')
-        for a in ans:
-            n_gold += 1
-            if contains_word(normalize(r['question']), a):
-                warn(f'{rid}: gold {a!r} is given away in the question')
-            if not in_any(D['full'], a):
-                err(f'{rid}: gold {a!r} not in visible text of {doc}')
-                continue
-            if not in_any(D['body'], a):
-                err(f'{rid}: gold {a!r} only in a heading/navigation of {doc}')
-            elif not all(contains_word(t, a) for t in D['body']):
-                warn(f'{rid}: gold {a!r} matches only with one tag-joining convention')
-            if kind == 'ar' and not in_any(D['ar_blocks'], a):
-                err(f'{rid}: ar gold {a!r} not inside an Arabic paragraph of {doc}')
-            if kind == 'ar->en':
-                if has_ar(a):
-                    err(f'{rid}: ar->en gold must be English: {a!r}')
-                for ad in ar_docs:
-                    if in_any(docs[ad]['full'], a):
-                        err(f'{rid}: ar->en gold {a!r} also occurs in Arabic doc {ad}')
-
-    print('== unanswerable questions: key terms and hits in the documents of this set')
-    terms_by_q = {normalize(q): terms for q, terms in UNANS}
-    for r in rows:
-        if r.get('kind') != 'unanswerable':
-            continue
-        terms = terms_by_q.get(normalize(r['question']))
-        if not terms:
-            err(f'{r["id"]}: no key terms recorded in UNANS')
-            continue
-        print(f'  {r["id"]} {r["question"]}')
+        if qacheck_ar.check_row(r, docs, rep, RESERVED_WORDS, id_pattern=r'fresh2-ar-\d{3}'):
+            n_gold += check_gold(r, docs, ar_docs, rep)
+    for _r, terms in qacheck.unanswerable_rows(rows, UNANS, normalize, rep, qacheck_ar.UNANS_TITLE, empty_ok=False):
         for t in terms:
             tn = normalize(t)
             hits = [d for d in docs if tn in docs[d]['full'][0]]
@@ -217,31 +128,12 @@ def main():
                 s = docs[d]['full'][0]
                 i = s.find(tn)
                 print(f'         ...{s[max(0, i - 60):i + len(tn) + 60]}...')
-
-    print('== split')
-    kc = collections.Counter((r.get('kind'), r.get('half')) for r in rows)
-    for k in KINDS:
-        f_, rp = kc[(k, 'fit')], kc[(k, 'report')]
-        print(f'  {k:13s} fit={f_:3d} report={rp:3d}')
-        if abs(f_ - rp) > 1:
-            err(f'half imbalance for kind {k}: {f_} vs {rp}')
-    tot = collections.Counter(r.get('half') for r in rows)
-    print(f'  {"total":13s} fit={tot["fit"]:3d} report={tot["report"]:3d}')
-    if abs(tot['fit'] - tot['report']) > 1:
-        err(f'overall half imbalance: {tot["fit"]} vs {tot["report"]}')
-
-    print('== counts per kind:', dict(collections.Counter(r.get('kind') for r in rows)))
-    print('== counts per type:', dict(collections.Counter(r.get('type') for r in rows)))
+    qacheck.report_split(rows, qacheck_ar.KINDS, rep, overall_counts=True)
+    qacheck.print_kind_type_counts(rows, 'per')
     print('== counts per doc:')
     for d, c in sorted(collections.Counter(r['doc'] for r in rows if r.get('doc')).items()):
         print(f'   {c:3d} {d}')
-    print(f'== gold strings checked: {n_gold}')
-    for w in warnings:
-        print('WARN', w)
-    for e in errors:
-        print('ERROR', e)
-    print(f'SUMMARY: {len(rows)} questions, {len(errors)} errors, {len(warnings)} warnings')
-    return 1 if errors else 0
+    return rep.finish(len(rows), n_gold)
 
 
 if __name__ == '__main__':

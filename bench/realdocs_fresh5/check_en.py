@@ -18,10 +18,9 @@ and not only in a heading, that the PDF questions cover at least 18 different pa
 split balance. Warns when a question shares 8+ consecutive words with its document. Lists where the
 key terms of the unanswerable questions occur (whole-word, casefolded) in the four documents and in
 the Arabic half's pages (docs/ar-*). Ends with a SUMMARY line; exit code 0 = no errors.
+The checks shared with the other sets are in bench/realdocs_fresh/qacheck*.py.
 """
-import collections
 import hashlib
-import json
 import re
 import sys
 from pathlib import Path
@@ -30,15 +29,14 @@ sys.dont_write_bytecode = True  # leave no __pycache__ here or in ../realdocs_fr
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(1, str(HERE.parent / 'realdocs_fresh'))
+import qacheck  # noqa: E402
+import qacheck_en  # noqa: E402
 from build_en import KEYS, ORIGINS, SHA256, build_rows  # noqa: E402
 from questions_en import UNANS  # noqa: E402
-from textutil import contains_word, normalize, pdf_pages, visible_text  # noqa: E402
+from textutil import normalize, pdf_pages, visible_text  # noqa: E402
 
 DOCS = HERE / 'docs'
 QA = HERE / 'qa_en.jsonl'
-TYPES = {'fact', 'numeric', 'command', 'definition', 'none'}
-RESERVED = ['r-admin', 'quotas', 'task-scheduling-cron-atd', 'manipulating-packages-with-dpkg',
-            'asynchronous-task-scheduling-anacron', 'remote-login', 'rights-management']
 # already used elsewhere, rejected, or excluded by the brief for this set (substrings of docs/ names)
 EXCLUDED = ['libtasn1', 'shared-mime-info', 'r-data', 'r-intro', 'r-exts', 'r-lang', 'pari',
             # PDF packages used or rejected by earlier sets (brief and /tmp/f4)
@@ -72,27 +70,6 @@ HEADING = re.compile(r'^([A-Z]|\d+)\.\d+(\.\d+)*\s?[A-Za-z].{0,90}$|^(Chapter \d
                      r'|^User Guide (Chapter \d+|Appendix [A-Z]|Table of contents).*$|^Page \d+$|^.*(\. ){5,}.*$')
 PDF_PAGES = (40, 150)   # page count allowed by the brief
 MIN_PDF_PAGES_COVERED = 18
-errors, warnings = [], []
-
-
-def load_docs():
-    docs = {}
-    for name in ORIGINS:
-        p = DOCS / name
-        if not p.is_file():
-            errors.append(f'missing document {p}')
-            continue
-        if name.endswith('.pdf'):
-            docs[name] = {'pages': pdf_pages(p, HEADING, warnings)}
-        else:
-            raw = p.read_text(encoding='utf-8')
-            docs[name] = {'full': [normalize(visible_text(raw, s)) for s in (' ', '')],
-                          'body': [normalize(visible_text(raw, s, body_only=True)) for s in (' ', '')]}
-    return docs
-
-
-def doc_texts(d):
-    return [full for full, _b in d['pages']] if 'pages' in d else [d['full'][0]]
 
 
 def hb_base(name):
@@ -104,7 +81,7 @@ def hb_base(name):
     return stem
 
 
-def check_files(docs):
+def check_files(docs, rep):
     """byte identity (sha256, originals), PDF page count and text layer."""
     for name, orig in ORIGINS.items():
         p = DOCS / name
@@ -112,11 +89,11 @@ def check_files(docs):
             continue
         h = hashlib.sha256(p.read_bytes()).hexdigest()
         if h != SHA256.get(name):
-            errors.append(f'{name}: sha256 {h} != recorded {SHA256.get(name)}')
+            rep.err(f'{name}: sha256 {h} != recorded {SHA256.get(name)}')
         o = Path(orig)
         if o.is_file():
             if o.read_bytes() != p.read_bytes():
-                errors.append(f'{name}: differs from its original {o}')
+                rep.err(f'{name}: differs from its original {o}')
             else:
                 print(f'   {name}: sha256 ok, byte-identical to {o}')
         else:
@@ -125,210 +102,67 @@ def check_files(docs):
         if 'pages' in d:
             n = len(d['pages'])
             if not PDF_PAGES[0] <= n <= PDF_PAGES[1]:
-                errors.append(f'{name}: {n} pages, outside {PDF_PAGES}')
+                rep.err(f'{name}: {n} pages, outside {PDF_PAGES}')
             empty = [k for k, (full, _b) in enumerate(d['pages'], 1) if len(re.findall(r'\w', full)) < 20]
             if empty:
-                errors.append(f'{name}: pages without extractable text: {empty}')
+                rep.err(f'{name}: pages without extractable text: {empty}')
 
 
-def main():
-    docs = load_docs()
-    print(f'== {len(docs)} documents: ' + ', '.join(
-        f'{n} ({len(d["pages"])} pages)' if 'pages' in d else n for n, d in docs.items()))
-    check_files(docs)
-    for n in list(ORIGINS) + [p.name for p in DOCS.iterdir() if p.name.startswith('en-')]:
-        if any(r in n.lower() for r in RESERVED):
-            errors.append(f'reserved document present: {n}')
-        if any(r in n.lower() for r in EXCLUDED):
-            errors.append(f'excluded document present: {n}')
-    for n in [p.name for p in DOCS.iterdir() if p.name.startswith('en-')]:
-        if n not in ORIGINS:
-            errors.append(f'unexpected English document in docs/: {n}')
-    for n in ORIGINS:
-        if n.endswith('.html') and (DOCS / n).is_file():
-            m = re.search(r'<title[^>]*>\s*(?:Chapter\s+)?(\d+)\.', (DOCS / n).read_text(encoding='utf-8'))
-            if not m or m.group(1) not in HB_CHAPTERS:
-                errors.append(f'{n}: not a page of handbook chapters 3, 4, 7, 12, 13 or 14')
-            else:
-                print(f'   {n}: handbook chapter {m.group(1)}')
-    # no handbook page may already be used by another realdocs set (docs/ names or SOURCES*.md), whether it is a
-    # section page (sect.*) or a chapter page (installation.html, workstation.html, ...)
-    used, used_names = set(), set()
-    for other in [*HERE.parent.glob('realdocs_*'), HERE.parents[2] / 'shared/data/realdocs']:
-        if other.resolve() == HERE:
-            continue
-        names = [p.name for p in (other / 'docs').glob('*')] if (other / 'docs').is_dir() else []
-        texts = [p.read_text(encoding='utf-8', errors='replace') for p in other.glob('SOURCES*.md')]
-        for t in names + texts:
-            used.update(re.findall(r'sect\.[a-z0-9-]+', t))
-            for tok in re.findall(r'[A-Za-z0-9_.-]+\.(?:html|docx|pptx)', t):
-                used_names.add(hb_base(tok))
+def check_pages_unused(rep):
+    """No handbook page may already be used by another realdocs set (docs/ names or SOURCES*.md), whether
+    it is a section page (sect.*) or a chapter page (installation.html, workstation.html, ...), nor by
+    the Arabic half of this set (its en-US source pages are docs/ar-src-en-handbook-*)."""
+    texts = qacheck_en.other_set_texts(HERE)
+    used = qacheck_en.used_sections(texts)
+    used_names = {hb_base(tok) for t in texts for tok in re.findall(r'[A-Za-z0-9_.-]+\.(?:html|docx|pptx)', t)}
     for n in ORIGINS:
         if not n.endswith('.html'):
             continue
         base = hb_base(n)
         m = re.search(r'sect\.[a-z0-9-]+', n)
         if (m and m.group(0) in used) or base in used_names:
-            errors.append(f'handbook page already used by another set: {n}')
-    # nor by the Arabic half of this set (its en-US source pages are docs/ar-src-en-handbook-*)
+            rep.err(f'handbook page already used by another set: {n}')
     ar_files = sorted(p for p in DOCS.iterdir() if p.name.startswith('ar-'))
     ar_src = {hb_base(p.name) for p in ar_files if p.name.startswith('ar-src-en-')}
     for n in ORIGINS:
         if n.endswith('.html') and hb_base(n) in ar_src:
-            errors.append(f'{n}: also used as an English source page by the Arabic half')
+            rep.err(f'{n}: also used as an English source page by the Arabic half')
     print(f'   Arabic half files present: {len(ar_files)}; its en-US source pages: {sorted(ar_src) or "none"}')
 
-    rows = []
-    text = QA.read_text(encoding='utf-8')
-    for n, line in enumerate(text.splitlines(), 1):
-        try:
-            rows.append(json.loads(line))
-        except json.JSONDecodeError as e:
-            errors.append(f'line {n}: bad JSON: {e}')
-    print(f'== {len(rows)} questions')
-    expected = ''.join(json.dumps({k: r[k] for k in KEYS}, ensure_ascii=False) + '\n' for r in build_rows())
-    if expected != text:
-        errors.append('qa_en.jsonl differs from what build_en.py generates (rerun build_en.py)')
 
-    for i, c in collections.Counter(r.get('id') for r in rows).items():
-        if c > 1:
-            errors.append(f'duplicate id {i}')
-    for q, c in collections.Counter(normalize(r.get('question', '')).rstrip('?') for r in rows).items():
-        if c > 1:
-            errors.append(f'duplicate question: {q}')
-
-    n_gold = 0
-    for r in rows:
-        rid = r.get('id')
-        if list(r) != KEYS:
-            errors.append(f'{rid}: fields {list(r)} != {KEYS}')
-            continue
-        if not re.fullmatch(r'fresh5-en-\d{3}', rid or ''):
-            errors.append(f'{rid}: bad id')
-        if r['lang'] != 'en' or any('\u0600' <= c <= '\u06ff' for c in r['question']):
-            errors.append(f'{rid}: not an English row')
-        if r['type'] not in TYPES or r['half'] not in ('fit', 'report'):
-            errors.append(f'{rid}: bad type/half')
-        if r['kind'] == 'unanswerable':
-            if (r['answerable'], r['doc'], r['page'], r['answers'], r['type']) != (False, None, None, [], 'none'):
-                errors.append(f'{rid}: unanswerable needs answerable=false, doc/page=null, answers=[], type=none')
-            continue
-        if r['kind'] != 'en' or r['answerable'] is not True or r['type'] == 'none':
-            errors.append(f'{rid}: bad kind/answerable/type')
-        doc = r['doc']
-        if doc not in docs:
-            errors.append(f'{rid}: doc {doc} is not one of the four documents of this set')
-            continue
-        D = docs[doc]
-        if 'pages' in D:
-            if not isinstance(r['page'], int) or not 1 <= r['page'] <= len(D['pages']):
-                errors.append(f'{rid}: bad page {r["page"]} for {doc}')
-                continue
-            full, body = D['pages'][r['page'] - 1]
-            fulls, bodies = [full], [body]
-        else:
-            if r['page'] is not None:
-                errors.append(f'{rid}: page must be null for HTML')
-            fulls, bodies = D['full'], D['body']
-        ans = r['answers']
-        if not (1 <= len(ans) <= 3) or len(set(ans)) != len(ans):
-            errors.append(f'{rid}: needs 1-3 distinct gold answers')
-        for a in ans:
-            n_gold += 1
-            if not any(contains_word(t, a) for t in fulls):
-                where = f'page {r["page"]} of {doc}' if r['page'] else doc
-                errors.append(f'{rid}: gold {a!r} not found as a whole word on {where}')
-            elif not any(contains_word(t, a) for t in bodies):
-                errors.append(f'{rid}: gold {a!r} only in a heading of {doc}')
-            elif 'pages' not in D and not all(contains_word(t, a) for t in fulls):
-                warnings.append(f'{rid}: gold {a!r} matches with only one tag-joining convention')
-        qw = re.findall(r'\w+', normalize(r['question']))
-        for k in range(len(qw) - 7):
-            if any(' '.join(qw[k:k + 8]) in ' '.join(re.findall(r'\w+', t)) for t in doc_texts(D)):
-                warnings.append(f'{rid}: question shares 8+ consecutive words with {doc}')
-                break
+def main():
+    rep = qacheck.Report()
+    docs = qacheck_en.load_docs(ORIGINS, DOCS, rep, lambda p: pdf_pages(p, HEADING, rep.warnings))
+    check_files(docs, rep)
+    qacheck_en.check_names(ORIGINS, DOCS, rep, EXCLUDED)
+    for n in [p.name for p in DOCS.iterdir() if p.name.startswith('en-')]:
+        if n not in ORIGINS:
+            rep.err(f'unexpected English document in docs/: {n}')
+    qacheck_en.check_handbook_chapters(ORIGINS, DOCS, HB_CHAPTERS, rep, show=True)
+    check_pages_unused(rep)
+    rows, n_gold = qacheck_en.check_questions(QA, KEYS, build_rows, docs, rep, 'fresh5-en',
+                                              'four documents of this set')
 
     pdf_rows = [r for r in rows if r.get('kind') == 'en' and str(r.get('doc', '')).endswith('.pdf')]
     covered = sorted({r['page'] for r in pdf_rows if isinstance(r.get('page'), int)})
     print(f'== PDF questions: {len(pdf_rows)} on {len(covered)} different pages: {covered}')
     if len(covered) < MIN_PDF_PAGES_COVERED:
-        errors.append(f'PDF questions cover only {len(covered)} pages (< {MIN_PDF_PAGES_COVERED})')
+        rep.err(f'PDF questions cover only {len(covered)} pages (< {MIN_PDF_PAGES_COVERED})')
 
     # the unanswerable questions must not be answered by this set's Arabic half either: scan its pages too
-    scan = dict((n, doc_texts(D)) for n, D in docs.items())
+    scan = {n: qacheck_en.doc_texts(D) for n, D in docs.items()}
     for p in sorted(DOCS.iterdir()):
         if p.name.startswith('ar-') and p.suffix in ('.html', '.htm'):
             scan[p.name] = [normalize(visible_text(p.read_text(encoding='utf-8', errors='replace'), ' '))]
         elif p.name.startswith('ar-'):
-            warnings.append(f'Arabic-half file {p.name} not scanned for the unanswerable key terms (not HTML)')
-    print(f'== unanswerable questions: key terms and where they occur in the four documents and in the '
-          f'{len(scan) - len(docs)} Arabic-half pages (the first term of each question must occur nowhere)')
-    terms_by_q = {normalize(q): t for q, t in UNANS}
-    for r in rows:
-        if r.get('kind') != 'unanswerable':
-            continue
-        terms = terms_by_q.get(normalize(r['question']))
-        if terms is None:
-            errors.append(f'{r["id"]}: no key terms recorded in UNANS')
-            continue
-        print(f'  {r["id"]} {r["question"]}')
-        for ti, t in enumerate(terms):
-            nt, hits = normalize(t), []
-            for name, texts in scan.items():
-                for pno, s in enumerate(texts, 1):
-                    for m in re.finditer(r'(?<!\w)' + re.escape(nt) + r'(?!\w)', s):
-                        i = m.start()
-                        loc = f'{name} p.{pno}' if name.endswith('.pdf') else name
-                        hits.append(f'{loc}: ...{s[max(0, i - 60):i + len(nt) + 60]}...')
-                        break
-            print(f'      term {t!r}: ' + (f'{len(hits)} hit(s)' if hits else 'no hit'))
-            for h in hits[:4]:
-                print('         ' + h)
-            if len(hits) > 4:
-                print(f'         (+{len(hits) - 4} more)')
-            if ti == 0 and hits:
-                errors.append(f'{r["id"]}: core key term {t!r} occurs in the documents')
-
-    print('== split')
-    kc = collections.Counter((r.get('kind'), r.get('half')) for r in rows)
-    for k in ('en', 'unanswerable'):
-        f_, rp = kc[(k, 'fit')], kc[(k, 'report')]
-        print(f'  {k:13s} fit={f_:3d} report={rp:3d}')
-        if abs(f_ - rp) > 1:
-            errors.append(f'half imbalance for kind {k}: {f_} vs {rp}')
-    tot = collections.Counter(r.get('half') for r in rows)
-    print(f'  {"total":13s} fit={tot["fit"]:3d} report={tot["report"]:3d}')
-    if abs(tot['fit'] - tot['report']) > 1:
-        errors.append('overall half imbalance')
-    print('== counts by kind:', dict(collections.Counter(r.get('kind') for r in rows)))
-    print('== counts by type:', dict(collections.Counter(r.get('type') for r in rows)))
-    print('== counts by doc (type):')
-    for d in ORIGINS:
-        c = collections.Counter(r['type'] for r in rows if r.get('doc') == d)
-        print(f'   {sum(c.values()):3d} {d} {dict(sorted(c.items()))}')
-    print(f'== gold strings checked: {n_gold}')
-    for w in warnings:
-        print('WARN', w)
-    for e in errors:
-        print('ERROR', e)
-    print(f'SUMMARY: {len(rows)} questions, {len(errors)} errors, {len(warnings)} warnings')
-    return 1 if errors else 0
-
-
-def _reexec_with_venv():
-    """When run by a Python without pypdfium2, rerun this script with the project venv if it has it."""
-    try:
-        import pypdfium2  # noqa: F401
-        return
-    except ImportError:
-        pass
-    import os
-    venv = HERE.parents[1] / '.venv' / 'bin' / 'python'
-    if venv.is_file() and os.environ.get('FRESH5_CHECK_REEXEC') != '1':
-        os.environ['FRESH5_CHECK_REEXEC'] = '1'
-        os.execv(str(venv), [str(venv), str(Path(__file__).resolve()), *sys.argv[1:]])
+            rep.warn(f'Arabic-half file {p.name} not scanned for the unanswerable key terms (not HTML)')
+    qacheck_en.scan_unanswerable(
+        rows, UNANS, scan, rep, '== unanswerable questions: key terms and where they occur in the four documents '
+        f'and in the {len(scan) - len(docs)} Arabic-half pages (the first term of each question must occur nowhere)',
+        first_term_absent=True)
+    return qacheck_en.finish(rows, ORIGINS, rep, n_gold)
 
 
 if __name__ == '__main__':
-    _reexec_with_venv()
+    qacheck.reexec_with_venv(__file__, 'FRESH5_CHECK_REEXEC')
     sys.exit(main())
