@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from statistics import median
 
 from core.ingest.document import Span
@@ -82,7 +82,8 @@ class _Block:
 def build_spans(pages: list[Page], marks: list[Mark], style: Style) -> list[Span]:
     """The document's spans, in page order, from its content lines (headers, contents and
     index already gone) and its (maybe empty) outline."""
-    outline = sorted(marks, key=lambda m: (m.page, -(m.top if m.top is not None else 1e9)))
+    outline = sorted(_placed(marks, pages, style),
+                     key=lambda m: (m.page, -(m.top if m.top is not None else 1e9)))
     outline = outline if len({(m.page, m.top) for m in outline}) >= 2 else []
     spans: list[Span] = []
     section, at = "", 0
@@ -206,6 +207,21 @@ def _breaks(prev: Line, line: Line, kind: str, short: float, style: Style) -> bo
         return True
     ended = bool(_SENTENCE_END.search(prev.text.rstrip()))
     return ended and (line.x0 > prev.x0 + 0.8 * line.size or prev.x1 < short)
+
+
+def _placed(marks: list[Mark], pages: list[Page], style: Style) -> list[Mark]:
+    """A bookmark that names only its page (a "Fit" link: top None) starts at the heading on
+    that page that carries its title, when there is one; else two sections starting on one
+    page would both start at its top, and the page would all go under the later one."""
+    headings = {page.number: [line for line in page.lines
+                              if line.text.strip() and _is_heading(line, line.text.strip(), style)]
+                for page in pages}
+    placed = []
+    for mark in marks:
+        line = None if mark.top is not None else next(
+            (h for h in headings.get(mark.page, ()) if _same_title(h.text, mark.title)), None)
+        placed.append(mark if line is None else replace(mark, top=line.base + 0.5))
+    return placed
 
 
 def _starts_before(mark: Mark, page: int, line: Line) -> bool:

@@ -29,9 +29,13 @@ class Writer:
             self.c.drawString(x, self.y, line)
             self.y -= leading
 
-    def heading(self, text: str, size: float = 16, key: str = "", font: str = BOLD) -> None:
+    def heading(self, text: str, size: float = 16, key: str = "", font: str = BOLD,
+                whole_page: bool = False) -> None:
         self.y -= 8
-        if key:  # a bookmark whose destination is this heading's position on the page
+        if whole_page and key:  # a bookmark that names only the page ("Fit"), as some tools make
+            self.c.bookmarkPage(key, fit="Fit")
+            self.c.addOutlineEntry(text, key, level=0)
+        elif key:  # a bookmark whose destination is this heading's position on the page
             self.c.bookmarkPage(key, fit="XYZ", left=0, top=self.y + size + 4)
             self.c.addOutlineEntry(text, key, level=0)
         self.lines([text], font, size, leading=size + 8)
@@ -89,6 +93,23 @@ def outlined_pdf() -> bytes:
         _running_lines(w, 9)
         w.heading("Graphs", key="graphs")
         w.lines(["A graph is a set of vertices joined by edges."])
+    return _build(draw)
+
+
+def page_linked_pdf() -> bytes:
+    """Bookmarks that name only their page (as the ReportLab user guide's do): a section goes on
+    at the top of page 2, where two more start, each at its numbered heading."""
+    def draw(w: Writer) -> None:
+        w.heading("4.9 Images", key="images", whole_page=True)
+        w.lines(["Images are drawn with the drawImage method of the canvas."])
+        w.new_page()
+        w.lines(["An image may be scaled to fit the width of its frame."])
+        w.y = 600
+        w.heading("5.3 Flowables", key="flowables", whole_page=True)
+        w.lines(["Flowables are things which can be drawn and which have wrap methods."])
+        w.y = 400
+        w.heading("5.4 Guidelines for flowable positioning", key="guide", whole_page=True)
+        w.lines(["Two methods tell where a flowable should be positioned in its frame."])
     return _build(draw)
 
 

@@ -56,6 +56,15 @@ def test_sections_follow_the_outline_including_an_entry_in_mid_page(outlined):
     assert span_with(outlined, "vertices joined by edges").page == 3
 
 
+def test_a_bookmark_that_names_only_its_page_starts_at_its_heading():
+    doc = read_pdf(fx.page_linked_pdf())
+    assert span_with(doc, "scaled to fit the width").section == "4.9 Images"
+    assert span_with(doc, "which have wrap methods").section == "5.3 Flowables"
+    assert span_with(doc, "should be positioned").section == (
+        "5.4 Guidelines for flowable positioning")
+    assert "5.3 Flowables" not in paragraphs(doc)  # the outline names it
+
+
 def test_outline_headings_are_not_repeated_in_the_text(outlined):
     assert "Hash tables" not in paragraphs(outlined)
     assert not any(p.startswith("Merge sort\n") or p == "Merge sort" for p in paragraphs(outlined))
