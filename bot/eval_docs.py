@@ -21,6 +21,7 @@ from typing import Any
 
 from bot.cli_types import Subcommands
 from core.messages import Confidence, IncomingMessage, Reply
+from core.sentences import split_sentences
 from core.text import normalize
 
 KINDS = ("en", "ar", "ar->en", "unanswerable")
@@ -82,8 +83,16 @@ def page_hit(reply: Reply, doc: str | None, page: int | None) -> bool:
                and abs(c.page - page) <= PAGE_SLACK for c in reply.citations)
 
 
+def prose_sentences(reply_text: str) -> int:
+    """How many sentences a reply's prose has (code and indented lines left out)."""
+    prose = "\n".join(line for line in reply_text.splitlines() if line[:1] not in (" ", "\t"))
+    return len(split_sentences(prose))
+
+
 def score(items: list[dict[str, Any]], replies: list[Reply]) -> dict[str, Any]:
-    """Per kind and overall: gold in reply, ✅-precision, ⚠ on unanswerable, page accuracy."""
+    """Per kind and overall: gold in reply, ✅-precision, ⚠ on unanswerable, page accuracy,
+    and how big the answers are (sources, sentences, words), which gold-in-reply cannot see: a
+    longer reply holds the gold more often."""
     rows: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for item, reply in zip(items, replies, strict=True):
         for key in (item["kind"], "all"):
@@ -100,6 +109,10 @@ def score(items: list[dict[str, Any]], replies: list[Reply]) -> dict[str, Any]:
                 row["unanswerable"] += 1
                 row["unanswerable_warned"] += reply.confidence == Confidence.LOW
                 row["unanswerable_unchecked"] += reply.confidence != Confidence.COURSE
+            if answerable:
+                row["sources"] += len(reply.citations)
+                row["words"] += len(reply.text.split())
+                row["sentences"] += prose_sentences(reply.text)
             if answerable and item.get("page") is not None:
                 row["paged"] += 1
                 row["page_hit"] += page_hit(reply, item.get("doc"), item["page"])
@@ -126,7 +139,10 @@ def _rates(row: dict[str, int]) -> dict[str, Any]:
             "check_coverage": share("checked_right", "answerable"),  # right ✅ / answerable
             "unanswerable_warned": share("unanswerable_warned", "unanswerable"),
             "unanswerable_unchecked": share("unanswerable_unchecked", "unanswerable"),
-            "page_accuracy": share("page_hit", "paged")}
+            "page_accuracy": share("page_hit", "paged"),
+            "sources_per_answer": share("sources", "answerable"),
+            "sentences_per_answer": share("sentences", "answerable"),
+            "words_per_answer": share("words", "answerable")}
 
 
 async def evaluate_docs(docs: Path, qa: Path | list[Path], *, store_dir: Path | None = None,
@@ -203,7 +219,8 @@ def _print(result: dict[str, Any], show: bool) -> None:
         if half:
             print(f"half: {half}")
         print(f"{'kind':<13}{'n':>4}{'gold in reply':>15}{'✅-precision':>14}{'✅-coverage':>13}"
-              f"{'not ✅ unansw.':>16}{'⚠ unanswerable':>17}{'page ±1':>9}")
+              f"{'not ✅ unansw.':>16}{'⚠ unanswerable':>17}{'page ±1':>9}"
+              f"{'sources':>9}{'sentences':>11}{'words':>7}")
         for kind in (*KINDS, "all"):
             row = kinds.get(kind)
             if row:
@@ -211,7 +228,10 @@ def _print(result: dict[str, Any], show: bool) -> None:
                 print(f"{kind:<13}{row['questions']:>4}{_pct(row['gold_in_reply']):>15}"
                       f"{checked:>14}{_pct(row['check_coverage']):>13}"
                       f"{_pct(row['unanswerable_unchecked']):>16}"
-                      f"{_pct(row['unanswerable_warned']):>17}{_pct(row['page_accuracy']):>9}")
+                      f"{_pct(row['unanswerable_warned']):>17}{_pct(row['page_accuracy']):>9}"
+                      f"{_num(row['sources_per_answer']):>9}"
+                      f"{_num(row['sentences_per_answer']):>11}"
+                      f"{_num(row['words_per_answer'], 0):>7}")
     if show:
         for record in result["questions"]:
             if record["missed"]:
@@ -220,6 +240,10 @@ def _print(result: dict[str, Any], show: bool) -> None:
 
 def _pct(value: float | None) -> str:
     return "—" if value is None else f"{value:.0%}"
+
+
+def _num(value: float | None, digits: int = 1) -> str:
+    return "—" if value is None else f"{value:.{digits}f}"
 
 
 def run_eval_docs(args: argparse.Namespace) -> int:

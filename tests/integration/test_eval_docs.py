@@ -37,3 +37,6 @@ def test_eval_docs_asks_one_half_of_several_files_and_scores_it(tmp_path: Path):
     assert set(result["halves"]) == {"fit"} and result["kinds"]["en"]["questions"] == 1
     assert result["kinds"]["all"]["gold_in_reply"] == 1.0
     assert result["kinds"]["all"]["check_coverage"] in (0.0, 1.0)
+    size = result["kinds"]["all"]
+    assert size["sources_per_answer"] >= 1 and size["words_per_answer"] >= 5
+    assert size["sentences_per_answer"] >= 1

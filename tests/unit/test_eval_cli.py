@@ -1,9 +1,11 @@
-"""`studybuddy eval retrieval` end to end on a tiny BEIR set (BM25 mode: no embedder work)."""
+"""`studybuddy eval retrieval` end to end on a tiny BEIR set (BM25 mode: no embedder work), and
+`eval docs`' count of an answer's sentences."""
 from __future__ import annotations
 
 import json
 
 from bot.cli import main
+from bot.eval_docs import prose_sentences
 
 
 def test_eval_retrieval_bm25_on_files_anywhere(tmp_path, capsys):
@@ -35,3 +37,10 @@ def test_eval_cache_defaults_to_data_dir_not_the_repository(tmp_path, monkeypatc
 
     monkeypatch.setenv("DATA_DIR", str(tmp_path / "data"))
     assert default_cache() == tmp_path / "data" / "eval-embeddings.sqlite"
+
+
+def test_an_answer_s_size_counts_its_prose_sentences_not_its_code():
+    answer = ("Use the BalancedColumns class to make a flowable that splits its content into two "
+              "or more columns. It balances the columns' heights.")
+    code = "    BalancedColumns([para1, para2], nCols=2)"
+    assert prose_sentences("\n".join([answer, code])) == 2
