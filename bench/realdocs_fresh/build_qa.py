@@ -10,11 +10,11 @@ check.py imports UNANS from here. Stdlib only. Run from the repository root, e.g
 given, docs/ is first checked byte for byte against it, and nothing is written on a mismatch.
 """
 import argparse
-import collections
 import json
-import random
 import sys
 from pathlib import Path
+
+from split import seeded_split  # this folder's: the script's own directory is on sys.path
 
 HERE = Path(__file__).resolve().parent
 DOCS = HERE / 'docs'
@@ -271,19 +271,7 @@ def main(argv=None):
         rows.append(dict(id=nid(lang), question=q, lang=lang, doc=None, page=None, answers=[],
                          answerable=False, kind='unanswerable', type='none'))
 
-    # seeded split, stratified by kind: shuffle each kind's ids, alternate fit/report
-    rng = random.Random(26)
-    by_kind = collections.OrderedDict()
-    for r in rows:
-        by_kind.setdefault(r['kind'], []).append(r)
-    start = 0  # alternate which half gets the odd one out, to keep totals balanced
-    for rs in by_kind.values():
-        idx = list(range(len(rs)))
-        rng.shuffle(idx)
-        for pos, i in enumerate(idx):
-            rs[i]['half'] = 'fit' if (pos + start) % 2 == 0 else 'report'
-        if len(rs) % 2:
-            start ^= 1
+    seeded_split(rows, 26)  # stratified by kind, as every later set is split
 
     keys = ['id', 'question', 'lang', 'doc', 'page', 'answers', 'answerable', 'kind', 'type', 'half']
     with args.out.open('w', encoding='utf-8') as f:

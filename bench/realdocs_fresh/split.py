@@ -1,4 +1,4 @@
-"""The seeded fit/report split of the blind question sets (the build scripts of realdocs_fresh2
+"""The seeded fit/report split of the blind question sets (the build scripts of realdocs_fresh
 to realdocs_fresh5 import it; each carried a copy before). Changing it would re-split every set,
 so it is frozen: the sets' qa files must stay what it builds."""
 import random
