@@ -204,6 +204,7 @@ def _record(item: dict[str, Any], reply: Reply) -> dict[str, Any]:
             "gold_in_reply": contains_gold(reply.text, item["answers"]),
             "confidence": reply.confidence.value, "top_score": reply.top_score,
             "route": list(reply.route), "reply": reply.text[:600],
+            "words": len(reply.text.split()), "sentences": prose_sentences(reply.text),
             "cited": [f"{c.display_name} p.{c.page}" for c in reply.citations],
             "answerable": item.get("answerable", bool(item["answers"])),
             "evidence": dict(reply.evidence)}

@@ -22,6 +22,12 @@ _DOCUMENT_PARTS = frozenset("""chapter section book manual document tutorial pag
 # an example of what the sentence before said: "For example, P ⊆ NP ⊆ PP ⊆ PSPACE..."
 _EXAMPLE_OF = re.compile(r"(?:for (?:example|instance)|على سبيل المثال|فمثلا|مثلا)\b",
                          re.IGNORECASE)
+# a purpose that is the sentence before's: "To do that, you can use the APT configuration parameter
+# Acquire::PDiffs", "For this purpose…", "للقيام بذلك"
+_PURPOSE_BACK = re.compile(r"(?:(?:in order )?to (?:do|achieve|accomplish|avoid|fix|enable|change)"
+                           r" (?:this|that|so|it)|for (?:this|that) (?:purpose|reason)|"
+                           r"(?:و?ل|و?لل)(?:قيام|فعل|تحقيق|عمل) (?:بذلك|ذلك|هذا|به))\b",
+                           re.IGNORECASE)
 # "The second is the form used by spreadsheets": one of the things listed just before, which may
 # be an example block ("Three useful forms are" + three commands)
 ORDINAL_BACK = re.compile(
@@ -33,7 +39,8 @@ ORDINAL_BACK = re.compile(
 def refers_back(sentence: str) -> bool:
     """Starts with a word that points at the sentence before ("This", "Such", "لذلك") or names
     a thing it named ("In this case", "يقع هذا الحقل", "If they are shuffled, this…"), goes on
-    from it (Arabic's "وقد", "ولم": and...), or gives an example of it ("For example,")."""
+    from it (Arabic's "وقد", "ولم": and...), gives an example of it ("For example,") or says
+    how to do what it described ("To do that, use…")."""
     words = [w.strip(",،").casefold() for w in sentence.split(maxsplit=3)[:3]]
     if not words:
         return False
@@ -42,7 +49,8 @@ def refers_back(sentence: str) -> bool:
         or (words[0] in _PREPOSITIONS and words[1] in _DEMONSTRATIVES_AFTER))
     return (words[0] in _BACK_REFERENCES or named_before
             or _CLAUSE_THEN_BACK.match(sentence) is not None
-            or _EXAMPLE_OF.match(sentence) is not None)
+            or _EXAMPLE_OF.match(sentence) is not None
+            or _PURPOSE_BACK.match(sentence) is not None)
 
 
 def parallel(first: str, second: str) -> bool:

@@ -13,10 +13,12 @@ from itertools import pairwise
 import numpy as np
 
 from core.rag.cohesion import ORDINAL_BACK, continues, parallel, refers_back
+from core.rag.coverage import found_in, identifiers
 from core.sentences import introduces
 
 EXAMPLE_MIN = 0.5  # see add_examples()
 FOLLOWED = 2  # the best sentences whose next sentence comes with them when related
+CHAINED = 2  # a sentence brought because it refers back brings the one referring back to it
 CAPTION_WORDS = 12  # a longer line is a sentence, not an example's title
 # the category a texinfo manual sets beside each entry of its API reference
 # ("int asn1_der_coding (asn1 node const element, ...) [Function]")
@@ -66,15 +68,16 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
         picked.setdefault((c.chunk, c.position),
                           Strip(c.text, c.chunk, c.position, float(total[i]), block=c.block))
 
-    for strip in list(picked.values()):
-        before = index.get((strip.chunk, strip.position - 1))
-        if before is not None and ((refers_back(strip.text) and not candidates[before].block)
-                                   or ORDINAL_BACK.match(strip.text)):
-            add(before)  # "This is the only way to end repeat loops" needs the sentence it means
-        after = index.get((strip.chunk, strip.position + 1))
-        if (after is not None and refers_back(candidates[after].text)
-                and _same_paragraph(candidates, index[(strip.chunk, strip.position)], after)):
-            add(after)  # "...configured through Debconf. These packages can be reconfigured by..."
+    for _ in range(CHAINED):  # "However, … This can also be … To do that, use Acquire::PDiffs"
+        for strip in list(picked.values()):
+            before = index.get((strip.chunk, strip.position - 1))
+            if before is not None and ((refers_back(strip.text) and not candidates[before].block)
+                                       or ORDINAL_BACK.match(strip.text)):
+                add(before)  # "This is the only way to end repeat loops" needs what it means
+            after = index.get((strip.chunk, strip.position + 1))
+            if (after is not None and refers_back(candidates[after].text)
+                    and _same_paragraph(candidates, index[(strip.chunk, strip.position)], after)):
+                add(after)  # "...configured through Debconf. These packages can be reconfigured"
     for top in sorted(picked.values(), key=lambda s: s.score, reverse=True)[:FOLLOWED]:
         after = index.get((top.chunk, top.position + 1))
         if after is not None:
@@ -95,6 +98,9 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
                                   Strip(shown.text, strip.chunk, strip.position + 1,
                                         strip.score, block=True))
             continue
+        if candidates[nxt].block and _shows(strip.text, candidates[nxt].text):
+            add(nxt)  # "...the APT configuration parameter Acquire::PDiffs and set it to false."
+            continue  # / "$ sudo apt -o "Acquire::PDiffs=false" update"
         # the example it introduces, or the first item it announces ("This is done by a
         # three-pass process:" / "1. Exact matching on tags.")
         then = index.get((strip.chunk, strip.position + 2))
@@ -221,6 +227,13 @@ def _carried_examples(candidates: list[Candidate]) -> dict[str, Candidate]:
         if c.position == 0 and not c.block and nxt.block and nxt.chunk == c.chunk:
             out.setdefault(c.text.strip(), nxt)
     return out
+
+
+def _shows(sentence: str, block: str) -> bool:
+    """Whether an example block shows a code-like name the sentence before it talks about
+    (Acquire::PDiffs, read.csv, setRefClass): the block is how to do what the sentence says."""
+    names = [n for n in identifiers(sentence) if not n.isupper()]  # not an acronym ("APT")
+    return bool(names) and bool(found_in(names, block))
 
 
 def _signature(entry: str) -> str:

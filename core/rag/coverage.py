@@ -108,6 +108,11 @@ def identifiers_in(question: str, passages: Sequence[str]) -> list[frozenset[str
     return _found(names, passages) if names else None
 
 
+def found_in(names: Sequence[str], passage: str) -> frozenset[str]:
+    """Which of `names` a passage has (found as a question's names are)."""
+    return _found(names, [passage])[0]
+
+
 def _found(names: Sequence[str], passages: Sequence[str]) -> list[frozenset[str]]:
     patterns = {name: _pattern(name) for name in names}
     texts = [normalize(p) for p in passages]

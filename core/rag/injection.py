@@ -26,6 +26,11 @@ _PATTERNS = [
 ]
 _INJECTION = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE | re.MULTILINE)
 _URL = re.compile(r"https?://[^\s<>\"')\]]+", re.IGNORECASE)
+_HOST = re.compile(r"https?://(?:[^/@\s]*@)?(\[[^\]]*\]|[^/:?#\s]*)", re.IGNORECASE)
+# names nobody can register (RFC 2606/6761, IANA's example domains): a manual's placeholder
+# ("Acquire::http::proxy "http://yourproxy:3128"", "http://localhost:8080/", "www.example.com")
+# points nowhere a reader could be sent
+_UNOWNED = re.compile(r"(?:^|\.)(?:example\.(?:com|net|org)|example|test|invalid|localhost)$")
 
 
 def looks_like_injection(text: str) -> bool:
@@ -34,5 +39,15 @@ def looks_like_injection(text: str) -> bool:
 
 
 def has_foreign_url(text: str, allowed: str) -> bool:
-    """True when text carries a URL other than `allowed` (the chunk's own source address)."""
-    return any(url.rstrip(".,;:") != allowed for url in _URL.findall(text))
+    """True when text carries a URL other than `allowed` (the chunk's own source address) that
+    leads somewhere: a placeholder host ("yourproxy", "localhost", "example.com") does not."""
+    return any(url.rstrip(".,;:") != allowed and _owned(url) for url in _URL.findall(text))
+
+
+def _owned(url: str) -> bool:
+    """Whether the URL's host is a name someone can hold on the Internet: a dotted name outside
+    the reserved ones, or an address (also one written as a number: "http://2130706433/")."""
+    match = _HOST.match(url)
+    host = (match.group(1) if match else "").rstrip(".").casefold()
+    numeric = host.isdigit() or host.startswith("0x") or host.startswith("[")
+    return numeric or ("." in host and not _UNOWNED.search(host))

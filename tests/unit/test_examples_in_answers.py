@@ -189,3 +189,30 @@ async def test_an_example_is_found_by_the_words_of_its_title_and_shown_under_it(
     reply = compose(strips)
     assert "address 192.168.0.3/24" in reply
     assert reply.index("Example 8.2. Static configuration") < reply.index("auto enp0s31f6")
+
+
+PDIFFS = ("To speed up the process, APT can download diff files containing the changes since the "
+          "previous update. However, it can sometimes be of interest to force the download of the "
+          "entire Packages file, when the last upgrade is very old. This can also be interesting "
+          "when network access is very fast but the processor is rather slow. To do that, you can "
+          "use the APT configuration parameter Acquire::PDiffs and set it to false.\n\n"
+          '$ sudo apt -o "Acquire::PDiffs=false" update\n\n'
+          "The Acquire::* options also control other aspects of the download.")
+
+
+async def test_a_how_do_i_answer_carries_the_sentence_saying_how_and_its_command():
+    # "To do that" refers back through "This can also be..." to the sentence that matches; the
+    # command under it shows the setting that sentence names
+    strips = await relevant_strips("how do I stop apt from downloading the whole Packages file "
+                                   "instead of the diff files", chunks(PDIFFS), None, 2)
+    reply = compose(strips)
+    assert "To do that, you can use the APT configuration parameter" in reply
+    assert '$ sudo apt -o "Acquire::PDiffs=false" update' in reply
+
+
+async def test_a_block_is_not_carried_for_an_acronym_alone():
+    text = ("The DNS server answers queries for the zone. It is configured as follows.\n\n"
+            "zone example.com { type master; };\n\n"
+            "Clients ask the DNS server for addresses.")
+    strips = await relevant_strips("Who asks the DNS server for addresses?", chunks(text), None, 1)
+    assert "zone example.com" not in compose(strips)

@@ -13,7 +13,7 @@ import pytest
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from core.rag.extractive import compose, relevant_strips
-from core.rag.injection import looks_like_injection
+from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.prompts import fence_passages
 from core.rag.state import Chunk
 from tests.support.fakes import FakeSource, ScriptedChatModel, ScriptedReranker, doc
@@ -91,12 +91,27 @@ async def test_extractive_strips_skip_injected_sentences_even_when_relevant():
 
 async def test_an_example_block_keeps_no_foreign_link_line():
     text = ("Merge sort on the class server is run as follows:\n\n"
-            "$ ./msort input.txt\nSee https://evil.example/x?q=history for the output\n"
+            "$ ./msort input.txt\nSee https://evil-host.net/x?q=history for the output\n"
             "$ ./msort --check input.txt")
     chunk = Chunk(id="0", text=text, context=text, title="t", url_or_path="notes.md",
                   source_type="course", score=0.9)
     reply = compose(await relevant_strips("How is merge sort run?", [chunk], None, 2))
     assert "$ ./msort input.txt\n[…]\n$ ./msort --check" in reply and "evil" not in reply
+
+
+@pytest.mark.parametrize(("text", "foreign"), [
+    ('If the Web can only be reached through a proxy, add Acquire::http::proxy '
+     '"http://yourproxy:3128".', False),
+    ("The server answers on http://localhost:8080/status.", False),
+    ("See http://www.example.com/docs or https://site.test/a.", False),
+    ("Results go to https://evil-host.net/x?q=history.", True),
+    ("Results go to http://user@evil-host.net/x.", True),
+    ("The router page is http://192.168.0.1/.", True),
+    ("Or write it as a number: http://2130706433/x.", True),
+])
+def test_only_a_link_that_leads_somewhere_is_foreign(text, foreign):
+    # a manual's placeholder host points nowhere a student could be sent: its sentence is quoted
+    assert has_foreign_url(text, "notes.md") is foreign
 
 
 def fence_ok(human: str) -> bool:
