@@ -192,6 +192,10 @@ def test_a_demonstrative_refers_back_but_not_to_the_document_or_in_a_definition(
     assert refers_back("If the questions are shuffled, this allows to get n of them at random.")
     assert not refers_back("To print the sheets, use this command.")
     assert not refers_back("")
+    # how to do what the sentence before described
+    assert refers_back("To do that, you can use the APT configuration parameter Acquire::PDiffs.")
+    assert refers_back("للقيام بذلك، استخدم الأمر apt-get.")
+    assert not refers_back("To do list items are shown in bold.")
 
 
 async def test_an_arabic_question_whose_best_sentence_is_english_leads_with_it():
