@@ -1,0 +1,117 @@
+"""The fit halves of the six blind question sets, run and compared: what every answer change is
+chosen on (the report halves are read only by `make bench`). Before this, each session rebuilt the
+same throw-away scripts to run them and to tell what a change moved.
+
+    .venv/bin/python -m bench.fit_halves run /tmp/fit-before --stores /tmp/fit-stores
+    (change the code)
+    .venv/bin/python -m bench.fit_halves run /tmp/fit-after --stores /tmp/fit-stores
+    .venv/bin/python -m bench.fit_halves compare /tmp/fit-before /tmp/fit-after
+    .venv/bin/python -m bench.fit_verifier /tmp/fit-after/*.json     (to refit the verifier)
+
+`--stores` keeps each set's ingested store (rebuilt only when a file's bytes change), so a second
+run asks the questions only: about 11 minutes for the suite, 2-6 for each other set, on 2 cores.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+from bot.eval_docs import evaluate_docs
+
+BENCH = Path(__file__).resolve().parent
+SETS = {"suite": "realdocs_suite", "fresh": "realdocs_fresh", "fresh2": "realdocs_fresh2",
+        "fresh3": "realdocs_fresh3", "fresh4": "realdocs_fresh4", "fresh5": "realdocs_fresh5"}
+COLUMNS = ("gold", "checked_right", "checked", "unanswerable_unchecked", "unanswerable")
+
+
+def run(out: Path, stores: Path | None, names: list[str]) -> None:
+    """Ask each set's fit half; write `<out>/<set>.json` (the `eval docs --json` record)."""
+    out.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        folder = BENCH / SETS[name]
+        result = asyncio.run(evaluate_docs(folder / "docs", sorted(folder.glob("qa*.jsonl")),
+                                           store_dir=stores / name if stores else None,
+                                           half="fit"))
+        (out / f"{name}.json").write_text(json.dumps(result, ensure_ascii=False), encoding="utf-8")
+        print(f"{name}: {_line(tally(result['questions']))}", flush=True)
+
+
+def tally(questions: list[dict[str, Any]]) -> dict[str, float]:
+    """Counts a change is judged by: gold answers in reply (of answerable questions), ✅ replies
+    and how many of them hold the gold, unanswerable questions not marked ✅, words per answer."""
+    answerable = [q for q in questions if q["answerable"]]
+    checked = [q for q in questions if q["confidence"] == "course"]
+    words = [q["words"] for q in answerable if "words" in q]
+    return {"answerable": len(answerable),
+            "gold": sum(q["gold_in_reply"] for q in answerable),
+            "checked": len(checked),
+            "checked_right": sum(q["answerable"] and q["gold_in_reply"] for q in checked),
+            "unanswerable": len(questions) - len(answerable),
+            "unanswerable_unchecked": sum(q["confidence"] != "course" for q in questions
+                                          if not q["answerable"]),
+            "words": sum(words) / len(words) if words else float("nan")}
+
+
+def _line(t: dict[str, float]) -> str:
+    wrong = t["checked"] - t["checked_right"]
+    words = "–" if math.isnan(t["words"]) else f"{t['words']:.1f}"  # runs before words were kept
+    return (f"gold {t['gold']}/{t['answerable']}  ✅ {t['checked_right']}/{t['checked']} "
+            f"(wrong {wrong})  unanswerable not ✅ {t['unanswerable_unchecked']}/"
+            f"{t['unanswerable']}  words per answer {words}")
+
+
+def compare(before: Path, after: Path) -> None:
+    """Per set and in all, before and after; then every question whose gold or mark changed."""
+    totals: dict[str, dict[str, float]] = {"before": {}, "after": {}}
+    changed: list[str] = []
+    for name in SETS:
+        paths = before / f"{name}.json", after / f"{name}.json"
+        if not all(p.exists() for p in paths):
+            continue
+        old, new = (json.loads(p.read_text(encoding="utf-8"))["questions"] for p in paths)
+        for label, questions in (("before", old), ("after", new)):
+            t = tally(questions)
+            print(f"{name:<7} {label:<7} {_line(t)}")
+            for key in (*COLUMNS, "answerable"):
+                totals[label][key] = totals[label].get(key, 0) + t[key]
+        earlier = {q["id"]: q for q in old}
+        for q in new:
+            e = earlier.get(q["id"])
+            if e and (e["gold_in_reply"], e["confidence"]) != (q["gold_in_reply"], q["confidence"]):
+                changed.append(f"  {q['id']}: gold {e['gold_in_reply']} -> {q['gold_in_reply']}, "
+                               f"{e['confidence']} -> {q['confidence']} | {q['question'][:80]}")
+    for label, t in totals.items():
+        if t:
+            net = 2 * t["checked_right"] - t["checked"]
+            print(f"all     {label:<7} gold {t['gold']}/{t['answerable']}  ✅ right {t['checked_right']}"
+                  f" of {t['checked']} (right - wrong {net})  unanswerable not ✅ "
+                  f"{t['unanswerable_unchecked']}/{t['unanswerable']}")
+    print(f"{len(changed)} question(s) changed", *changed, sep="\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.fit_halves", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    r = commands.add_parser("run", help="ask the fit halves, one JSON per set into OUT")
+    r.add_argument("out", type=Path)
+    r.add_argument("--stores", type=Path, default=None, help="keep each set's store here")
+    r.add_argument("--only", nargs="+", choices=list(SETS), default=list(SETS))
+    c = commands.add_parser("compare", help="what changed from one run to another")
+    c.add_argument("before", type=Path)
+    c.add_argument("after", type=Path)
+    args = parser.parse_args(argv)
+    if args.command == "run":
+        run(args.out, args.stores, args.only)
+    else:
+        compare(args.before, args.after)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
