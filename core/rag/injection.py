@@ -10,6 +10,7 @@ sentence from a quote.
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 _PATTERNS = [
     r"\b(ignore|disregard|forget|override)\b.{0,40}\b(previous|prior|above|earlier|preceding|all|"
@@ -26,7 +27,6 @@ _PATTERNS = [
 ]
 _INJECTION = re.compile("|".join(f"(?:{p})" for p in _PATTERNS), re.IGNORECASE | re.MULTILINE)
 _URL = re.compile(r"https?://[^\s<>\"')\]]+", re.IGNORECASE)
-_HOST = re.compile(r"https?://(?:[^/@\s]*@)?(\[[^\]]*\]|[^/:?#\s]*)", re.IGNORECASE)
 # names nobody can register (RFC 2606/6761, IANA's example domains): a manual's placeholder
 # ("Acquire::http::proxy "http://yourproxy:3128"", "http://localhost:8080/", "www.example.com")
 # points nowhere a reader could be sent
@@ -47,7 +47,9 @@ def has_foreign_url(text: str, allowed: str) -> bool:
 def _owned(url: str) -> bool:
     """Whether the URL's host is a name someone can hold on the Internet: a dotted name outside
     the reserved ones, or an address (also one written as a number: "http://2130706433/")."""
-    match = _HOST.match(url)
-    host = (match.group(1) if match else "").rstrip(".").casefold()
-    numeric = host.isdigit() or host.startswith("0x") or host.startswith("[")
+    try:
+        host = (urlsplit(url).hostname or "").rstrip(".")  # lower case, no user, port or []
+    except ValueError:  # an IPv6 address cut short ("http://[::1"): an address all the same
+        return True
+    numeric = host.isdigit() or host.startswith("0x") or ":" in host
     return numeric or ("." in host and not _UNOWNED.search(host))
