@@ -213,9 +213,10 @@ def _placed(marks: list[Mark], pages: list[Page], style: Style) -> list[Mark]:
     """A bookmark that names only its page (a "Fit" link: top None) starts at the heading on
     that page that carries its title, when there is one; else two sections starting on one
     page would both start at its top, and the page would all go under the later one."""
+    wanted = {mark.page for mark in marks if mark.top is None}  # most outlines name a place
     headings = {page.number: [line for line in page.lines
                               if line.text.strip() and _is_heading(line, line.text.strip(), style)]
-                for page in pages}
+                for page in pages if page.number in wanted}
     placed = []
     for mark in marks:
         line = None if mark.top is not None else next(
