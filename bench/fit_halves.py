@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -38,31 +37,23 @@ def run(out: Path, stores: Path | None, names: list[str]) -> None:
                                            store_dir=stores / name if stores else None,
                                            half="fit"))
         (out / f"{name}.json").write_text(json.dumps(result, ensure_ascii=False), encoding="utf-8")
-        print(f"{name}: {_line(tally(result['questions']))}", flush=True)
+        print(f"{name}: {_line(tally(result))}", flush=True)
 
 
-def tally(questions: list[dict[str, Any]]) -> dict[str, float]:
-    """Counts a change is judged by: gold answers in reply (of answerable questions), ✅ replies
-    and how many of them hold the gold, unanswerable questions not marked ✅, words per answer."""
-    answerable = [q for q in questions if q["answerable"]]
-    checked = [q for q in questions if q["confidence"] == "course"]
-    words = [q["words"] for q in answerable if "words" in q]
-    return {"answerable": len(answerable),
-            "gold": sum(q["gold_in_reply"] for q in answerable),
-            "checked": len(checked),
-            "checked_right": sum(q["answerable"] and q["gold_in_reply"] for q in checked),
-            "unanswerable": len(questions) - len(answerable),
-            "unanswerable_unchecked": sum(q["confidence"] != "course" for q in questions
-                                          if not q["answerable"]),
-            "words": sum(words) / len(words) if words else float("nan")}
+def tally(result: dict[str, Any]) -> dict[str, float]:
+    """Counts a change is judged by, as `eval docs` counted them: gold answers in reply (of
+    answerable questions), ✅ replies and how many of them hold the gold, unanswerable questions
+    not marked ✅, and words per answer."""
+    counts = result["halves"]["fit"]["all"]["counts"]
+    out = {key: counts.get(key, 0) for key in (*COLUMNS, "answerable")}
+    return out | {"words": counts.get("words", 0) / max(out["answerable"], 1)}
 
 
 def _line(t: dict[str, float]) -> str:
     wrong = t["checked"] - t["checked_right"]
-    words = "–" if math.isnan(t["words"]) else f"{t['words']:.1f}"  # runs before words were kept
     return (f"gold {t['gold']}/{t['answerable']}  ✅ {t['checked_right']}/{t['checked']} "
             f"(wrong {wrong})  unanswerable not ✅ {t['unanswerable_unchecked']}/"
-            f"{t['unanswerable']}  words per answer {words}")
+            f"{t['unanswerable']}  words per answer {t['words']:.1f}")
 
 
 def compare(before: Path, after: Path) -> None:
@@ -73,14 +64,14 @@ def compare(before: Path, after: Path) -> None:
         paths = before / f"{name}.json", after / f"{name}.json"
         if not all(p.exists() for p in paths):
             continue
-        old, new = (json.loads(p.read_text(encoding="utf-8"))["questions"] for p in paths)
-        for label, questions in (("before", old), ("after", new)):
-            t = tally(questions)
+        old, new = (json.loads(p.read_text(encoding="utf-8")) for p in paths)
+        for label, result in (("before", old), ("after", new)):
+            t = tally(result)
             print(f"{name:<7} {label:<7} {_line(t)}")
             for key in (*COLUMNS, "answerable"):
                 totals[label][key] = totals[label].get(key, 0) + t[key]
-        earlier = {q["id"]: q for q in old}
-        for q in new:
+        earlier = {q["id"]: q for q in old["questions"]}
+        for q in new["questions"]:
             e = earlier.get(q["id"])
             if e and (e["gold_in_reply"], e["confidence"]) != (q["gold_in_reply"], q["confidence"]):
                 changed.append(f"  {q['id']}: gold {e['gold_in_reply']} -> {q['gold_in_reply']}, "

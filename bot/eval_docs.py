@@ -142,7 +142,8 @@ def _rates(row: dict[str, int]) -> dict[str, Any]:
             "page_accuracy": share("page_hit", "paged"),
             "sources_per_answer": share("sources", "answerable"),
             "sentences_per_answer": share("sentences", "answerable"),
-            "words_per_answer": share("words", "answerable")}
+            "words_per_answer": share("words", "answerable"),
+            "counts": dict(row)}  # what the shares are of, to add up over several sets
 
 
 async def evaluate_docs(docs: Path, qa: Path | list[Path], *, store_dir: Path | None = None,
