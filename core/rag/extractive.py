@@ -46,6 +46,9 @@ MEANING_MIN, CROSS_MEANING_MIN = 0.5, 0.0
 MAX_STRIPS_PER_CHUNK = 12
 TITLE_WEIGHT = 0.6
 MIN_SUPPORT = 0.2  # see supported()
+# see focused(): on the fit halves of six question sets, replies 9.4% shorter, 553 gold
+# answers of 597 where 556 were (a rule written before: at most 3 fewer, at least 5% shorter)
+PADDING_SHARE = 0.1
 _CLOSING = set(".!?؟:;…)\"'”»")
 
 
@@ -195,6 +198,18 @@ async def _semantic(question: str, sentences: list[str], cross: np.ndarray,
 async def _cosines(embedder: Embedder, question: str, texts: list[str]) -> np.ndarray:
     q = await embedder.embed_queries([question])
     return np.asarray(await embedder.embed_passages(texts) @ q[0])
+
+
+def focused(strips: Sequence[Strip], chunks: Sequence[Chunk]) -> list[Strip]:
+    """The strips without those of passages the reranker put far below the best strip's: a
+    sentence matching the question's words in a section about something else ("fontSize The
+    label's font size." from a chart section scored 0.01, under an answer scored 0.95) pads
+    the reply without answering it."""
+    if not strips:
+        return []
+    lead = chunks[max(strips, key=lambda s: s.score).chunk].score or 0.0
+    kept = [s for s in strips if (chunks[s.chunk].score or 0.0) >= PADDING_SHARE * lead]
+    return kept or list(strips)
 
 
 def supported(strips: Sequence[Strip]) -> bool:

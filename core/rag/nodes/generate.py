@@ -13,7 +13,7 @@ from core.errors import log_failure
 from core.messages import Citation, Confidence
 from core.rag import guide
 from core.rag.citations import citations_for, cite, confidence_of
-from core.rag.extractive import compose, relevant_strips, supported
+from core.rag.extractive import compose, focused, relevant_strips, supported
 from core.rag.llm_output import message_text
 from core.rag.prompts import GENERATE_SYSTEM, generate_user
 from core.rag.staff_answers import StaffMatch, confirm_same, matching_staff_answer
@@ -64,8 +64,9 @@ async def _generate(state: RagState, runtime: Runtime[RagContext]) -> RagState:
 
 async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> RagState:
     context = state.get("context") or []
-    strips = await relevant_strips(question, context, ctx.embedder,
-                                   ctx.config.max_answer_sentences, ctx.sentence_embedder)
+    strips = focused(await relevant_strips(question, context, ctx.embedder,
+                                           ctx.config.max_answer_sentences, ctx.sentence_embedder),
+                     context)
     if not strips:
         strips = await relevant_strips(question, context[:1], None, 2)
     text = compose(strips)
