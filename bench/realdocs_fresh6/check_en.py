@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Sanity checks for the English realdocs_fresh6 question set (qa_en.jsonl).
+
+Stdlib only, except pypdfium2 for the PDF (falls back to `pdftotext` (pages split at form feeds) when
+pypdfium2 is not importable; when started by a Python without pypdfium2 it first reruns itself with
+/work/main/.venv/bin/python if that exists), so preferably run it with the project venv:
+
+    /work/main/.venv/bin/python bench/realdocs_fresh6/check_en.py
+
+Checks: that the four English documents are byte-identical to the copies recorded in build_en.SHA256
+(and to their originals in the extracted .deb trees when those are present), that the PDF has 40-150
+pages with extractable text on every page, row schema and ids, duplicates, that qa_en.jsonl equals what
+build_en.py generates, that only the four English documents are used (no reserved or excluded document,
+no PDF package named by another realdocs set, only the three handbook pages of chapter 13 the brief
+allows, none used by another set or by this set's Arabic half), that every gold answer occurs as a
+whole word in its document's visible text (PDF: on the given physical page; HTML: via
+bench/realdocs_fresh/textutil.py) and not only in a heading, that the PDF questions cover at least 20
+different pages, and the fit/report split balance. Warns when a question shares 8+ consecutive words
+with its document. Lists where the key terms of the unanswerable questions occur (whole-word,
+casefolded) in the four documents and in the Arabic half's pages (docs/ar-*); the first (core) term of
+each must occur nowhere. Ends with a SUMMARY line; exit code 0 = no errors.
+The checks shared with the other sets are in bench/realdocs_fresh/qacheck*.py.
+"""
+import hashlib
+import re
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # leave no __pycache__ here or in ../realdocs_fresh
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(1, str(HERE.parent / 'realdocs_fresh'))
+import qacheck  # noqa: E402
+import qacheck_en  # noqa: E402
+from build_en import KEYS, ORIGINS, SHA256, build_rows  # noqa: E402
+from questions_en import UNANS  # noqa: E402
+from textutil import normalize, pdf_pages, visible_text  # noqa: E402
+
+DOCS = HERE / 'docs'
+QA = HERE / 'qa_en.jsonl'
+# already used elsewhere, rejected, or excluded by the brief for this set (substrings of docs/ names)
+EXCLUDED = ['libtasn1', 'shared-mime-info', 'r-data', 'r-intro', 'r-exts', 'r-lang', 'pari',
+            # PDF packages used or rejected by earlier sets (brief and /tmp/f4)
+            'auto-multiple-choice', 'gnuplot', 'flex', 'sqlite', 'camlidl',
+            # PDF packages used or rejected by realdocs_fresh5, and its handbook pages
+            'reportlab', 'gri', 'docbook-xsl', 'installation', 'workstation', 'graphical-desktops',
+            # handbook sections used by earlier sets (docs/ names or SOURCES*.md), including realdocs_fresh4
+            'apt-cache', 'apt-get', 'dhcp', 'firewall', 'kernel-compilation', 'network-config', 'vpn',
+            'virtual-private-network', 'http-web-server', 'nfs', 'domain-name-servers', 'http-ftp-proxy', 'ldap',
+            'samba', 'bootloader', 'package-authentication', 'x509', 'monitoring', 'apt-package-repository',
+            'building-first-package', 'ipv6', 'supervision', 'inetd', 'shell-environment', 'apparmor', 'selinux',
+            'backup', 'syslog', 'hotplug', 'config-misc', 'quality-of-service', 'source-package-structure',
+            'config-printing', 'windows-emulation', 'automated-installation',
+            'coexistence-with-other-packaging-systems', 'common-procedures', 'how-to-migrate', 'release-lifecycle',
+            'virtualization', 'case-study', 'becoming-package-maintainer', 'installation-steps',
+            'role-of-distributions', 'advanced-administration', 'preface', 'master-plan', 'who-is-this-book-for',
+            'basic-configuration', 'after-first-boot', 'automatic-upgrades', 'dealing-with-compromised-machine',
+            'network-diagnosis-tools', 'other-security-considerations', 'user-group-databases', 'why-gnu-linux',
+            'security', 'network-infrastructure', 'administration-interfaces', 'hostname-name-service',
+            'short-remedial-course', 'user-space', 'existing-setup', 'creating-accounts', 'computer-layers',
+            'kernel-role-and-tasks', 'dist-upgrade', 'apt-frontends', 'rtc-services', 'debian-internals',
+            'foundation-documents', 'package-meta-information', 'solving-problems', 'the-debian-project',
+            'debian-packaging', 'customizing-graphical-interface', 'selected-approach']
+# the brief allows only these three en-US handbook pages (the last unused ones of chapter 13 besides rtc-clients
+# and development, which go to the Arabic half); chapter checked against the page's <title>
+ALLOWED_HB = {'sect.web-browsers', 'sect.office-suites', 'sect.main-desktop-tools'}
+HB_CHAPTERS = {'13'}
+HB_PREFIXES = ('ar-src-en-handbook-', 'en-handbook-', 'ar-handbook-', 'handbook-ar-', 'handbook-en-', 'en-', 'ar-')
+# the PDF package must not be named by any other set (docs/ names or SOURCES*.md)
+PDF_TOKENS = ['glpk', 'gmpl', 'mathprog']
+# a PDF line is treated as a heading if it is a numbered section title of the MathProg reference
+# ("3.1.5 Function references", "B.2 Converting character string to calendar time", "4.11 Table statement"),
+# a chapter/appendix label line ("Chapter 4", "Appendix C"), a chapter title on its own line, or a
+# table-of-contents line (dot leaders); the page numbers (footer) are dropped by textutil.pdf_pages
+HEADING = re.compile(r'^([A-E]|\d+)\.\d+(\.\d+)*\s[A-Za-z\u201c].{0,90}$|^(Chapter \d+|Appendix [A-E])$'
+                     r'|^(Contents|Introduction|Coding model description|Expressions|Statements|Model data|Using suffixes'
+                     r'|Date and time functions|Table drivers|Solving models with glpsol|Example model description'
+                     r'|Acknowledgements)$|^.*(\. ){5,}.*$')
+PDF_PAGES = (40, 150)   # page count allowed by the brief
+MIN_PDF_PAGES_COVERED = 20
+
+
+def hb_base(name):
+    """original handbook page name of a docs/ file name: 'en-handbook-sect.x.html' -> 'sect.x'."""
+    stem = re.sub(r'\.(html|docx|pptx|pdf)$', '', name)
+    for pre in HB_PREFIXES:
+        if stem.startswith(pre):
+            return stem[len(pre):]
+    return stem
+
+
+def check_files(docs, rep):
+    """byte identity (sha256, originals), PDF page count and text layer."""
+    for name, orig in ORIGINS.items():
+        p = DOCS / name
+        if not p.is_file():
+            continue
+        h = hashlib.sha256(p.read_bytes()).hexdigest()
+        if h != SHA256.get(name):
+            rep.err(f'{name}: sha256 {h} != recorded {SHA256.get(name)}')
+        o = Path(orig)
+        if o.is_file():
+            if o.read_bytes() != p.read_bytes():
+                rep.err(f'{name}: differs from its original {o}')
+            else:
+                print(f'   {name}: sha256 ok, byte-identical to {o}')
+        else:
+            print(f'   {name}: sha256 ok (original {o} not extracted here; see SOURCES_en.md)')
+    for name, d in docs.items():
+        if 'pages' in d:
+            n = len(d['pages'])
+            if not PDF_PAGES[0] <= n <= PDF_PAGES[1]:
+                rep.err(f'{name}: {n} pages, outside {PDF_PAGES}')
+            empty = [k for k, (full, _b) in enumerate(d['pages'], 1) if len(re.findall(r'\w', full)) < 20]
+            if empty:
+                rep.err(f'{name}: pages without extractable text: {empty}')
+
+
+def check_pages_unused(rep):
+    """No handbook page may already be used by another realdocs set (docs/ names or SOURCES*.md), whether
+    it is a section page (sect.*) or a chapter page (installation.html, workstation.html, ...), nor by
+    the Arabic half of this set (its en-US source pages are docs/ar-src-en-handbook-*)."""
+    texts = qacheck_en.other_set_texts(HERE)
+    used = qacheck_en.used_sections(texts)
+    used_names = {hb_base(tok) for t in texts for tok in re.findall(r'[A-Za-z0-9_.-]+\.(?:html|docx|pptx)', t)}
+    for n in ORIGINS:
+        if not n.endswith('.html'):
+            continue
+        base = hb_base(n)
+        m = re.search(r'sect\.[a-z0-9-]+', n)
+        if (m and m.group(0) in used) or base in used_names:
+            rep.err(f'handbook page already used by another set: {n}')
+        if base not in ALLOWED_HB:
+            rep.err(f'{n}: not one of the handbook pages the brief allows ({sorted(ALLOWED_HB)})')
+    for n in ORIGINS:
+        if n.endswith('.pdf'):
+            hits = sorted({tok for tok in PDF_TOKENS for t in texts if tok in t.lower()})
+            if hits:
+                rep.err(f'{n}: another realdocs set names {hits}')
+    ar_files = sorted(p for p in DOCS.iterdir() if p.name.startswith('ar-'))
+    ar_src = {hb_base(p.name) for p in ar_files if p.name.startswith('ar-src-en-')}
+    for n in ORIGINS:
+        if n.endswith('.html') and hb_base(n) in ar_src:
+            rep.err(f'{n}: also used as an English source page by the Arabic half')
+    print(f'   Arabic half files present: {len(ar_files)}; its en-US source pages: {sorted(ar_src) or "none"}')
+
+
+def main():
+    rep = qacheck.Report()
+    docs = qacheck_en.load_docs(ORIGINS, DOCS, rep, lambda p: pdf_pages(p, HEADING, rep.warnings))
+    check_files(docs, rep)
+    qacheck_en.check_names(ORIGINS, DOCS, rep, EXCLUDED)
+    for n in [p.name for p in DOCS.iterdir() if p.name.startswith('en-')]:
+        if n not in ORIGINS:
+            rep.err(f'unexpected English document in docs/: {n}')
+    qacheck_en.check_handbook_chapters(ORIGINS, DOCS, HB_CHAPTERS, rep, show=True)
+    check_pages_unused(rep)
+    rows, n_gold = qacheck_en.check_questions(QA, KEYS, build_rows, docs, rep, 'fresh6-en',
+                                              'four documents of this set')
+
+    pdf_rows = [r for r in rows if r.get('kind') == 'en' and str(r.get('doc', '')).endswith('.pdf')]
+    covered = sorted({r['page'] for r in pdf_rows if isinstance(r.get('page'), int)})
+    print(f'== PDF questions: {len(pdf_rows)} on {len(covered)} different pages: {covered}')
+    if len(covered) < MIN_PDF_PAGES_COVERED:
+        rep.err(f'PDF questions cover only {len(covered)} pages (< {MIN_PDF_PAGES_COVERED})')
+
+    # the unanswerable questions must not be answered by this set's Arabic half either: scan its pages too
+    scan = {n: qacheck_en.doc_texts(D) for n, D in docs.items()}
+    for p in sorted(DOCS.iterdir()):
+        if p.name.startswith('ar-') and p.suffix in ('.html', '.htm'):
+            scan[p.name] = [normalize(visible_text(p.read_text(encoding='utf-8', errors='replace'), ' '))]
+        elif p.name.startswith('ar-'):
+            rep.warn(f'Arabic-half file {p.name} not scanned for the unanswerable key terms (not HTML)')
+    qacheck_en.scan_unanswerable(
+        rows, UNANS, scan, rep, '== unanswerable questions: key terms and where they occur in the four documents '
+        f'and in the {len(scan) - len(docs)} Arabic-half pages (the first term of each question must occur nowhere)',
+        first_term_absent=True)
+    return qacheck_en.finish(rows, ORIGINS, rep, n_gold)
+
+
+if __name__ == '__main__':
+    qacheck.reexec_with_venv(__file__, 'FRESH6_CHECK_REEXEC')
+    sys.exit(main())
