@@ -200,14 +200,20 @@ async def _cosines(embedder: Embedder, question: str, texts: list[str]) -> np.nd
     return np.asarray(await embedder.embed_passages(texts) @ q[0])
 
 
-def focused(strips: Sequence[Strip], chunks: Sequence[Chunk]) -> list[Strip]:
+def focused(strips: Sequence[Strip], chunks: Sequence[Chunk], language: str) -> list[Strip]:
     """The strips without those of passages the reranker put far below the best strip's: a
     sentence matching the question's words in a section about something else ("fontSize The
     label's font size." from a chart section scored 0.01, under an answer scored 0.95) pads
-    the reply without answering it."""
+    the reply without answering it. Not when the best strip's passage is in another language
+    than the question: across languages the reranker's scores are too unsure to cut by
+    (XQuAD's Arabic questions over English paragraphs: 80.2% of replies held the answer with
+    the cut, 83.7% without)."""
     if not strips:
         return []
-    lead = chunks[max(strips, key=lambda s: s.score).chunk].score or 0.0
+    best = chunks[max(strips, key=lambda s: s.score).chunk]
+    if detect_language(best.text) != language:
+        return list(strips)
+    lead = best.score or 0.0
     kept = [s for s in strips if (chunks[s.chunk].score or 0.0) >= PADDING_SHARE * lead]
     return kept or list(strips)
 

@@ -31,3 +31,17 @@ async def test_a_passage_ranked_near_the_answer_still_adds_to_it(graph, make_con
                                                                  chart_score):
     answer = await _reply(graph, make_context, chart_score)
     assert "setFont" in answer and "legend" in answer
+
+
+def test_across_languages_no_strip_is_cut():
+    # An Arabic question over English pages: the reranker's scores across languages are too
+    # unsure to cut by, so the strip of the low-scored passage stays.
+    from core.rag.companions import Strip
+    from core.rag.extractive import focused
+    from tests.support.chunks import course_chunks
+
+    chunks = course_chunks(FONTS, CHART)
+    chunks[1] = chunks[1].scored(0.01)
+    strips = [Strip(FONTS, 0, 0, 0.9), Strip(CHART, 1, 0, 0.5)]
+    assert focused(strips, chunks, "en") == strips[:1]
+    assert focused(strips, chunks, "ar") == strips

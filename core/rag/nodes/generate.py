@@ -19,6 +19,7 @@ from core.rag.prompts import GENERATE_SYSTEM, generate_user
 from core.rag.staff_answers import StaffMatch, confirm_same, matching_staff_answer
 from core.rag.state import RagContext, RagState
 from core.rag.verify import evidence, reads_across_languages, vouches
+from core.text import detect_language
 from core.texts import canned
 
 log = logging.getLogger(__name__)
@@ -66,7 +67,7 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
     context = state.get("context") or []
     strips = focused(await relevant_strips(question, context, ctx.embedder,
                                            ctx.config.max_answer_sentences, ctx.sentence_embedder),
-                     context)
+                     context, detect_language(question))
     if not strips:
         strips = await relevant_strips(question, context[:1], None, 2)
     text = compose(strips)
