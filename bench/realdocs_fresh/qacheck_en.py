@@ -1,10 +1,11 @@
-"""Checks shared by the English audit scripts (check_en.py) of realdocs_fresh2 to realdocs_fresh5.
+"""Checks shared by the English audit scripts (check_en.py) of realdocs_fresh2 to realdocs_fresh6.
 
 Matching is textutil's: casefolded, whole words. A PDF document is checked page by page (the gold of
 a row must be on its physical page), an HTML page on its visible text joined both ways at tags; the
 body text (without headings) must hold the gold too, so no answer is only a title.
 """
 import collections
+import hashlib
 import json
 import re
 from collections.abc import Callable, Iterable
@@ -17,6 +18,45 @@ from qacheck import Docs, Report, Row
 # pages reserved for other uses: no set may take them (substrings of docs/ names)
 RESERVED = ['r-admin', 'quotas', 'task-scheduling-cron-atd', 'manipulating-packages-with-dpkg',
             'asynchronous-task-scheduling-anacron', 'remote-login', 'rights-management']
+# how the sets name a copied handbook page in docs/ (longest first)
+HB_PREFIXES = ('ar-src-en-handbook-', 'en-handbook-', 'ar-handbook-', 'handbook-ar-', 'handbook-en-', 'en-', 'ar-')
+
+
+def hb_base(name: str) -> str:
+    """original handbook page name of a docs/ file name: 'en-handbook-sect.x.html' -> 'sect.x'."""
+    stem = re.sub(r'\.(html|docx|pptx|pdf)$', '', name)
+    for pre in HB_PREFIXES:
+        if stem.startswith(pre):
+            return stem[len(pre):]
+    return stem
+
+
+def check_files(origins: dict[str, str], sha256: dict[str, str], docs_dir: Path, docs: Docs,
+                pdf_pages: tuple[int, int], rep: Report) -> None:
+    """byte identity (sha256, originals), PDF page count and text layer."""
+    for name, orig in origins.items():
+        p = docs_dir / name
+        if not p.is_file():
+            continue
+        h = hashlib.sha256(p.read_bytes()).hexdigest()
+        if h != sha256.get(name):
+            rep.err(f'{name}: sha256 {h} != recorded {sha256.get(name)}')
+        o = Path(orig)
+        if o.is_file():
+            if o.read_bytes() != p.read_bytes():
+                rep.err(f'{name}: differs from its original {o}')
+            else:
+                print(f'   {name}: sha256 ok, byte-identical to {o}')
+        else:
+            print(f'   {name}: sha256 ok (original {o} not extracted here; see SOURCES_en.md)')
+    for name, d in docs.items():
+        if 'pages' in d:
+            n = len(d['pages'])
+            if not pdf_pages[0] <= n <= pdf_pages[1]:
+                rep.err(f'{name}: {n} pages, outside {pdf_pages}')
+            empty = [k for k, (full, _b) in enumerate(d['pages'], 1) if len(re.findall(r'\w', full)) < 20]
+            if empty:
+                rep.err(f'{name}: pages without extractable text: {empty}')
 
 
 def load_docs(origins: Iterable[str], docs_dir: Path, rep: Report,

@@ -1,6 +1,7 @@
-"""The seeded fit/report split of the blind question sets (the build scripts of realdocs_fresh
-to realdocs_fresh5 import it; each carried a copy before). Changing it would re-split every set,
-so it is frozen: the sets' qa files must stay what it builds."""
+"""The seeded fit/report split of the blind question sets (qabuild.py, build_qa.py and the Arabic
+build scripts of realdocs_fresh2 and realdocs_fresh3 import it; each set carried a copy before).
+Changing it would re-split every set, so it is frozen: the sets' qa files must stay what it
+builds."""
 import random
 
 

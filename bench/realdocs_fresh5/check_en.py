@@ -20,7 +20,6 @@ key terms of the unanswerable questions occur (whole-word, casefolded) in the fo
 the Arabic half's pages (docs/ar-*). Ends with a SUMMARY line; exit code 0 = no errors.
 The checks shared with the other sets are in bench/realdocs_fresh/qacheck*.py.
 """
-import hashlib
 import re
 import sys
 from pathlib import Path
@@ -61,7 +60,6 @@ EXCLUDED = ['libtasn1', 'shared-mime-info', 'r-data', 'r-intro', 'r-exts', 'r-la
 # the English handbook pages of this set must come from chapters 3, 4, 7, 12, 13 or 14 (the Arabic half of
 # realdocs_fresh5 takes its en-US pages from chapters 2, 5, 6, 8, 10 or 11); checked against the page's <title>
 HB_CHAPTERS = {'3', '4', '7', '12', '13', '14'}
-HB_PREFIXES = ('ar-src-en-handbook-', 'en-handbook-', 'ar-handbook-', 'handbook-ar-', 'handbook-en-', 'en-', 'ar-')
 # a PDF line is treated as a heading if it is a numbered section title of the ReportLab user guide
 # ("2.3 Drawing Operations", "11.12 Widgets", "A.1 Odyssey", "8.1 DocAssign(self, var, expr, life='forever')"),
 # a chapter or appendix title ("Chapter 7 Tables and TableStyles"), the running footer ("User Guide Chapter 2
@@ -72,60 +70,24 @@ PDF_PAGES = (40, 150)   # page count allowed by the brief
 MIN_PDF_PAGES_COVERED = 18
 
 
-def hb_base(name):
-    """original handbook page name of a docs/ file name: 'en-handbook-sect.x.html' -> 'sect.x'."""
-    stem = re.sub(r'\.(html|docx|pptx|pdf)$', '', name)
-    for pre in HB_PREFIXES:
-        if stem.startswith(pre):
-            return stem[len(pre):]
-    return stem
-
-
-def check_files(docs, rep):
-    """byte identity (sha256, originals), PDF page count and text layer."""
-    for name, orig in ORIGINS.items():
-        p = DOCS / name
-        if not p.is_file():
-            continue
-        h = hashlib.sha256(p.read_bytes()).hexdigest()
-        if h != SHA256.get(name):
-            rep.err(f'{name}: sha256 {h} != recorded {SHA256.get(name)}')
-        o = Path(orig)
-        if o.is_file():
-            if o.read_bytes() != p.read_bytes():
-                rep.err(f'{name}: differs from its original {o}')
-            else:
-                print(f'   {name}: sha256 ok, byte-identical to {o}')
-        else:
-            print(f'   {name}: sha256 ok (original {o} not extracted here; see SOURCES_en.md)')
-    for name, d in docs.items():
-        if 'pages' in d:
-            n = len(d['pages'])
-            if not PDF_PAGES[0] <= n <= PDF_PAGES[1]:
-                rep.err(f'{name}: {n} pages, outside {PDF_PAGES}')
-            empty = [k for k, (full, _b) in enumerate(d['pages'], 1) if len(re.findall(r'\w', full)) < 20]
-            if empty:
-                rep.err(f'{name}: pages without extractable text: {empty}')
-
-
 def check_pages_unused(rep):
     """No handbook page may already be used by another realdocs set (docs/ names or SOURCES*.md), whether
     it is a section page (sect.*) or a chapter page (installation.html, workstation.html, ...), nor by
     the Arabic half of this set (its en-US source pages are docs/ar-src-en-handbook-*)."""
     texts = qacheck_en.other_set_texts(HERE)
     used = qacheck_en.used_sections(texts)
-    used_names = {hb_base(tok) for t in texts for tok in re.findall(r'[A-Za-z0-9_.-]+\.(?:html|docx|pptx)', t)}
+    used_names = {qacheck_en.hb_base(tok) for t in texts for tok in re.findall(r'[A-Za-z0-9_.-]+\.(?:html|docx|pptx)', t)}
     for n in ORIGINS:
         if not n.endswith('.html'):
             continue
-        base = hb_base(n)
+        base = qacheck_en.hb_base(n)
         m = re.search(r'sect\.[a-z0-9-]+', n)
         if (m and m.group(0) in used) or base in used_names:
             rep.err(f'handbook page already used by another set: {n}')
     ar_files = sorted(p for p in DOCS.iterdir() if p.name.startswith('ar-'))
-    ar_src = {hb_base(p.name) for p in ar_files if p.name.startswith('ar-src-en-')}
+    ar_src = {qacheck_en.hb_base(p.name) for p in ar_files if p.name.startswith('ar-src-en-')}
     for n in ORIGINS:
-        if n.endswith('.html') and hb_base(n) in ar_src:
+        if n.endswith('.html') and qacheck_en.hb_base(n) in ar_src:
             rep.err(f'{n}: also used as an English source page by the Arabic half')
     print(f'   Arabic half files present: {len(ar_files)}; its en-US source pages: {sorted(ar_src) or "none"}')
 
@@ -133,7 +95,7 @@ def check_pages_unused(rep):
 def main():
     rep = qacheck.Report()
     docs = qacheck_en.load_docs(ORIGINS, DOCS, rep, lambda p: pdf_pages(p, HEADING, rep.warnings))
-    check_files(docs, rep)
+    qacheck_en.check_files(ORIGINS, SHA256, DOCS, docs, PDF_PAGES, rep)
     qacheck_en.check_names(ORIGINS, DOCS, rep, EXCLUDED)
     for n in [p.name for p in DOCS.iterdir() if p.name.startswith('en-')]:
         if n not in ORIGINS:
