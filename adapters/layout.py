@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from core.messages import Citation, Reply
+from core.messages import Citation, Confidence, Reply
 from core.texts.layout import LAYOUT, MARKED
 
 MAX_TITLE_CHARS = 150
@@ -22,9 +22,14 @@ def source_label(source_type: str, language: str = "en") -> str:
 
 
 def confidence_mark(reply: Reply) -> str | None:
-    """The line shown under an answer saying how sure it is; None for non-answers."""
+    """The line shown under an answer saying how sure it is; None for non-answers. A ✅ answer
+    quoted from material in the other language says so, so the student knows what to open."""
     if reply.confidence.value not in MARKED:
         return None
+    if reply.confidence is Confidence.COURSE and reply.evidence.get("cross"):
+        source = "ar" if reply.language == "en" else "en"
+        return LAYOUT("mark_course_cross", reply.language,
+                      source=LAYOUT(f"language_{source}", reply.language))
     return LAYOUT(f"mark_{reply.confidence.value}", reply.language)
 
 

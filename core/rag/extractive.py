@@ -222,7 +222,8 @@ def focused(strips: Sequence[Strip], chunks: Sequence[Chunk], language: str) -> 
 def supported(strips: Sequence[Strip]) -> bool:
     """Whether some picked sentence shares enough of the question's own words to be checked
     against it. Below that (typically an Arabic question over English material) the sentences
-    were chosen by meaning alone, which the offline embedder gets wrong too often for a ✅."""
+    were chosen by meaning alone, which the offline embedder gets wrong too often for a ✅
+    (across languages the verifier may still vouch for it: generate)."""
     return max((s.lexical for s in strips), default=0.0) >= MIN_SUPPORT  # examples hold 0
 
 

@@ -80,10 +80,12 @@ def vouches(signals: Mapping[str, float]) -> bool:
 
 
 # A reply whose sentences are in the other language shares no word with the question, so it is
-# chosen by meaning alone and never ✅ (extractive.supported). Shown as what the course says (📖)
-# rather than ⚠ from this probability: on the six fit halves 19 of the 28 replies chosen by
-# meaning alone (a sentence in the other language) above it held the answer, 13 of the 26 below
-# (with the model refitted on 2026-12-04, fourth session: 18 of 26 above, 15 of 29 below).
+# chosen by meaning alone (extractive.supported). ✅ when `vouches` (with a mark naming the
+# source's language): on the seven fit halves of 2026-12-04 (fifth session) 6 of 6 such replies
+# held the answer. Shown as what the course says (📖) rather than ⚠ from this probability: on
+# the six fit halves 19 of the 28 replies chosen by meaning alone (a sentence in the other
+# language) above it held the answer, 13 of the 26 below (with the model refitted on
+# 2026-12-04, fourth session: 18 of 26 above, 15 of 29 below).
 ACROSS_LANGUAGES_THRESHOLD = 0.60
 
 

@@ -8,6 +8,9 @@ LAYOUT = Catalog({
         "source_course": "Course", "source_wikipedia": "Wikipedia", "source_arxiv": "arXiv",
         "source_web": "Web",
         "mark_course": "✅ Answered from your course materials",
+        "mark_course_cross": ("✅ Answered from your course materials (quoted from {source} "
+                              "material)"),
+        "language_en": "English", "language_ar": "Arabic",
         "mark_unchecked": ("📖 What your course materials say about this — not checked as "
                            "the answer: see the cited page"),
         "mark_supplemented": "🌐 Supplemented from outside sources (Wikipedia / arXiv / web)",
@@ -20,6 +23,8 @@ LAYOUT = Catalog({
         "source_course": "المقرر", "source_wikipedia": "ويكيبيديا", "source_arxiv": "arXiv",
         "source_web": "الويب",
         "mark_course": "✅ الإجابة من مواد المقرر",
+        "mark_course_cross": "✅ الإجابة من مواد المقرر (مقتبسة من مادة {source})",
+        "language_en": "بالإنجليزية", "language_ar": "بالعربية",
         "mark_unchecked": ("📖 هذا ما تقوله مواد المقرر عن سؤالك — لم يُتحقق منه كإجابة: "
                            "راجع الصفحة المذكورة"),
         "mark_supplemented": "🌐 مدعومة بمصادر خارجية (ويكيبيديا / arXiv / الويب)",

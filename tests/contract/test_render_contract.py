@@ -140,6 +140,19 @@ class TestRenderContract:
         assert "ما هو الفرز بالدمج؟" in text
 
 
+    def test_a_check_mark_over_other_language_material_names_its_language(self, renderer):
+        parts, _, plain = renderer
+        base = study_reply("ما الملف الذي يحفظ اسم الجهاز؟")
+        reply = Reply(text="The file /etc/hostname holds the machine's name.",
+                      intent=base.intent, citations=base.citations,
+                      confidence=Confidence.COURSE, language="ar", evidence={"cross": 1.0})
+        text = plain("\n".join(parts(reply)))
+        assert confidence_mark(reply) in text and "بالإنجليزية" in confidence_mark(reply)
+        same = Reply(text=reply.text, intent=reply.intent, confidence=Confidence.COURSE,
+                     language="en", evidence={"cross": 0.0})
+        assert confidence_mark(same) == LAYOUT("mark_course", "en")
+
+
 class TestSplitting:
     def test_long_answer_splits_on_paragraph_and_sentence_boundaries(self, renderer):
         parts, max_chars, plain = renderer

@@ -95,3 +95,29 @@ async def test_an_arabic_passage_adds_to_english_notes_that_only_touch_the_quest
     strips = await relevant_strips("How does quicksort partition the array around a pivot?",
                                    chunks, None, 4)
     assert [s.text for s in strips] == [english, arabic]  # English first, Arabic adds the answer
+
+
+async def test_an_english_passage_the_verifier_vouches_for_is_checked_for_an_arabic_question():
+    # Chosen by meaning alone (one question word per sentence: not `supported`), so before it
+    # was 📖 at best; now ✅ when the verifier vouches, 📖 below that, ⚠ far from the question.
+    import dataclasses
+
+    from core.config import RagConfig
+    from core.messages import Confidence
+    from core.rag.nodes.generate import extractive_answer
+    from core.rag.state import RagContext
+    from tests.support.fakes import ScriptedReranker
+
+    name = "The file /etc/hostname holds the machine's name."
+    change = "The hostnamectl command changes the name while the machine runs."
+    question = "ما الملف /etc/hostname والأمر hostnamectl اللذان يحفظان ويغيران اسم الجهاز الأساسي؟"
+    marks = []
+    for cosine in (0.95, 0.80, 0.70):
+        chunks = [dataclasses.replace(_chunks(f"{name} {change}")[0], score=0.99)]
+        ctx = RagContext(config=RagConfig(), sources={}, reranker=ScriptedReranker([]),
+                         embedder=_Cosines({name: cosine, change: cosine - 0.02}))
+        state = await extractive_answer(question, {"context": chunks, "top_score": 0.99,
+                                                   "language": "ar"}, ctx)
+        assert state["evidence"]["cross"] == 1.0 and state["evidence"]["lexical"] < 0.2
+        marks.append(state["confidence"])
+    assert marks == [Confidence.COURSE, Confidence.UNCHECKED, Confidence.LOW]

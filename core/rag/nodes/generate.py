@@ -77,10 +77,11 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
     update["evidence"] = evidence(question, text, strips, context,
                                   top_score=state.get("top_score", 0.0),
                                   unknown_words=state.get("unknown_words", 0))
-    if not supported(strips):  # chosen by meaning alone: show it, but not as a checked answer
+    if not supported(strips):  # chosen by meaning alone: ✅ only across languages, if vouched
         if (update["confidence"] is Confidence.COURSE and ctx.embedder is not None
                 and not state.get("uncovered") and reads_across_languages(update["evidence"])):
-            update["confidence"] = Confidence.UNCHECKED  # an English page for an Arabic question
+            if not vouches(update["evidence"]):  # an English page for an Arabic question
+                update["confidence"] = Confidence.UNCHECKED
         else:
             update |= {"confidence": Confidence.LOW, "low_confidence": True}
     elif (update["confidence"] is Confidence.COURSE and ctx.embedder is not None
