@@ -2,8 +2,7 @@
 
 Children are searched, parents are returned as generation context. Works offline with nothing
 but the stdlib sqlite3 and numpy; all SQLite work runs in a worker thread. Documents (replace,
-remove, list) live in sqlite_documents.py. BM25 query terms keep single letters ("vitamin D",
-"T-cell") and drop English clitic fragments ("it's"); see `fts_terms`.
+remove, list) live in sqlite_documents.py, what the FTS5 index is asked in sqlite_fts.py.
 """
 from __future__ import annotations
 
@@ -18,10 +17,10 @@ import numpy as np
 
 from core.ports import Document, DocumentRecord, Embedder, StoredChunk
 from core.stores import sqlite_documents as docs
+from core.stores import sqlite_fts as fts
 from core.stores.errors import StoreError
 from core.stores.sqlite_migrate import connect
-from core.stores.vocabulary import term_prefix
-from core.text import STOPWORDS, detect_language, query_words, search_form
+from core.text import detect_language
 
 RRF_K = 60
 CANDIDATES = 100  # per ranking (BM25, dense) before fusion
@@ -53,7 +52,7 @@ class SqliteCourseStore:
                 conn.close()
                 raise
             docs.register_functions(conn)
-            _backfill_fts(conn)
+            fts.backfill(conn)
             docs.adopt_legacy_chunks(conn)
             self._conn = conn
         return self._conn
@@ -138,7 +137,7 @@ class SqliteCourseStore:
                 fused[rowid] += self.weights[0] / (self.rrf_k + rank + 1)
 
     def _allowed_rowids(self, filters: dict[str, str]) -> set[int] | None:
-        where, values = _where(filters)
+        where, values = fts.where_clause(filters)
         if not where:
             return None
         return {r[0] for r in self._db().execute(f"SELECT rowid FROM chunks WHERE {where}",
@@ -153,10 +152,10 @@ class SqliteCourseStore:
         unique = list(dict.fromkeys(t for t in terms if t.strip()))
         if not unique:
             return set()
-        return await self._call(_known_terms, unique, filters or {})
+        return await self._call(fts.known_terms, unique, filters or {})
 
     def _bm25(self, query: str, allowed: set[int] | None) -> list[int]:
-        terms = fts_terms(query)
+        terms = fts.fts_terms(query)
         if not terms:
             return []
         match = " OR ".join(f'"{t}"' for t in terms)
@@ -194,7 +193,7 @@ class SqliteCourseStore:
         return await asyncio.to_thread(self._passages, k, filters or {})
 
     def _passages(self, k: int, filters: dict[str, str]) -> list[Document]:
-        where, values = _where(filters)
+        where, values = fts.where_clause(filters)
         with self._lock:
             rowids = [r[0] for r in self._db().execute(
                 f"SELECT rowid FROM chunks {'WHERE ' + where if where else ''} "
@@ -230,49 +229,6 @@ class SqliteCourseStore:
         return docs
 
 
-_SEARCH_STOPWORDS = STOPWORDS | {search_form(w) for w in STOPWORDS}
-
-
-def _where(filters: dict[str, str]) -> tuple[str, list[str]]:
-    """The SQL condition on `chunks` for search filters ('' when none applies) and its values."""
-    clauses = [(f"{col} = ?", val) for col, val in filters.items()
-               if col in ("course", "doc_type", "lang") and val]
-    if filters.get("exclude_course") is not None:
-        clauses.append(("course <> ?", filters["exclude_course"]))
-    return " AND ".join(clause for clause, _ in clauses), [v for _, v in clauses]
-
-
-def _known_terms(conn: sqlite3.Connection, terms: list[str], filters: dict[str, str]
-                 ) -> set[str]:
-    where, values = _where(filters)
-    scope = f" AND rowid IN (SELECT rowid FROM chunks WHERE {where})" if where else ""
-    known = set()
-    for term in terms:
-        phrase = search_form(term).replace('"', " ")
-        if not phrase.strip():
-            continue
-        prefix = term_prefix(phrase)
-        match = f'"{phrase}"' + (f' OR "{prefix}"*' if prefix else "")
-        try:
-            hit = conn.execute(f"SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ?{scope} LIMIT 1",
-                               (match, *values)).fetchone()
-        except sqlite3.OperationalError:  # a term FTS5 cannot parse: not evidence of absence
-            hit = (1,)
-        if hit is not None:
-            known.add(term)
-    return known
-
-
-def _backfill_fts(conn: sqlite3.Connection) -> None:
-    """Index chunks stored before the search-form migration (one pass, at first open)."""
-    rows = conn.execute("SELECT c.rowid, c.content, c.title FROM chunks c WHERE c.rowid NOT IN "
-                        "(SELECT rowid FROM chunks_fts)").fetchall()
-    if rows:
-        with conn:
-            conn.executemany("INSERT INTO chunks_fts(rowid, content, title) VALUES (?, ?, ?)",
-                             [(r[0], search_form(r[1]), search_form(r[2])) for r in rows])
-
-
 def _claim_for_embedder(conn: sqlite3.Connection, embedder: Embedder, path: Path | str) -> None:
     """Record which embedder made this store's vectors; refuse another one on a filled store.
 
@@ -293,12 +249,3 @@ def _claim_for_embedder(conn: sqlite3.Connection, embedder: Embedder, path: Path
         with conn:
             conn.execute("INSERT OR REPLACE INTO store_meta(key, value) VALUES ('embedder', ?)",
                          (identity,))
-
-
-MAX_TERMS = 32
-
-
-def fts_terms(query: str) -> list[str]:
-    """Query words for an FTS5 OR-query: `query_words` in their search form (single letters stay:
-    SciFact BM25 nDCG@10 +0.003 over dropping every one-letter word)."""
-    return query_words(search_form(query), _SEARCH_STOPWORDS)[:MAX_TERMS]

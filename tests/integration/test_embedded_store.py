@@ -163,7 +163,7 @@ async def test_a_store_from_before_the_embedder_record_is_checked_by_dimension(t
 
 
 def test_query_terms_keep_letters_and_drop_clitics():
-    from core.stores.sqlite_store import fts_terms
+    from core.stores.sqlite_fts import fts_terms
 
     assert fts_terms("What is vitamin D? It's a T-cell thing, isn't it?") == \
         ["vitamin", "d", "t", "cell", "thing"]
