@@ -26,10 +26,9 @@ def confidence_mark(reply: Reply) -> str | None:
     quoted from material in the other language says so, so the student knows what to open."""
     if reply.confidence.value not in MARKED:
         return None
-    if reply.confidence is Confidence.COURSE and reply.evidence.get("cross"):
-        source = "ar" if reply.language == "en" else "en"
+    if reply.confidence is Confidence.COURSE and reply.quoted_language:
         return LAYOUT("mark_course_cross", reply.language,
-                      source=LAYOUT(f"language_{source}", reply.language))
+                      source=LAYOUT(f"language_{reply.quoted_language}", reply.language))
     return LAYOUT(f"mark_{reply.confidence.value}", reply.language)
 
 

@@ -111,6 +111,7 @@ class Reply:
     answer_id: str | None = None  # study answers: what the Sources / 👍 / 👎 buttons carry
     retry_after_s: int | None = None  # "busy" / "rate_limited": seconds before asking again
     evidence: Mapping[str, float] = field(default_factory=dict)  # why the mark (core/rag/verify)
+    quoted_language: str | None = None  # the answer quotes only material in this other language
     escalate: bool = False  # offer "Ask a TA" under it (the course has a TA desk here)
 
     @classmethod
@@ -128,7 +129,8 @@ class Reply:
             rerank_tier=state.get("rerank_tier"), language=state.get("language", language),
             top_score=state.get("top_score"), course=course,
             unavailable=tuple(sorted(set(state.get("source_errors") or ()))),
-            evidence=dict(state.get("evidence") or {}))
+            evidence=dict(state.get("evidence") or {}),
+            quoted_language=state.get("quoted_language"))
 
     @property
     def is_fast_path(self) -> bool:

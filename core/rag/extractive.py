@@ -219,6 +219,15 @@ def focused(strips: Sequence[Strip], chunks: Sequence[Chunk], language: str) -> 
     return kept or list(strips)
 
 
+def quoted_language(strips: Sequence[Strip], chunks: Sequence[Chunk], language: str
+                    ) -> str | None:
+    """The language the reply quotes when every strip's passage is in another one than the
+    question's (an Arabic question answered from English notes), else None. By passage, not by
+    sentence: a command line on an Arabic page is no English material."""
+    found = {detect_language(chunks[s.chunk].text) for s in strips}
+    return found.pop() if len(found) == 1 and language not in found else None
+
+
 def supported(strips: Sequence[Strip]) -> bool:
     """Whether some picked sentence shares enough of the question's own words to be checked
     against it. Below that (typically an Arabic question over English material) the sentences

@@ -86,6 +86,7 @@ class RagState(TypedDict, total=False):
     uncovered: bool  # the question names what no passage (or the course) mentions: never ✅
     unknown_words: int  # the question's content words the course uses nowhere (verify.py)
     evidence: dict[str, float]  # what the offline verifier weighed (core/rag/verify.py)
+    quoted_language: str  # offline answers quoting only material in another language
     rerank_tier: str
     verdict: Verdict | None  # None until the evaluator has judged this pass
     missing: str

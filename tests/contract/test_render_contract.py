@@ -145,11 +145,11 @@ class TestRenderContract:
         base = study_reply("ما الملف الذي يحفظ اسم الجهاز؟")
         reply = Reply(text="The file /etc/hostname holds the machine's name.",
                       intent=base.intent, citations=base.citations,
-                      confidence=Confidence.COURSE, language="ar", evidence={"cross": 1.0})
+                      confidence=Confidence.COURSE, language="ar", quoted_language="en")
         text = plain("\n".join(parts(reply)))
         assert confidence_mark(reply) in text and "بالإنجليزية" in confidence_mark(reply)
         same = Reply(text=reply.text, intent=reply.intent, confidence=Confidence.COURSE,
-                     language="en", evidence={"cross": 0.0})
+                     language="en")
         assert confidence_mark(same) == LAYOUT("mark_course", "en")
 
 

@@ -119,5 +119,20 @@ async def test_an_english_passage_the_verifier_vouches_for_is_checked_for_an_ara
         state = await extractive_answer(question, {"context": chunks, "top_score": 0.99,
                                                    "language": "ar"}, ctx)
         assert state["evidence"]["cross"] == 1.0 and state["evidence"]["lexical"] < 0.2
+        assert state["quoted_language"] == "en"  # the ✅ mark says the material is English
         marks.append(state["confidence"])
     assert marks == [Confidence.COURSE, Confidence.UNCHECKED, Confidence.LOW]
+
+
+def test_a_command_line_on_an_arabic_page_is_not_english_material():
+    from core.rag.companions import Strip
+    from core.rag.extractive import quoted_language
+
+    page = _chunks("لإعادة ضبط حزمة استخدم الأمر التالي:\ndpkg-reconfigure package\nثم أجب عن الأسئلة.")
+    command = [Strip("dpkg-reconfigure package", 0, 0, 1.0)]
+    assert quoted_language(command, page, "ar") is None
+    english = _chunks("Use dpkg-reconfigure to configure a package again.")
+    assert quoted_language(command, english, "ar") == "en"
+    both = [*command, Strip("ثم أجب عن الأسئلة.", 1, 0, 0.5)]
+    assert quoted_language(both, english + page, "ar") is None  # Arabic material too
+    assert quoted_language(command, english, "en") is None

@@ -13,7 +13,7 @@ from core.errors import log_failure
 from core.messages import Citation, Confidence
 from core.rag import guide
 from core.rag.citations import citations_for, cite, confidence_of
-from core.rag.extractive import compose, focused, relevant_strips, supported
+from core.rag.extractive import compose, focused, quoted_language, relevant_strips, supported
 from core.rag.llm_output import message_text
 from core.rag.prompts import GENERATE_SYSTEM, generate_user
 from core.rag.staff_answers import StaffMatch, confirm_same, matching_staff_answer
@@ -65,9 +65,10 @@ async def _generate(state: RagState, runtime: Runtime[RagContext]) -> RagState:
 
 async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> RagState:
     context = state.get("context") or []
+    language = detect_language(question)
     strips = focused(await relevant_strips(question, context, ctx.embedder,
                                            ctx.config.max_answer_sentences, ctx.sentence_embedder),
-                     context, detect_language(question))
+                     context, language)
     if not strips:
         strips = await relevant_strips(question, context[:1], None, 2)
     text = compose(strips)
@@ -77,6 +78,8 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
     update["evidence"] = evidence(question, text, strips, context,
                                   top_score=state.get("top_score", 0.0),
                                   unknown_words=state.get("unknown_words", 0))
+    if quoted := quoted_language(strips, context, language):
+        update["quoted_language"] = quoted  # the ✅ mark names it
     if not supported(strips):  # chosen by meaning alone: ✅ only across languages, if vouched
         if (update["confidence"] is Confidence.COURSE and ctx.embedder is not None
                 and not state.get("uncovered") and reads_across_languages(update["evidence"])):
