@@ -43,12 +43,14 @@ from core.text import STOPWORDS, detect_language, normalize
 UNCOVERED_LOGIT = 8.0
 STEM_MIN = 6  # names this long may differ in their last two letters (plural, adjective)
 _LETTER_DIGIT = re.compile(r"(?<=[a-z])(?=\d)")
-_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.+-]*[A-Za-z0-9_+]|[A-Za-z]")
+# Words start where a token starts: the "T00" of "2008-12-04T00:23:45Z" or the "x20" of "20x20"
+# is no name, and could never be found as one (a name is matched as a whole word).
+_LATIN_WORD = re.compile(r"(?<![0-9A-Za-z])(?:[A-Za-z][A-Za-z0-9_.+-]*[A-Za-z0-9_+]|[A-Za-z])")
 ABSENT_WORDS_MIN = 2  # content words absent from the whole course that mean "not covered"...
 ABSENT_SHARE_MIN = 1 / 3  # ...when they are also this share of the words looked up
 # A Latin-script word (accented letters too: "Temüjin"), with inner marks ("read.csv", "UTF-8",
 # "red-black") and an English clitic ("isn't"), which course_words then drops.
-_COURSE_WORD = re.compile(r"[^\W\d_\u0600-\u06ff](?:[\w.+'’-]*[^\W_])?")
+_COURSE_WORD = re.compile(r"(?<![^\W_\u0600-\u06ff])[^\W\d_\u0600-\u06ff](?:[\w.+'’-]*[^\W_])?")
 _CLITIC = re.compile(r"(?:n['’]t|['’](?:s|t|d|m|ll|re|ve))$", re.IGNORECASE)
 COURSE_WORD_MIN_LEN = 3  # shorter words ("R", "PC", "go") say too little to be checked
 # Words of how a question is asked rather than of what it asks about: a course need not use them.

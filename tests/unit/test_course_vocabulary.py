@@ -56,6 +56,7 @@ def course(docs: list[Document], known: set[str], **kw) -> VocabularySource:
     ("Why isn't Temüjin's army big?", ["temüjin", "army"]),  # accents kept, clitics dropped
     ("How do I read a UTF-8 file with read.csv in R?", ["read", "utf-8", "file", "read.csv"]),
     ("ما الدالة المختصرة في R لقراءة ملف CSV؟", []),  # Arabic: not checked
+    ("the 20x20 Hilbert matrix of 2008-12-04T00:23", ["hilbert", "matrix"]),  # no "x20", "t00"
 ])
 def test_course_words_are_the_latin_content_words_of_an_english_question(question, words):
     assert course_words(question) == words

@@ -33,3 +33,17 @@ def test_a_name_written_differently_is_still_covered(question, passage):
 ])
 def test_a_name_no_passage_mentions_is_uncovered(question, passage, missing):
     assert uncovered_terms(question, [passage]) == missing
+
+
+@pytest.mark.parametrize("question", [
+    "time2str format string for an ISO 8601 timestamp like 2008-12-04T00:23:45Z",
+    "How many digits has the denominator of the determinant of the 20x20 Hilbert matrix?",
+    "What integer value does 0x10L create?",
+])
+def test_a_piece_inside_a_token_is_no_name(question):
+    # "T00" of "04T00", "x20" of "20x20": a name is found as a whole word, so these could
+    # never be found and the passage quoting the very same token read as not covering it.
+    passage = ("s = '2008-12-04T00:23:45Z' is a timestamp in the ISO format (time2str); "
+               "the 20 × 20 Hilbert matrix; 0x10L is hexadecimal")
+    assert uncovered_terms(question, [passage]) == []
+    assert not {"T00", "Z", "x20", "x10L"} & set(named_terms(question))
