@@ -66,9 +66,11 @@ GENERIC_WORDS = frozenset("""kind kinds type types sort sorts way ways example e
 
 SUBJECT_WORDS = (2, 4)  # one word is the vocabulary check's; longer runs are rarely one term
 # Not in a term: function words ("list" and "use" are nouns too), and words that ask for a
-# property of the term ("the default port" may be written "port 3128 by default")
+# property of the term ("the default port" may be written "port 3128 by default"), or for its
+# name ("What is KDE's office suite called?")
 _NOT_IN_TERMS = (STOPWORDS - {"list", "use"}) | frozenset(
-    "default maximum minimum name value size number version format syntax command option".split())
+    "default maximum minimum name value size number version format syntax command option called "
+    "named".split())
 
 
 def subject_phrase(question: str) -> str | None:
@@ -82,7 +84,7 @@ def subject_phrase(question: str) -> str | None:
     names = {n.lower() for n in named_terms(question)}
     if not SUBJECT_WORDS[0] <= len(words) <= SUBJECT_WORDS[1] or any(
             not _COURSE_WORD.fullmatch(w) or w.lower() in _NOT_IN_TERMS
-            or w.lower() in GENERIC_WORDS or w.lower() in names for w in words):
+            or w.lower() in GENERIC_WORDS or _CLITIC.sub("", w).lower() in names for w in words):
         return None
     return " ".join(w.lower() for w in words)
 

@@ -72,6 +72,8 @@ def test_course_words_are_the_latin_content_words_of_an_english_question(questio
     ("what is the default port", None),  # a property of a term, written many ways
     ("how is a linked list traversed?", None),  # not a definition
     ("ما هي القائمة المترابطة؟", None),
+    ("What is KDE's office suite called?", None),  # asks for a name; KDE's is the name KDE
+    ("What is LILO's configuration file?", None),
 ])
 def test_a_definitional_question_names_its_term(question, subject):
     assert subject_phrase(question) == subject
