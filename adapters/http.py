@@ -34,7 +34,7 @@ logger = logging.getLogger(__name__)
 PLATFORM = "http"
 DEFAULT_USER = "http"
 MAX_BODY_BYTES = 1 << 20
-REPLY_FIELDS = ("answer", "citations", "low_confidence", "intent", "confidence")
+REPLY_FIELDS = ("answer", "citations", "low_confidence", "intent", "confidence", "quoted_language")
 MAX_REPORT_DAYS = 366
 # Notices that are not answers: an API client must be able to tell them from one, and when to retry.
 NOTICE_STATUS = {"busy": 503, "rate_limited": 429}

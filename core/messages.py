@@ -143,6 +143,7 @@ class Reply:
             "citations": [c.to_dict() for c in self.citations],
             "low_confidence": self.low_confidence,
             "confidence": self.confidence.value,
+            "quoted_language": self.quoted_language,
             "intent": self.intent.value,
             "route": list(self.route),
             "retries": self.retries,

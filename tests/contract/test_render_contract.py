@@ -201,3 +201,12 @@ def test_course_citations_say_where_in_the_file_to_look(renderer, language, expe
     shown = "\n".join(plain(part) for part in render(reply))
     for where in expected:
         assert where in shown
+
+
+def test_the_quoted_language_travels_from_the_graph_to_json():
+    state = {"answer": "A DAG is a directed graph with no cycles.", "intent": "simple",
+             "confidence": Confidence.COURSE, "language": "ar", "quoted_language": "en"}
+    reply = Reply.from_state(state)
+    assert reply.quoted_language == "en" and reply.to_dict()["quoted_language"] == "en"
+    assert "بالإنجليزية" in confidence_mark(reply)
+    assert Reply.from_state(state | {"quoted_language": None}).to_dict()["quoted_language"] is None

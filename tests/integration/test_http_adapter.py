@@ -38,7 +38,9 @@ class TestAsk:
                                                    "user_id": "u1"})
         assert response.status_code == 200
         body = response.json()
-        assert set(body) == {"answer", "citations", "low_confidence", "intent", "confidence"}
+        assert set(body) == {"answer", "citations", "low_confidence", "intent", "confidence",
+                             "quoted_language"}
+        assert body["quoted_language"] is None  # an answer quoting its own language
         assert body["answer"].startswith("Answer about: What is merge sort?")
         assert [c["n"] for c in body["citations"]] == [1, 2]
         assert body["citations"][1]["source_type"] == "wikipedia"
