@@ -80,15 +80,13 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
                                   unknown_words=state.get("unknown_words", 0))
     if quoted := quoted_language(strips, context, language):
         update["quoted_language"] = quoted  # the ✅ mark names it
-    if not supported(strips):  # chosen by meaning alone: ✅ only across languages, if vouched
-        if (update["confidence"] is Confidence.COURSE and ctx.embedder is not None
-                and not state.get("uncovered") and reads_across_languages(update["evidence"])):
-            if not vouches(update["evidence"]):  # an English page for an Arabic question
-                update["confidence"] = Confidence.UNCHECKED
-        else:
-            update |= {"confidence": Confidence.LOW, "low_confidence": True}
-    elif (update["confidence"] is Confidence.COURSE and ctx.embedder is not None
-          and not vouches(update["evidence"])):  # it weighs closeness in meaning: needs e5
+    # the verifier weighs closeness in meaning: it needs e5
+    checkable = update["confidence"] is Confidence.COURSE and ctx.embedder is not None
+    if not supported(strips) and not (checkable and not state.get("uncovered")
+                                      and reads_across_languages(update["evidence"])):
+        # chosen by meaning alone, and not an other-language page close enough to the question
+        update |= {"confidence": Confidence.LOW, "low_confidence": True}
+    elif checkable and not vouches(update["evidence"]):
         update["confidence"] = Confidence.UNCHECKED  # what the course says, not a checked answer
     return update
 
