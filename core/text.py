@@ -40,8 +40,9 @@ STOPWORDS = frozenset(
     you your our i me my about into than then so such if else also just only very more most
     explain describe tell define give list please between difference compare use used using
     ما ماذا من في على عن إلى الى هل كيف لماذا متى أين اين هو هي هذا هذه ذلك تلك التي الذي
-    و أو او ثم مع كان كانت يكون بين اشرح عرف""".split()
-)
+    و أو او ثم مع كان كانت يكون بين اشرح عرف أي اي كم كيفية
+    مين شو إيش ايش وش شنو ليش اللي منين وين امتى ازاي""".split()
+)  # the last line: question words of spoken Arabic ("شو يعني…", "إيش الأمر اللي…")
 
 
 MAX_INDENT = 24

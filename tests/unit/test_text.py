@@ -81,6 +81,18 @@ def test_arabic_keywords_match_across_attached_prepositions_and_letter_variants(
     assert query_words("الماء، والضوء؛ ٣٤٪") == ["الماء", "والضوء", "٣٤"]
 
 
+def test_arabic_question_words_formal_and_spoken_are_not_keywords():
+    # "أي" (which), "كم" (how many), "شو" / "إيش" (what, spoken) and "اللي" (that, spoken) were
+    # counted as words the answer must share, so the sentence answering "في أي حزمة يوجد الأمر
+    # netstat؟" matched 3 of 4 of them and was not checked against the question.
+    from core.rag.extractive import matched_share
+    assert keywords("في أي حزمة يوجد الأمر netstat؟") == ["حزمه", "يوجد", "امر", "netstat"]
+    assert keywords("شو يعني مصطلح اعتمادية؟") == keywords("إيش يعني مصطلح اعتمادية اللي؟")
+    assert keywords("كم قرصاً في المصفوفة؟") == ["قرصا", "مصفوفه"]
+    assert matched_share("في أي حزمة يوجد الأمر netstat؟",
+                         "يوجد الأمر netstat في الحزمة net-tools.") == 1.0
+
+
 def test_arabic_keyword_forms_meet_where_one_light_stem_does_not():
     from core.text import keyword_forms
 
