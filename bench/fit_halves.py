@@ -1,4 +1,4 @@
-"""The fit halves of the seven blind question sets, run and compared: what every answer change is
+"""The fit halves of the eight blind question sets, run and compared: what every answer change is
 chosen on (the report halves are read only by `make bench`). Before this, each session rebuilt the
 same throw-away scripts to run them and to tell what a change moved.
 
@@ -25,7 +25,7 @@ from bot.eval_docs import evaluate_docs
 BENCH = Path(__file__).resolve().parent
 SETS = {"suite": "realdocs_suite", "fresh": "realdocs_fresh", "fresh2": "realdocs_fresh2",
         "fresh3": "realdocs_fresh3", "fresh4": "realdocs_fresh4", "fresh5": "realdocs_fresh5",
-        "fresh6": "realdocs_fresh6"}
+        "fresh6": "realdocs_fresh6", "fresh7": "realdocs_fresh7"}
 COLUMNS = ("gold", "checked_right", "checked", "unanswerable_unchecked", "unanswerable")
 
 

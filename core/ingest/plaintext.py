@@ -13,6 +13,7 @@ import re
 import unicodedata
 
 from core.ingest.document import Extracted, LoadError, Span
+from core.ingest.text_layout import text_spans
 
 _BOMS = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"),
          (codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
@@ -189,7 +190,8 @@ def _checked(text: str) -> str:
 
 
 def read_text(data: bytes, markdown: bool) -> Extracted:
-    """A .txt file as one span; a .md file as one span per ATX heading section."""
+    """A .md file as one span per ATX heading section; a .txt file as one per underlined
+    heading section (text_layout)."""
     text = decode_text(data)
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n\n").replace("\v", "\n")
     lines = [line.rstrip() for line in text.split("\n")]
@@ -198,8 +200,7 @@ def read_text(data: bytes, markdown: bool) -> Extracted:
         spans, title = _markdown_spans(lines)
         title = title or stated
     else:
-        body = "\n\n".join(_paragraphs(lines, unwrap=False))
-        spans, title = ([Span(body)] if body else []), None
+        spans, title = text_spans(lines)
     if not spans:
         raise LoadError("the file has no text")
     return Extracted(spans=spans, title=title)
@@ -255,12 +256,12 @@ def _closes(line: str, fence: str) -> bool:
 
 
 def _close(spans: list[Span], section: str, body: list[str]) -> None:
-    text = "\n\n".join(_paragraphs(body, unwrap=True))
+    text = "\n\n".join(_paragraphs(body))
     if text:
         spans.append(Span(text, section=section))
 
 
-def _paragraphs(lines: list[str], unwrap: bool) -> list[str]:
+def _paragraphs(lines: list[str]) -> list[str]:
     """Blank-line separated paragraphs; a fenced block becomes one paragraph without its fences
     or blank lines; Markdown prose soft-wrapped over lines is joined into one line."""
     paras: list[str] = []
@@ -270,12 +271,12 @@ def _paragraphs(lines: list[str], unwrap: bool) -> list[str]:
 
     def flush() -> None:
         if current:
-            prose = unwrap and not any(_STRUCTURAL.match(x) or "|" in x for x in current)
+            prose = not any(_STRUCTURAL.match(x) or "|" in x for x in current)
             paras.append(" ".join(x.strip() for x in current) if prose else "\n".join(current))
             current.clear()
 
     for line in lines:
-        opener = _FENCE.match(line) if unwrap else None
+        opener = _FENCE.match(line)
         if code is not None:
             if _closes(line, fence):
                 if code:
