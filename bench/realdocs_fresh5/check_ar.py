@@ -16,7 +16,6 @@ Uses lxml when importable (e.g. /work/main/.venv/bin/python), else the stdlib ht
 
 The checks shared with the other sets are in bench/realdocs_fresh/qacheck*.py.
 """
-import re
 import sys
 from pathlib import Path
 
@@ -25,13 +24,8 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(1, str(HERE.parent / 'realdocs_fresh'))
 import qacheck  # noqa: E402
 import qacheck_ar  # noqa: E402
-from pagetext import extract, normalize  # noqa: E402
+from pagetext import normalize  # noqa: E402
 from questions_ar import SHA256, SOURCES, UNANS  # noqa: E402
-
-try:  # only used to search the English half's PDFs for unanswerable key terms
-    import pypdfium2 as PDFIUM
-except ImportError:  # pragma: no cover
-    PDFIUM = None
 
 DOCS = HERE / 'docs'
 QA = HERE / 'qa_ar.jsonl'
@@ -60,58 +54,16 @@ EXCLUDED_WORDS = (
     'dist-upgrade', 'rtc-services')
 
 
-def check_against_package(rep):
-    """Byte-identity with the extracted package, when it is available (sha256 is always checked)."""
-    from build_ar import DEFAULT_PKG, check_docs_against_pkg
-    if (DEFAULT_PKG / 'usr/share/doc/debian-handbook/html').is_dir():
-        problems = check_docs_against_pkg(DEFAULT_PKG)
-        for m in problems:
-            rep.err(f'source check: {m}')
-        if not problems:
-            print(f'== all {len(SOURCES)} documents are byte-identical to their originals in {DEFAULT_PKG}')
-    else:
-        print(f'== {DEFAULT_PKG} not present: byte comparison with the package skipped (sha256 checked)')
-
-
-def check_english_half(rep):
-    """The answer of an unanswerable question must not be in the English half's documents either
-    (docs/ files not in SOURCES): their key terms are searched there too (HTML always, PDF when
-    pypdfium2 is importable); a hit is an error."""
-    others = sorted(p for p in DOCS.iterdir() if p.name not in SOURCES) if DOCS.is_dir() else []
-    print(f'== unanswerable key terms in the other documents of docs/ ({len(others)} files)')
-    other_text = {}
-    for p in others:
-        if p.suffix == '.html':
-            other_text[p.name] = extract(p.read_bytes().decode('utf-8'))[0][1]
-        elif p.suffix == '.pdf' and PDFIUM is not None:
-            pdf = PDFIUM.PdfDocument(str(p))
-            other_text[p.name] = normalize(' '.join(pdf[i].get_textpage().get_text_range()
-                                                    for i in range(len(pdf))))
-        else:
-            rep.warn(f'docs/{p.name}: not searched for unanswerable key terms (unsupported format)')
-    n_hits = 0
-    for q, terms in UNANS:
-        for t in terms:
-            tn = normalize(t).lower()
-            for name, s in other_text.items():
-                s = s.lower()
-                m = re.search(qacheck_ar.term_pattern(tn), s)
-                if m:
-                    n_hits += 1
-                    rep.err(f'unanswerable key term {t!r} ({q}) occurs in docs/{name}: '
-                            f'...{s[max(0, m.start() - 60):m.end() + 60]}...')
-    print(f'   searched {len(other_text)} files: {n_hits} hits')
-
-
 def main():
     rep = qacheck.Report()
     docs = qacheck_ar.load_docs(SOURCES, SHA256, HERE, rep, EXCLUDED_WORDS, readme=True)
     ar_docs = qacheck_ar.print_para_docs(docs, SOURCES, DOCS)
-    check_against_package(rep)
+    from build_ar import DEFAULT_PKG, check_docs_against_pkg
+    qacheck_ar.check_against_package(rep, len(SOURCES), DEFAULT_PKG, check_docs_against_pkg)
     rows = qacheck_ar.read_questions(QA, rep, normalize, 'fresh5-ar')
     n_gold = qacheck_ar.check_rows(rows, docs, ar_docs, rep)
     qacheck_ar.check_unanswerable_absent(rows, UNANS, docs, rep)
-    check_english_half(rep)
+    qacheck_ar.check_english_half(rep, DOCS, SOURCES, UNANS)
     qacheck_ar.check_build(rows, rep)
     return qacheck_ar.finish(rows, docs, rep, n_gold)
 
