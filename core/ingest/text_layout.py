@@ -41,8 +41,8 @@ def text_spans(lines: list[str]) -> tuple[list[Span], str | None]:
 
 
 def _is_heading(lines: list[str], i: int) -> bool:
-    """A short unindented line with a line of one repeated mark under it, as long as the line
-    give or take two (AsciiDoc's rule), after a blank line or at the top: not a table's rule under
+    """A short unindented line over a line of one repeated mark as long as it, within two
+    characters (AsciiDoc's rule), after a blank line or at the top: not a table's rule under
     its header row, nor a separator under a paragraph."""
     if i + 1 >= len(lines) or (i > 0 and lines[i - 1].strip()):
         return False
