@@ -2,8 +2,9 @@
 documents no other set uses (the LaTeX listings package manual PDF, git subtree's manual as
 plain text, 2 en-US and 5 ar-MA handbook pages, 2 en-US pages asked in Arabic), written on
 2026-12-05 by helpers who saw neither the code nor any result, split once into fit / report
-halves. Its first run read the code as it was; nothing was chosen on it yet. Same rows and
-targets as the suite (bench_suite.py)."""
+halves. Its first run read the code as it was; its fit half then chose how .txt files are
+read (core/ingest/text_layout.py, 2026-12-05). Same rows and targets as the suite
+(bench_suite.py)."""
 from __future__ import annotations
 
 from pathlib import Path
