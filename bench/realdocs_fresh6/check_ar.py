@@ -24,6 +24,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(1, str(HERE.parent / 'realdocs_fresh'))
 import qacheck  # noqa: E402
 import qacheck_ar  # noqa: E402
+import qacheck_ar_outside  # noqa: E402
 from pagetext import normalize  # noqa: E402
 from questions_ar import SHA256, SOURCES, UNANS  # noqa: E402
 
@@ -73,11 +74,11 @@ def main():
     docs = qacheck_ar.load_docs(SOURCES, SHA256, HERE, rep, EXCLUDED_WORDS, readme=True)
     ar_docs = qacheck_ar.print_para_docs(docs, SOURCES, DOCS)
     from build_ar import DEFAULT_PKG, check_docs_against_pkg
-    qacheck_ar.check_against_package(rep, len(SOURCES), DEFAULT_PKG, check_docs_against_pkg)
+    qacheck_ar_outside.check_against_package(rep, len(SOURCES), DEFAULT_PKG, check_docs_against_pkg)
     rows = qacheck_ar.read_questions(QA, rep, normalize, 'fresh6-ar')
     n_gold = qacheck_ar.check_rows(rows, docs, ar_docs, rep)
     qacheck_ar.check_unanswerable_absent(rows, UNANS, docs, rep)
-    qacheck_ar.check_english_half(rep, DOCS, SOURCES, UNANS)
+    qacheck_ar_outside.check_english_half(rep, DOCS, SOURCES, UNANS)
     check_own_english_half(rep)
     qacheck_ar.check_build(rows, rep)
     return qacheck_ar.finish(rows, docs, rep, n_gold)
