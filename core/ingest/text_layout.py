@@ -20,7 +20,8 @@ _KEEPS_BREAKS = re.compile(r"^(?:[-*+•]\s|\d{1,3}[.)]\s|>|\||[$#%] |\s)")  # l
 
 def text_spans(lines: list[str]) -> tuple[list[Span], str | None]:
     """One span per underlined section (the text before the first heading too), and the
-    document title: the first heading when it is underlined with "=" (a level-1 title)."""
+    document title: the first heading, when it is underlined with "=" (a level-1 title) and no
+    text stands before it."""
     spans: list[Span] = []
     title: str | None = None
     section = ""
@@ -52,12 +53,12 @@ def _is_heading(lines: list[str], i: int) -> bool:
 
 
 def _close(spans: list[Span], section: str, body: list[str]) -> None:
-    text = "\n\n".join(paragraphs(body))
+    text = "\n\n".join(_paragraphs(body))
     if text:
         spans.append(Span(text, section=section))
 
 
-def paragraphs(lines: list[str]) -> list[str]:
+def _paragraphs(lines: list[str]) -> list[str]:
     """Blank-line separated paragraphs; a hard-wrapped prose paragraph joined into one line,
     anything else (code, a console session, a list, a table, short lines) keeping its breaks;
     a term with its description indented under it ("--squash::", then the tab-indented
