@@ -68,6 +68,15 @@ async def test_shipped_model_reads_each_kind_in_both_languages(shipped, text, in
     assert verdict is not None and (verdict.intent, verdict.kind) == (intent, kind)
 
 
+async def test_spoken_arabic_everyday_phrases_in_a_study_question_are_no_chitchat(shipped):
+    # "شو عم يصير" (what's going on) and "الواحد" (one) are small talk's words too; the question
+    # about the course must still reach the study path, and asking what happens is no homework.
+    verdict = await shipped.classify("ليش صعب الواحد يلحق شو عم يصير جوا مشروع دبيان")
+    assert verdict is None or verdict.intent == "study"
+    verdict = await shipped.classify("شو عم يصير جوا قاعدة البيانات لما نعمل commit")
+    assert verdict is not None and (verdict.intent, verdict.kind) == ("study", "simple")
+
+
 def scores(**probabilities: float) -> IntentScores:
     labels = tuple(sorted(probabilities))
     return IntentScores(labels, np.array([probabilities[label] for label in labels]))
