@@ -59,8 +59,8 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
     the sentence after the best strip when it shares a word with the question or is close
     to it in meaning (else it is the next topic), the example a picked sentence leads into
     (directly, or through a short introduction such as "Three useful forms are"; from the next
-    passage when the chunker put it there), and the first item a sentence ending in ':'
-    announces."""
+    passage when the chunker put it there), the first item a sentence ending in ':'
+    announces, and the answer after a sentence that asks a question."""
     index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
 
     def add(i: int) -> None:
@@ -85,6 +85,10 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
             if (_same_paragraph(candidates, index[(top.chunk, top.position)], after)
                     and not parallel(top.text, c.text) and related[after]):
                 add(after)
+    for strip in [s for s in picked.values() if not s.block and asks(s.text)]:
+        after = index.get((strip.chunk, strip.position + 1))
+        if after is not None:
+            add(after)  # "→ What is the maximal class number?" / "2^31 - 1 = 2 147 483 647."
     carried = _carried_examples(candidates)
     for strip in [s for s in picked.values() if not s.block]:
         before = index.get((strip.chunk, strip.position - 1))
@@ -262,6 +266,12 @@ def _caption(text: str) -> bool:
     """A title over an example ("Example 11.23 The squid.conf file (excerpts)"): a few words,
     not a sentence."""
     return len(text.split()) <= CAPTION_WORDS and text.rstrip()[-1:] not in ".!?؟;"
+
+
+def asks(sentence: str) -> bool:
+    """A sentence that is itself a question (a manual's FAQ line, a heading "What is i18n?"):
+    quoted alone it answers nothing, its passage's next sentence does."""
+    return sentence.rstrip().endswith(("?", "؟"))
 
 
 def _same_paragraph(candidates: list[Candidate], i: int, j: int) -> bool:

@@ -63,6 +63,16 @@ async def test_a_sentence_that_continues_a_picked_one_comes_with_it():
         s.text for s in strips]
 
 
+async def test_a_question_in_the_document_brings_its_answer():
+    # A manual's FAQ line matches the student's question best; the sentence after it answers.
+    faq = ("It is usually the key name followed by a class number, for example emph2. "
+           "→ What is the maximal class number? 2^31 - 1 = 2 147 483 647. "
+           "But TeX's memory will exceed before you can define so many different classes.")
+    strips = await relevant_strips("what's the largest class number allowed for emph lists",
+                                   _chunks(faq, title="Listings"), None, 1)
+    assert [s.text for s in strips][-1] == "2^31 - 1 = 2 147 483 647."
+
+
 async def test_a_long_console_session_is_shown_as_its_commands_never_as_sentences():
     listing = "\n".join(f"/usr/share/doc/base-passwd/file{i}.gz" for i in range(60))
     for command in ("dpkg -L base-passwd", "./dpkg-list base-passwd"):  # a local script too
