@@ -227,14 +227,36 @@ def keyword_forms(text: str) -> dict[str, frozenset[str]]:
     from the word: "لبروتوكول" stems to "بروتوكول" but "بروتوكول" itself to "روتوكول", and
     "الأساسي" / "الأساسية" differ by a suffix it never strips. Two words match when any of their
     forms agree (with and without the article family, one proclitic, one light10 suffix; stems
-    of 3+ letters). English words have their `keywords` stem and its American spelling."""
+    of 3+ letters). English words have their `keywords` stem, its American spelling and, for an
+    irregular past ("wrote", "built"), the stem of its verb."""
     out: dict[str, frozenset[str]] = {}
     for word in query_words(text):
         stem = _stem(word)
         if stem not in out:
             out[stem] = (_arabic_forms(word) | {stem} if _ARABIC.match(word)
-                         else frozenset({stem, _american(stem)}))
+                         else frozenset({stem, _american(stem), _stem(_IRREGULAR.get(word, word))}))
     return out
+
+
+# the past forms no suffix rule reaches: "who wrote git subtree" / "Written by Avery Pennarun".
+# Not those that are other words too ("left", "found", "bound", "saw", "lead", "bit", "lay").
+_IRREGULAR = {past: base for base, forms in (
+    ("write", "wrote written"), ("rewrite", "rewrote rewritten"), ("begin", "began begun"),
+    ("overwrite", "overwrote overwritten"), ("build", "built"), ("choose", "chose chosen"),
+    ("get", "got gotten"), ("give", "gave given"), ("go", "went gone"), ("hide", "hid hidden"),
+    ("hold", "held"), ("keep", "kept"), ("know", "knew known"), ("lose", "lost"),
+    ("make", "made"), ("mean", "meant"), ("run", "ran"), ("see", "seen"), ("send", "sent"),
+    ("show", "shown"), ("speak", "spoke spoken"), ("spend", "spent"), ("take", "took taken"),
+    ("tell", "told"), ("think", "thought"), ("throw", "threw thrown"), ("bring", "brought"),
+    ("understand", "understood"), ("buy", "bought"), ("catch", "caught"), ("draw", "drew drawn"),
+    ("drive", "drove driven"), ("fall", "fallen"), ("fly", "flew flown"), ("fight", "fought"),
+    ("forget", "forgot forgotten"), ("freeze", "froze frozen"), ("grow", "grew grown"),
+    ("sell", "sold"), ("shake", "shook shaken"), ("steal", "stole stolen"), ("stick", "stuck"),
+    ("strike", "struck"), ("teach", "taught"), ("tear", "tore torn"), ("wake", "woke woken"),
+    ("wear", "wore worn"), ("withdraw", "withdrew withdrawn"), ("undo", "undid undone"),
+    ("break", "broke broken"), ("seek", "sought"), ("feed", "fed"), ("hang", "hung"),
+    ("sleep", "slept"), ("spin", "spun"), ("forbid", "forbade forbidden"), ("deal", "dealt"),
+) for past in forms.split()}
 
 
 # a British spelling a student types over an American manual: "colour" / "colored",

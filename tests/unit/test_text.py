@@ -128,6 +128,18 @@ def test_a_british_spelling_meets_the_american_one_of_the_notes():
     assert not meet("hour", "hor") and not meet("tour", "tor")  # too short to be a spelling
 
 
+def test_an_irregular_past_meets_its_verb_but_not_a_word_that_only_looks_like_one():
+    from core.text import keyword_forms
+
+    def meet(a: str, b: str) -> bool:
+        return not keyword_forms(a)[keywords(a)[0]].isdisjoint(*keyword_forms(b).values())
+
+    # fresh7's fit half: "who wrote git subtree" over "Written by Avery Pennarun"
+    assert meet("wrote", "Written") and meet("write", "written") and meet("build", "built")
+    assert meet("chosen", "choose") and meet("taught", "teaches")
+    assert not meet("leave", "left") and not meet("find", "found")  # "left margin", "not found"
+
+
 def test_a_quoted_passage_keeps_its_code_indentation_but_not_controls_or_inner_runs():
     passage = 'Use:  this\n{\n  "license": "UNLICENSED",\n\t"private":\x01 true\n}\n' + " " * 60 + "x"
     assert clean_passage(passage) == ('Use: this\n{\n  "license": "UNLICENSED",\n    "private": '
