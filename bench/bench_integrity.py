@@ -23,6 +23,7 @@ from typing import Any
 
 from bench.report import row
 from bench.runner import BenchOptions
+from core.course.tenancy import Actor
 from core.messages import IncomingMessage, Reply
 from core.rag.integrity import has_solution, is_graded_work_request
 
@@ -76,8 +77,10 @@ async def service_scores(items: list[dict[str, str]]) -> dict[str, Any]:
                                         app.embedder, course=COURSE)
             assert not report.errors, report.errors
             app.desk.spaces.courses_changed()
-            await app.desk.spaces.set_mode(GUIDE_SPACE, "guide", by="bench", allowed=True,
-                                           where="channel", language="en")
+            done = await app.desk.spaces.set_mode(GUIDE_SPACE, "guide", where="channel",
+                                                  actor=Actor("bench", operator=True),
+                                                  language="en")
+            assert done.notice == "mode_set", done.text
             rows: list[dict[str, Any]] = []
             for n, item in enumerate(items):
                 replies = []
