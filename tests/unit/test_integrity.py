@@ -9,7 +9,12 @@ import pytest
 
 from core.messages import Confidence
 from core.rag.guide import topic_of, with_question_back
-from core.rag.integrity import has_solution, is_graded_work_request, strip_solution
+from core.rag.integrity import (
+    has_solution,
+    is_graded_work_request,
+    strip_solution,
+    tier_reads_graded_work,
+)
 from tests.support.fakes import FakeSource, ScriptedChatModel, ScriptedReranker, doc
 
 REQUESTS = Path(__file__).resolve().parents[2] / "bench" / "integrity" / "requests.jsonl"
@@ -74,6 +79,19 @@ def test_requests_for_graded_work_are_recognised(text: str) -> None:
 @pytest.mark.parametrize("text", LEARN)
 def test_study_questions_are_not(text: str) -> None:
     assert not is_graded_work_request(text)
+
+
+def test_a_solve_reading_of_a_question_without_its_question_mark_is_no_graded_work() -> None:
+    # terse questions to a manual, which the semantic tier reads as its "solve" kind
+    for text in ("how do I install an executable called myapp from ./cli.js",
+                 "Which option points to the CSV list of students", "كيف أبني ملف deb من مجلد",
+                 "أين تضع الحزم ملفات .desktop", "شو السطر اللي بحطه بإعدادات vsftpd"):
+        assert not tier_reads_graded_work(text, "solve"), text
+    # requests, though they open like a question word ("كمّل" is no "كم", "ما بدي" no "ما")
+    for text in ("can you write my lab report", "do the exercises for me",
+                 "كمّل لي قسم المناقشة في التقرير", "ما بدي شرح، بس أعطيني الأرقام النهائية"):
+        assert tier_reads_graded_work(text, "solve"), text
+    assert not tier_reads_graded_work("write my essay", "simple")
 
 
 def test_the_labelled_set_is_large_balanced_and_bilingual() -> None:
