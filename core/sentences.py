@@ -62,6 +62,12 @@ def _no_end(before: str, after: str) -> bool:
 _ANNOUNCES = re.compile(r"\b(?:following|below|as follows)\b|التالي|الآتي|كما يلي", re.IGNORECASE)
 
 
+def asks(sentence: str) -> bool:
+    """A sentence or message that is itself a question (ends with "?" or "؟"): a manual's FAQ
+    line quoted alone answers nothing, and a student asking one is not ordering work done."""
+    return sentence.rstrip().endswith(("?", "؟"))
+
+
 def introduces(sentence: str) -> bool:
     """A sentence that leads into what follows it (an example, a list, a command): it ends with
     ':' or with no closing mark ("...by something like"), or announces it ("The following

@@ -14,7 +14,7 @@ import numpy as np
 
 from core.rag.cohesion import ORDINAL_BACK, continues, parallel, refers_back
 from core.rag.coverage import found_in, identifiers
-from core.sentences import introduces
+from core.sentences import asks, introduces
 
 EXAMPLE_MIN = 0.5  # see add_examples()
 FOLLOWED = 2  # the best sentences whose next sentence comes with them when related
@@ -266,12 +266,6 @@ def _caption(text: str) -> bool:
     """A title over an example ("Example 11.23 The squid.conf file (excerpts)"): a few words,
     not a sentence."""
     return len(text.split()) <= CAPTION_WORDS and text.rstrip()[-1:] not in ".!?؟;"
-
-
-def asks(sentence: str) -> bool:
-    """A sentence that is itself a question (a manual's FAQ line, a heading "What is i18n?"):
-    quoted alone it answers nothing, its passage's next sentence does."""
-    return sentence.rstrip().endswith(("?", "؟"))
 
 
 def _same_paragraph(candidates: list[Candidate], i: int, j: int) -> bool:

@@ -24,6 +24,7 @@ from core.rag.integrity import fold, has_solution, is_graded_work_request, strip
 from core.rag.llm_output import message_text
 from core.rag.prompts import GUIDE_SYSTEM, generate_user
 from core.rag.state import Chunk, RagContext, RagState
+from core.sentences import asks
 from core.texts.guide import GUIDE
 
 log = logging.getLogger(__name__)
@@ -92,7 +93,7 @@ async def concept_strips(question: str, context: Sequence[Chunk], ctx: RagContex
 def with_question_back(text: str, language: str) -> str:
     """A drafted guide answer that does not end by asking the student something gets the
     standard question back."""
-    if text.rstrip().endswith(("?", "؟")):
+    if asks(text):
         return text
     return f"{text}\n\n{GUIDE('question', language)}"
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from core.sentences import asks
 from core.text import normalize
 
 _GAP = r"(?:\W+\w+){0,7}?\W+"  # up to seven words between the request and what is graded
@@ -93,7 +94,6 @@ def fold(text: str) -> str:
     return normalize(text).translate(_ALEF).replace("’", "'")
 
 
-_QUESTION_END = re.compile(r"[?؟]\s*$")
 # a question put without its "?" ("how do I install an executable called myapp from ./cli.js");
 # "can you" / "could you" open requests, "do" / "من" / "ما" open "do my homework" / "من فضلك
 # حل" / "ما بدي شرح، بس أعطيني الأرقام" (I want no explanation, just the numbers)
@@ -110,8 +110,7 @@ def tier_reads_graded_work(text: str, kind: str) -> bool:
     cover?") and put terse how-to questions to manuals, which the tier reads as `solve`; a
     request to have work done is put as one. Held-out triage set: precision 89 -> 92% at the
     same 100% recall; guide-mode set: 4 learn-questions guided -> 0."""
-    return (kind == "solve" and _QUESTION_END.search(text) is None
-            and _QUESTION_START.match(fold(text)) is None)
+    return kind == "solve" and not asks(text) and _QUESTION_START.match(fold(text)) is None
 
 
 def is_graded_work_request(text: str) -> bool:
