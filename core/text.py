@@ -232,9 +232,13 @@ def keyword_forms(text: str) -> dict[str, frozenset[str]]:
     out: dict[str, frozenset[str]] = {}
     for word in query_words(text):
         stem = _stem(word)
-        if stem not in out:
-            out[stem] = (_arabic_forms(word) | {stem} if _ARABIC.match(word)
-                         else frozenset({stem, _american(stem), _stem(_IRREGULAR.get(word, word))}))
+        if stem in out:
+            continue
+        if _ARABIC.match(word):
+            out[stem] = _arabic_forms(word) | {stem}
+        else:
+            verb = _IRREGULAR.get(word)
+            out[stem] = frozenset({stem, _american(stem)} | ({_stem(verb)} if verb else set()))
     return out
 
 
