@@ -8,10 +8,16 @@ from core.text import (
     clean_passage,
     content_id,
     detect_language,
+    keyword_forms,
     keywords,
     normalize,
     query_words,
 )
+
+
+def meet(a: str, b: str) -> bool:
+    """Whether the first keyword of `a` matches some keyword of `b` in one of its forms."""
+    return not keyword_forms(a)[keywords(a)[0]].isdisjoint(*keyword_forms(b).values())
 
 
 def test_content_id_is_stable_across_runs_and_spacing():
@@ -94,11 +100,6 @@ def test_arabic_question_words_formal_and_spoken_are_not_keywords():
 
 
 def test_arabic_keyword_forms_meet_where_one_light_stem_does_not():
-    from core.text import keyword_forms
-
-    def meet(a: str, b: str) -> bool:
-        return not keyword_forms(a)[keywords(a)[0]].isdisjoint(*keyword_forms(b).values())
-
     # one stem each: "روتوكول" (the ب read as a preposition) vs "بروتوكول"
     assert keywords("بروتوكول") != keywords("لبروتوكول") and meet("لبروتوكول", "بروتوكول")
     assert meet("الأساسية", "الأساسي") and meet("المعلومات", "معلومة")  # light10 suffixes
@@ -117,11 +118,6 @@ def test_a_word_meets_its_plural_and_past_but_not_a_shorter_word():
 
 
 def test_a_british_spelling_meets_the_american_one_of_the_notes():
-    from core.text import keyword_forms
-
-    def meet(a: str, b: str) -> bool:
-        return not keyword_forms(a)[keywords(a)[0]].isdisjoint(*keyword_forms(b).values())
-
     # fresh4's fit half: "what colour marks empty answers?" over "a colored square: cyan for…"
     assert meet("colour", "colored") and meet("colored", "colours")
     assert meet("customised", "customized") and meet("centre", "center")
@@ -129,11 +125,6 @@ def test_a_british_spelling_meets_the_american_one_of_the_notes():
 
 
 def test_an_irregular_past_meets_its_verb_but_not_a_word_that_only_looks_like_one():
-    from core.text import keyword_forms
-
-    def meet(a: str, b: str) -> bool:
-        return not keyword_forms(a)[keywords(a)[0]].isdisjoint(*keyword_forms(b).values())
-
     # fresh7's fit half: "who wrote git subtree" over "Written by Avery Pennarun"
     assert meet("wrote", "Written") and meet("write", "written") and meet("build", "built")
     assert meet("chosen", "choose") and meet("taught", "teaches")
