@@ -49,6 +49,7 @@ MIN_SUPPORT = 0.2  # see supported()
 # see focused(): on the fit halves of six question sets, replies 9% shorter, 554 gold answers
 # of 597 where 556 were (a rule written before: at most 3 fewer, at least 5% shorter)
 PADDING_SHARE = 0.1
+KEEP_SHARE = 0.7  # see focused(): a sentence scored at least this share of the best is shown
 _CLOSING = set(".!?؟:;…)\"'”»")
 
 
@@ -200,23 +201,29 @@ async def _cosines(embedder: Embedder, question: str, texts: list[str]) -> np.nd
     return np.asarray(await embedder.embed_passages(texts) @ q[0])
 
 
-def focused(strips: Sequence[Strip], chunks: Sequence[Chunk], language: str) -> list[Strip]:
-    """The strips without those of passages the reranker put far below the best strip's: a
-    sentence matching the question's words in a section about something else ("…the ss -anptu
-    command will show the list of active or pending TCP sessions…" from a page on migrating a
-    server, under "QoS parameters are set through the tc command") pads the reply without
-    answering it. Not when the best strip's passage is in another language
-    than the question: across languages the reranker's scores are too unsure to cut by
-    (XQuAD's Arabic questions over English paragraphs: 80.2% of replies held the answer with
-    the cut, 83.7% without)."""
+def focused(strips: Sequence[Strip], chunks: Sequence[Chunk], language: str
+            ) -> tuple[list[Strip], list[Strip]]:
+    """(judged, shown): the strips without those of passages the reranker put far below the
+    best strip's ("…the ss -anptu command will show the list of active or pending TCP sessions…"
+    from a page on migrating a server, under "QoS parameters are set through the tc command":
+    it pads the reply), and what the reply shows: those and a course sentence scored nearly as
+    well as the best ("Adding other users is a simple matter of inserting them in the
+    /etc/nagios4/hdigest.users file", its passage at 0.03 under one at 0.94), which the mark
+    is judged without: there reranker and sentence disagree. Nothing is cut when the best
+    strip's passage is in another language than the question: across languages the reranker
+    is too unsure (XQuAD's Arabic questions over English paragraphs: 80.2% of replies held the
+    answer with the cut, 83.7% without)."""
     if not strips:
-        return []
+        return [], []
     best = chunks[max(strips, key=lambda s: s.score).chunk]
     if detect_language(best.text) != language:
-        return list(strips)
-    lead = best.score or 0.0
-    kept = [s for s in strips if (chunks[s.chunk].score or 0.0) >= PADDING_SHARE * lead]
-    return kept or list(strips)
+        return list(strips), list(strips)
+    cut = PADDING_SHARE * (best.score or 0.0)
+    close = KEEP_SHARE * max(s.score for s in strips)
+    judged = [s for s in strips if (chunks[s.chunk].score or 0.0) >= cut]
+    shown = [s for s in strips if (chunks[s.chunk].score or 0.0) >= cut
+             or (s.score >= close and chunks[s.chunk].source_type == "course")]
+    return judged, shown
 
 
 def quoted_language(strips: Sequence[Strip], chunks: Sequence[Chunk], language: str

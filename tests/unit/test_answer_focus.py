@@ -1,6 +1,9 @@
 """An offline reply keeps to the passages the reranker found about the question: a sentence
-sharing the question's words in a section about something else does not pad it."""
+sharing some of the question's words in a section about something else does not pad it, one
+matching the question nearly as well as the best sentence is shown but not vouched for."""
 from __future__ import annotations
+
+import dataclasses
 
 import pytest
 
@@ -8,12 +11,13 @@ from tests.support.fakes import FakeSource, ScriptedReranker, doc
 
 FONTS = ("To set the font size, call setFont with the font name and the size in points. "
          "The default font size is 12 points.")
-CHART = "fontSize sets the font size of the legend labels."
+CHART = "The legend's font size follows the chart."
+LEGEND = "fontSize sets the font size of the legend labels."
 
 
-async def _reply(graph, make_context, chart_score: float) -> str:
+async def _reply(graph, make_context, chart_score: float, chart: str = CHART) -> str:
     course = FakeSource("course", [doc(FONTS, "Text › Fonts", url="guide.pdf"),
-                                   doc(CHART, "Charts › Legends", url="guide.pdf")])
+                                   doc(chart, "Charts › Legends", url="guide.pdf")])
     ctx = make_context(sources={"course": course},
                        reranker=ScriptedReranker([{"setFont": 0.95, "legend": chart_score}]))
     state = await graph.ainvoke({"question": "How do I set the font size?"}, context=ctx)
@@ -33,6 +37,32 @@ async def test_a_passage_ranked_near_the_answer_still_adds_to_it(graph, make_con
     assert "setFont" in answer and "legend" in answer
 
 
+async def test_a_sentence_matching_nearly_as_well_as_the_best_is_shown(graph, make_context):
+    # the reranker misreads a passage (0.01) whose sentence matches the question as well as
+    # the best one does: it is shown, the answer may be there
+    answer = await _reply(graph, make_context, chart_score=0.01, chart=LEGEND)
+    assert "setFont" in answer and "legend" in answer
+
+
+async def test_the_mark_is_judged_without_a_sentence_only_shown():
+    from core.config import RagConfig
+    from core.rag.nodes.generate import extractive_answer
+    from core.rag.state import RagContext
+    from core.sentences import split_sentences
+    from tests.support.chunks import course_chunks
+    from tests.unit.test_extractive_languages import _Cosines
+
+    chunks = course_chunks(FONTS, LEGEND)
+    chunks[1] = chunks[1].scored(0.01)
+    first, second = split_sentences(FONTS)
+    ctx = RagContext(config=RagConfig(), sources={}, reranker=ScriptedReranker([]),
+                     embedder=_Cosines({first: 0.9, second: 0.8, LEGEND: 0.9}))
+    state = await extractive_answer("How do I set the font size?",
+                                    {"context": chunks, "top_score": 0.9}, ctx)
+    assert "setFont" in state["answer"] and "legend" in state["answer"]
+    assert state["evidence"]["strips"] == 2.0  # FONTS' two sentences: LEGEND is only shown
+
+
 def test_across_languages_no_strip_is_cut():
     # An Arabic question over English pages: the reranker's scores across languages are too
     # unsure to cut by, so the strip of the low-scored passage stays.
@@ -43,5 +73,18 @@ def test_across_languages_no_strip_is_cut():
     chunks = course_chunks(FONTS, CHART)
     chunks[1] = chunks[1].scored(0.01)
     strips = [Strip(FONTS, 0, 0, 0.9), Strip(CHART, 1, 0, 0.5)]
-    assert focused(strips, chunks, "en") == strips[:1]
-    assert focused(strips, chunks, "ar") == strips
+    assert focused(strips, chunks, "en") == (strips[:1], strips[:1])
+    assert focused(strips, chunks, "ar") == (strips, strips)
+
+
+def test_only_a_course_sentence_is_shown_from_under_the_cut():
+    from core.rag.companions import Strip
+    from core.rag.extractive import focused
+    from tests.support.chunks import course_chunks
+
+    chunks = course_chunks(FONTS, LEGEND)
+    chunks[1] = chunks[1].scored(0.01)
+    strips = [Strip(FONTS, 0, 0, 0.9), Strip(LEGEND, 1, 0, 0.8)]
+    assert focused(strips, chunks, "en") == (strips[:1], strips)
+    chunks[1] = dataclasses.replace(chunks[1], source_type="wikipedia")
+    assert focused(strips, chunks, "en") == (strips[:1], strips[:1])

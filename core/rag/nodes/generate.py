@@ -66,11 +66,12 @@ async def _generate(state: RagState, runtime: Runtime[RagContext]) -> RagState:
 async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> RagState:
     context = state.get("context") or []
     language = detect_language(question)
-    strips = focused(await relevant_strips(question, context, ctx.embedder,
-                                           ctx.config.max_answer_sentences, ctx.sentence_embedder),
-                     context, language)
+    strips, shown = focused(await relevant_strips(question, context, ctx.embedder,
+                                                  ctx.config.max_answer_sentences,
+                                                  ctx.sentence_embedder),
+                            context, language)
     if not strips:
-        strips = await relevant_strips(question, context[:1], None, 2)
+        strips = shown = await relevant_strips(question, context[:1], None, 2)
     text = compose(strips)
     if not text:  # nothing in the context answers it: say so rather than send an empty reply
         return _answer(canned.FALLBACK("empty", state.get("language", "en")), [])
@@ -88,6 +89,9 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
         update |= {"confidence": Confidence.LOW, "low_confidence": True}
     elif checkable and not vouches(update["evidence"]):
         update["confidence"] = Confidence.UNCHECKED  # what the course says, not a checked answer
+    if shown != strips:  # judged without the course sentences only shown (see `focused`)
+        update |= {"answer": compose(shown),
+                   "citations": citations_for([context[strip.chunk] for strip in shown])}
     return update
 
 
