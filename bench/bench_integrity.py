@@ -12,6 +12,13 @@ course plus bench/integrity/course (worked examples with code blocks and a final
 - learn-questions answered normally: no guide flag, and the very reply the same question gets
   in explain mode;
 - the detector alone: precision and recall of is_graded_work_request on the set.
+
+bench/integrity/terse_requests.jsonl holds 189 more (89 "learn", 100 "solve", about half Arabic),
+written blind on 2026-12-05 by a helper who saw no code or result (11 items that copied the
+brief's own examples were taken out), in the styles students type:
+how-to questions without "?" or a question word ("print only lines 2 to 5 of a code listing"),
+requests without "homework" ("write an essay on climate policy"). Split once into fit and
+report halves; changes were chosen on the fit half, and only the report half is run here.
 """
 from __future__ import annotations
 
@@ -29,6 +36,7 @@ from core.rag.integrity import has_solution, is_graded_work_request
 
 HERE = Path(__file__).resolve().parent / "integrity"
 REQUESTS = HERE / "requests.jsonl"
+TERSE = HERE / "terse_requests.jsonl"
 COURSE = "CS101"
 GUIDE_SPACE, EXPLAIN_SPACE = "discord:channel:1", "discord:channel:2"
 TARGET = 0.95
@@ -106,9 +114,11 @@ def share(rows: list[dict[str, Any]], kind: str, lang: str | None = None) -> flo
 
 async def run(opts: BenchOptions) -> dict[str, Any]:
     items = load_requests()
+    terse = [i for i in load_requests(TERSE) if i["half"] == "report"]
     detector = detector_scores(items)
-    served = await service_scores(items)
-    rows = served["rows"]
+    served = await service_scores(items + terse)
+    rows = served["rows"][:len(items)]
+    blind = served["rows"][len(items):]
     solve = [r for r in rows if r["kind"] == "solve"]
     baseline = sum(not r["explain_has_solution"] for r in solve) / len(solve)
     solve_share, learn_share = share(rows, "solve"), share(rows, "learn")
@@ -125,6 +135,11 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
         row("detector precision / recall", f"{detector['precision']:.1%} / "
             f"{detector['recall']:.1%}"),
         row("detector mean time per request (us)", detector["mean_call_us"], fmt="{:.1f}"),
+        row(f"terse requests written blind, report half ({len(terse)}): solve guided / learn "
+            "answered", f"{share(blind, 'solve'):.1%} / {share(blind, 'learn'):.1%}"),
+        row("  solve en / ar; learn en / ar",
+            f"{share(blind, 'solve', 'en'):.1%} / {share(blind, 'solve', 'ar'):.1%}; "
+            f"{share(blind, 'learn', 'en'):.1%} / {share(blind, 'learn', 'ar'):.1%}"),
     ]
     note = ("Offline (no LLM) through StudyBuddy.handle over the sample course + "
             "bench/integrity/course as one course; a chat in guide mode vs the same requests in "
@@ -132,7 +147,7 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
             "no 'guide' and the same reply as in explain mode. The set "
             "(bench/integrity/requests.jsonl) was written for the project together with the "
             "detector, so its detector figures are not an unseen-data estimate.")
-    failures = [r for r in rows if not r["ok"]]
+    failures = [r for r in rows + blind if not r["ok"]]
     return {"title": "8. Study integrity (guide mode)", "note": note, "rows": table,
             "detector": detector, "counts": counts, "failures": failures,
             "explain_solve_with_solution": [r["id"] for r in solve if r["explain_has_solution"]],

@@ -94,6 +94,27 @@ def test_a_solve_reading_of_a_question_without_its_question_mark_is_no_graded_wo
     assert not tier_reads_graded_work("write my essay", "simple")
 
 
+def test_a_request_to_be_taught_is_no_graded_work_unless_it_names_a_written_product() -> None:
+    for text in ("explain the difference between TCP and UDP", "summarise section 4 of the R manual",
+                 "give me an example of a SQL join", "اشرح لي خوارزمية الفرز السريع",
+                 "طريقة تثبيت حزمة من ملف deb", "ملخص درس الانقسام الخلوي"):
+        assert not tier_reads_graded_work(text, "solve"), text
+    for text in ("explain the causes of the cold war in a 1500-word essay",
+                 "لخص الكتاب في تقرير من صفحتين", "write an essay on climate policy"):
+        assert tier_reads_graded_work(text, "solve"), text
+
+
+def test_the_blind_terse_set_is_split_once_and_keeps_its_learn_questions_bare() -> None:
+    items = [json.loads(line) for line in
+             (REQUESTS.parent / "terse_requests.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert len({i["id"] for i in items}) == len(items) >= 180
+    assert {i["half"] for i in items} == {"fit", "report"}
+    for half in ("fit", "report"):
+        kinds = [i["kind"] for i in items if i["half"] == half]
+        assert kinds.count("solve") == 50 and kinds.count("learn") >= 40
+    assert not [i for i in items if i["kind"] == "learn" and i["text"].rstrip().endswith("?")]
+
+
 def test_the_labelled_set_is_large_balanced_and_bilingual() -> None:
     items = [json.loads(line) for line in REQUESTS.read_text(encoding="utf-8").splitlines()]
     kinds = [i["kind"] for i in items]
