@@ -59,13 +59,15 @@ _PRODUCT_AR = (rf"(?<!\w){_AR_PREFIX}(?:حلول|اجابات|اجاب[هة]|ج�
                r"|شيفر[هة])(?:ها|ه)?(?!\w)")
 # Messages that are themselves a coding job ("write a Python function that...", "implement
 # quicksort"): in guide mode full code is never handed out, whatever it is for.
-_POLITE = (r"^(?:(?:please|pls|plz|can you|could you|would you|will you|i want you to"
-           r"|i need you to|just)\s+)*")
+_POLITE_EN = (r"please|pls|plz|can you|could you|would you|will you|i want you to|i need you to"
+              r"|just")
+_POLITE_AR = r"من فضلك|لو سمحت|ممكن|هل يمكنك|ابي|ابغي|اريد"
+_POLITE = rf"^(?:(?:{_POLITE_EN})\s+)*"
 _CODE_JOB_EN = (_POLITE + r"(?:write|implement|code)\s+(?:me\s+)?(?:an?|the|some)?\s*"
                 r"(?:(?:full|complete|whole|working|recursive|python|java|c\+\+|c|sql|javascript"
                 r"|simple|short)\s+)*(?:code|program|function|script|query|class|method"
                 r"|implementation|algorithm)\b|" + _POLITE + r"implement\s+\w+")
-_CODE_JOB_AR = (r"^(?:(?:من فضلك|لو سمحت|ممكن|هل يمكنك|ابي|ابغي|اريد)\s+)*"
+_CODE_JOB_AR = (rf"^(?:(?:{_POLITE_AR})\s+)*"
                 r"(?:اكتب|نفذ|برمج)(?:ي)?\s+(?:لي\s+)?(?:ال)?(?:كود|برنامج|دال[هة]|استعلام)")
 
 # Nearly every learn-question names nothing graded: substring checks for the stems settle it
@@ -106,9 +108,9 @@ _QUESTION_START = re.compile(
 # a request to be taught ("summarize chapter 3 of the guide", "شرح مبسط لنظرية بايز", "عطني مثال
 # على استخدام filter"), unless it names a written product ("explain ... in a 1000-word essay")
 _LEARNING_START = re.compile(
-    r"^\W*(?:(?:please|pls|can you|could you|give me|عطني|اعطني|اعطيني|ممكن|لو سمحت|بدي|ابي|ابغي"
-    r"|اريد|عايز)\s+)*(?:explain|summari[sz]e|(?:a |an )?(?:summary|overview|example|examples"
-    r"|definition|meaning) of|steps (?:to|for)|(?:the |a )?ways? to|difference between|syntax"
+    rf"^\W*(?:(?:{_POLITE_EN}|{_POLITE_AR}|give me|عطني|اعطني|اعطيني|بدي|عايز)\s+)*"
+    r"(?:explain|summari[sz]e|(?:a |an )?(?:summary|overview|example|examples|definition"
+    r"|meaning) of|steps (?:to|for)|(?:the |a )?ways? to|difference between|syntax"
     r" (?:of|for)|tell me about|show me how|walk me through|help me understand|اشرح|شرح|لخص"
     r"|ملخص|مثال|امثله|طريق[هة]|كيفي[هة]|كيفاش|خطوات|الفرق|معني|تعريف|وضح|فهمني|وريني)")
 _WRITTEN_PRODUCT = re.compile(r"\b(?:essays?|reports?|papers?|\d+[ -]?words?)\b"
