@@ -61,3 +61,20 @@ class MeaningEmbedder(HashingEmbedder):
 
     async def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
         return await super().embed_queries([self.meanings.get(t, t) for t in texts])
+
+
+class SetCosinesEmbedder:
+    """Embedder port with set query-passage cosines: each passage text sits at its given cosine
+    to every query (the query is the first axis), for tests of how closeness in meaning is
+    weighed."""
+
+    name, dim = "set-cosines", 2
+
+    def __init__(self, cosines: dict[str, float]) -> None:
+        self.cosines = cosines
+
+    async def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return np.array([[1.0, 0.0] for _ in texts])
+
+    async def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        return np.array([[c, (1 - c * c) ** 0.5] for c in (self.cosines[t] for t in texts)])

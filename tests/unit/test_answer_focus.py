@@ -50,13 +50,13 @@ async def test_the_mark_is_judged_without_a_sentence_only_shown():
     from core.rag.state import RagContext
     from core.sentences import split_sentences
     from tests.support.chunks import course_chunks
-    from tests.unit.test_extractive_languages import _Cosines
+    from tests.support.fake_embedder import SetCosinesEmbedder
 
     chunks = course_chunks(FONTS, LEGEND)
     chunks[1] = chunks[1].scored(0.01)
     first, second = split_sentences(FONTS)
     ctx = RagContext(config=RagConfig(), sources={}, reranker=ScriptedReranker([]),
-                     embedder=_Cosines({first: 0.9, second: 0.8, LEGEND: 0.9}))
+                     embedder=SetCosinesEmbedder({first: 0.9, second: 0.8, LEGEND: 0.9}))
     state = await extractive_answer("How do I set the font size?",
                                     {"context": chunks, "top_score": 0.9}, ctx)
     assert "setFont" in state["answer"] and "legend" in state["answer"]

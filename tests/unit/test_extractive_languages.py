@@ -4,23 +4,7 @@ from __future__ import annotations
 
 from core.rag.extractive import relevant_strips
 from tests.support.chunks import course_chunks as _chunks
-
-
-class _Cosines:
-    """Embedder port with set query-sentence cosines (the question is the first axis)."""
-
-    name, dim = "set-cosines", 2
-
-    def __init__(self, cosines: dict[str, float]) -> None:
-        self.cosines = cosines
-
-    async def embed_queries(self, texts):
-        import numpy as np
-        return np.array([[1.0, 0.0] for _ in texts])
-
-    async def embed_passages(self, texts):
-        import numpy as np
-        return np.array([[c, (1 - c * c) ** 0.5] for c in (self.cosines[t] for t in texts)])
+from tests.support.fake_embedder import SetCosinesEmbedder as _Cosines
 
 
 async def test_a_sentence_in_the_other_language_is_scored_on_its_own_cosine_band():
