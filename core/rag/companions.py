@@ -150,7 +150,7 @@ def add_examples(picked: dict[tuple[int, int], Strip], candidates: list[Candidat
             continue
         if (own[i] > 0 if strip is top
                 else named and named[i] - named[index[(strip.chunk, strip.position)]]):
-            _add_example(picked, candidates, total, i)
+            add_example(picked, candidates, total, i)
     chunks = {s.chunk for s in picked.values()}
     said = max((own[index[(s.chunk, s.position)]] for s in picked.values() if not s.block),
                default=0.0)
@@ -159,10 +159,10 @@ def add_examples(picked: dict[tuple[int, int], Strip], candidates: list[Candidat
         return
     best = max(blocks, key=lambda i: (own[i], total[i]))
     if own[best] >= EXAMPLE_MIN and own[best] >= said:
-        _add_example(picked, candidates, total, best)
+        add_example(picked, candidates, total, best)
 
 
-def _add_example(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
+def add_example(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
                  total: np.ndarray, i: int) -> None:
     """Example block `i`, under its title when it has one."""
     for k in (i - 1, i) if _titles(candidates, i - 1) else (i,):

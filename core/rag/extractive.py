@@ -3,7 +3,6 @@ the top chunks, recomposed into a short answer where every sentence keeps its so
 """
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
 
@@ -15,6 +14,7 @@ from core.rag.companions import (
     Candidate,
     Strip,
     add_entry_heads,
+    add_example,
     add_examples,
     add_follow_ups,
     fill_gaps,
@@ -23,6 +23,7 @@ from core.rag.companions import (
 from core.rag.coverage import identifiers_in
 from core.rag.definitions import asked_term, defining
 from core.rag.injection import has_foreign_url, looks_like_injection
+from core.rag.overlap import matched, rarity, share
 from core.rag.state import Chunk
 from core.sentences import introduces
 from core.text import detect_language, keyword_forms, normalize
@@ -104,13 +105,13 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
     forms = keyword_forms(question)
     q_words = set(forms)
     spelled = [keyword_forms(c.text) for c in candidates]  # keys: each sentence's `keywords`
-    words = [_matched(forms, f) for f in spelled]
-    in_title = [_matched(forms, keyword_forms(chunk.title)) for chunk in chunks]
+    words = [matched(forms, f) for f in spelled]
+    in_title = [matched(forms, keyword_forms(chunk.title)) for chunk in chunks]
     titled = [w | in_title[c.chunk] for w, c in zip(words, candidates, strict=True)]
-    weight = _rarity(q_words, words)
+    weight = rarity(q_words, words)
     # A section title names what its sentences only imply ("Breadth-first search (BFS)" above
     # "Breadth-first search explores..."), so title words count, at a discount.
-    lexical = np.array([max(_share(q_words, w, weight), TITLE_WEIGHT * _share(q_words, t, weight))
+    lexical = np.array([max(share(q_words, w, weight), TITLE_WEIGHT * share(q_words, t, weight))
                         for w, t in zip(words, titled, strict=True)])
     # A sentence that leads into an example ("...in the Falcot Corp case, the contents are as
     # follows:") matches the question as well as the example does: in a manual the answer is
@@ -129,7 +130,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
                 lexical[i] = 1.0
     # unweighted, on the single light stem MIN_SUPPORT was calibrated with: what `supported`
     # judges (the spelling variants above rank sentences; they would pass more of them)
-    plain = [_share(q_words, set(f)) for f in spelled]
+    plain = [share(q_words, set(f)) for f in spelled]
     lang = detect_language(question)
     cross = np.array([detect_language(c.text) != lang for c in candidates])
     semantic = await _semantic(question, [c.text for c in candidates], cross, embedder, second)
@@ -153,8 +154,11 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
                                                   block=c.block, lexical=plain[int(i)],
                                                   semantic=float(semantic[i]))
     if picked:
+        top = int(np.argmax(total))  # an example that matches best of all is shown, titled
+        if candidates[top].block and lexical[top] > 0 and total[top] > best:
+            add_example(picked, candidates, total, top)
         related = (lexical > 0) | (semantic >= alone)
-        own = np.array([_share(q_words, w, weight) for w in with_titles(candidates, words)])
+        own = np.array([share(q_words, w, weight) for w in with_titles(candidates, words)])
         add_follow_ups(picked, candidates, total, related)
         named = identifiers_in(question, [c.text for c in candidates])
         add_examples(picked, candidates, total, own, named)
@@ -268,34 +272,3 @@ def compose(strips: Sequence[Strip]) -> str:
             joiner = " " if closed else "\n"  # a title, fragment or announced item: its own line
             parts.append(joiner + text)
     return "".join(parts).lstrip("\n").rstrip()  # a leading code block keeps its indentation
-
-
-def _matched(forms: dict[str, frozenset[str]], text_forms: dict[str, frozenset[str]]
-             ) -> set[str]:
-    """The question's words (keys of `forms`) that a text (its `keyword_forms`) has in some
-    spelling."""
-    present: set[str] = set().union(*text_forms.values())
-    return {word for word, spellings in forms.items() if not spellings.isdisjoint(present)}
-
-
-def _rarity(q_words: set[str], sentences: list[set[str]]) -> dict[str, float]:
-    """Inverse sentence frequency of each question word among the candidates: in a passage
-    about UDP and TCP every sentence says "UDP", so the word that singles out the answer
-    ("الميزة", the advantage) must count for more."""
-    n = len(sentences)
-    return {w: math.log(1 + n / (0.5 + sum(w in s for s in sentences))) for w in q_words}
-
-
-def _share(q_words: set[str], words: set[str], weight: dict[str, float] | None = None) -> float:
-    """Share of the question's words (rarity-weighted when `weight` is given) the text has."""
-    if not q_words:
-        return 0.0
-    if weight is None:
-        return len(q_words & words) / len(q_words)
-    return sum(weight[w] for w in q_words & words) / sum(weight.values())
-
-
-def matched_share(question: str, text: str) -> float:
-    """Share of the question's keywords that `text` has in some spelling."""
-    forms = keyword_forms(question)
-    return len(_matched(forms, keyword_forms(text))) / len(forms) if forms else 0.0

@@ -15,7 +15,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from core.rag.companions import Strip
-from core.rag.extractive import matched_share
+from core.rag.overlap import matched_share
 from core.rag.state import Chunk
 from core.text import detect_language, keywords
 

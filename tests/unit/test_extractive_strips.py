@@ -1,7 +1,7 @@
 """Offline answers pick the sentences about what was asked, down to the letter that names it."""
 from __future__ import annotations
 
-from core.rag.extractive import relevant_strips
+from core.rag.extractive import compose, relevant_strips
 from tests.support.chunks import course_chunks as _chunks
 
 VITAMINS = {
@@ -21,7 +21,6 @@ async def test_a_single_letter_decides_which_sentence_answers():
 
 def test_bullet_fragments_are_not_run_together_but_sentences_are():
     from core.rag.companions import Strip
-    from core.rag.extractive import compose
 
     strips = [Strip("Profiles live in /etc/apparmor.d/", 0, 0, 0.9),
               Strip("aa-unconfined lists unconfined programs", 0, 1, 0.8),
@@ -33,7 +32,6 @@ def test_bullet_fragments_are_not_run_together_but_sentences_are():
 
 def test_a_sidebar_title_is_never_glued_to_the_sentence_before_it():
     from core.rag.companions import Strip
-    from core.rag.extractive import compose
 
     strips = [Strip("Sticky directories are allowed.", 0, 0, 0.9),
               Strip("SECURITY setgid directory and sticky bit", 0, 1, 0.8),
@@ -128,9 +126,21 @@ async def test_the_example_that_repeats_the_question_best_is_shown_though_no_sen
                                                    "at step 12 of lm.fit"]
 
 
+
+async def test_the_example_that_matches_best_of_all_is_shown_though_another_one_came_first():
+    # R's language definition: the sentence after the best one leads into an example of its
+    # own, which used to take the place of the one that holds the answer ("[1] 7")
+    text = ("Objects of mode expression are very similar to lists of call objects.\n\n"
+            "> ex <- expression(2 + 2, 3 + 4)\n> eval(ex)\n[1] 7\n\n"
+            "The evaluator will not evaluate an expression object recursively. The difference "
+            "can be seen like this:\n\n> eval(substitute(mode(x), list(x = quote(2 + 2))))\n"
+            "[1] \"numeric\"")
+    strips = await relevant_strips("If ex <- expression(2 + 2, 3 + 4), what does eval(ex) give?",
+                                   _chunks(text, title="Evaluation"), None, 2)
+    assert "> eval(ex)\n[1] 7" in compose(strips)
+
 def test_markdown_inline_marks_are_not_shown_but_code_spans_and_globs_stay():
     from core.rag.companions import Strip
-    from core.rag.extractive import compose
     text = ("The *most* important fields are `name` and `version`; see [bin](#bin). Files "
             "listed there _cannot_ be excluded, but *.md files and `[\"*\"]` can.")
     assert compose([Strip(text, 0, 0, 1.0)]) == (
@@ -218,14 +228,12 @@ async def test_an_arabic_question_whose_best_sentence_is_english_leads_with_it()
 
 def test_a_code_block_that_opens_the_answer_keeps_its_first_line_s_indentation():
     from core.rag.companions import Strip
-    from core.rag.extractive import compose
     block = "    for x in xs:\n        print(x)"
     answer = compose([Strip(block, 0, 0, 0.9, block=True), Strip("It prints each item.", 0, 1, 0.8)])
     assert answer == block + "\n\nIt prints each item."
 
 
 async def test_an_announced_example_comes_with_its_caption():
-    from core.rag.extractive import compose
     text = ("Allow the machines of the local network to use the proxy. The following example "
             "shows the modifications made by the administrators:\n\n"
             "The /etc/squid/squid.conf file (excerpts)\n\n"

@@ -91,7 +91,7 @@ def test_arabic_question_words_formal_and_spoken_are_not_keywords():
     # "أي" (which), "كم" (how many), "شو" / "إيش" (what, spoken) and "اللي" (that, spoken) were
     # counted as words the answer must share, so the sentence answering "في أي حزمة يوجد الأمر
     # netstat؟" matched 3 of 4 of them and was not checked against the question.
-    from core.rag.extractive import matched_share
+    from core.rag.overlap import matched_share
     assert keywords("في أي حزمة يوجد الأمر netstat؟") == ["حزمه", "يوجد", "امر", "netstat"]
     assert keywords("شو يعني مصطلح اعتمادية؟") == keywords("إيش يعني مصطلح اعتمادية اللي؟")
     assert keywords("كم قرصاً في المصفوفة؟") == ["قرصا", "مصفوفه"]
