@@ -7,7 +7,8 @@ normalised text, English and Arabic, pure and fast: it runs on every question of
 chat. A request counts when a verb of producing (solve, complete, write, حل, اكتب...) or a word
 for the finished product (answers, solutions, full code, إجابات, حلول...) comes shortly before
 something graded (homework, assignment, exam, quiz, a numbered question, واجب, تكليف...), or when
-the message is an imperative "write / implement a program". Asking how something works, what
+the message is a request to "write / implement a program" or to write an essay, report or paper
+(بحث، مقال، تقرير), also when put as a question. Asking how something works, what
 an exam covers or how to prepare for it never names both, so learn-questions pass through.
 """
 from __future__ import annotations
@@ -69,6 +70,13 @@ _CODE_JOB_EN = (_POLITE + r"(?:write|implement|code)\s+(?:me\s+)?(?:an?|the|some
                 r"|implementation|algorithm)\b|" + _POLITE + r"implement\s+\w+")
 _CODE_JOB_AR = (rf"^(?:(?:{_POLITE_AR})\s+)*"
                 r"(?:اكتب|نفذ|برمج)(?:ي)?\s+(?:لي\s+)?(?:ال)?(?:كود|برنامج|دال[هة]|استعلام)")
+# ...and so is a piece of writing ("could you write my reflective essay on...?", "ممكن تكتب لي بحث
+# عن التصحر؟"): put as a question, it is still a request to have it written
+_WRITING_JOB = re.compile(
+    rf"^(?:(?:{_POLITE_EN})\s+)*(?:write|draft|compose)\s+(?:me\s+|for me\s+)?(?:\S+\s+){{0,3}}?"
+    r"(?:essay|report|research paper|term paper|paper|article)s?\b"
+    rf"|^(?:(?:{_POLITE_AR})\s+)*[وف]?(?:ا|ت|ي)?كتب(?:ي|وا)?\s+(?:لي\s+|لنا\s+)?(?:\S+\s+){{0,2}}?"
+    rf"{_AR_PREFIX}(?:بحث|مقال|مقاله|تقرير)(?!\w)")
 
 # Nearly every learn-question names nothing graded: substring checks for the stems settle it
 # (a few microseconds), and the full pattern (up to a few hundred microseconds on a long
@@ -136,7 +144,7 @@ def tier_reads_graded_work(text: str, kind: str) -> bool:
 def is_graded_work_request(text: str) -> bool:
     """Whether the message asks for graded work to be produced (solved, completed, written)."""
     folded = fold(text)
-    if _CODE_JOB.match(folded):
+    if _CODE_JOB.match(folded) or _WRITING_JOB.match(folded):
         return True
     if not any(stem in folded for stem in _STEMS) and _Q_NUMBER.search(folded) is None:
         return False

@@ -104,6 +104,15 @@ def test_a_request_to_be_taught_is_no_graded_work_unless_it_names_a_written_prod
         assert tier_reads_graded_work(text, "solve"), text
 
 
+
+def test_a_piece_of_writing_asked_for_is_graded_work_even_put_as_a_question() -> None:
+    for text in ("ممكن تكتب لي بحث عن التصحر في الوطن العربي؟", "could you write my essay on Kant?",
+                 "لو سمحت تكتب لي مقدمة البحث عن تلوث المياه؟", "please write me a paper about cells"):
+        assert is_graded_work_request(text), text
+    for text in ("how do I write a good essay introduction?", "write a summary of chapter 2",
+                 "can you explain how to write a research paper?", "كيف اكتب تقرير مختبر؟"):
+        assert not is_graded_work_request(text), text
+
 def test_the_blind_terse_set_is_split_once_and_keeps_its_learn_questions_bare() -> None:
     items = [json.loads(line) for line in
              (REQUESTS.parent / "terse_requests.jsonl").read_text(encoding="utf-8").splitlines()]
