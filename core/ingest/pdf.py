@@ -4,8 +4,9 @@ PDFium was chosen by measurement (bench/results/pdf-library.md): it reads R-data
 times faster than pdfminer.six or pypdf and still tells each character's font, size and
 position. This module talks to PDFium (positioned lines with size, bold and monospace flags;
 the outline; the metadata title), maps every failure to one line the user can act on, and
-drops what is on a page but is not content: running headers and footers, page numbers, tables
-of contents and indexes. `pdf_layout` turns the remaining lines into paragraphs and sections.
+drops what is on a page but is not content (`pdf_pages`: running headers and footers, page
+numbers, tables of contents and indexes). `pdf_layout` turns the remaining lines into paragraphs
+and sections.
 """
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ import logging
 import re
 import threading
 import warnings
-from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -25,7 +25,6 @@ from core.ingest.pdf_layout import (
     Line,
     Mark,
     Page,
-    Style,
     build_spans,
     document_style,
     font_title,
@@ -33,7 +32,7 @@ from core.ingest.pdf_layout import (
 )
 from core.ingest.pdf_ocr import NO_TEXT as NO_TEXT  # the refusal of a scan without OCR
 from core.ingest.pdf_ocr import has_image, needs_ocr, recognise_pages
-from core.ingest.pdf_pages import without_front_matter, without_toc_and_index
+from core.ingest.pdf_pages import drop_running_lines, without_front_matter, without_toc_and_index
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium
@@ -51,10 +50,6 @@ _FIXES: dict[str | int, str] = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", 
 _TEXT_FIXES = str.maketrans(_FIXES)
 _BAD_TITLE = re.compile(r"^(untitled|title|document\d*|slide \d+|microsoft \w+ - .*)$"
                         r"|\.(pdf|docx?|dvi|tex|pptx?|odt|indd|qxd|rtf)$", re.I)
-# a bare page number: 12, xii, Page 3, 3 of 40, - 7 -
-_BARE = re.compile(r"(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:/|of)\s*\d{1,4})?"
-                   r"|[-–—]\s*\d{1,4}\s*[-–—]", re.I)
-_EDGE_NUMBER = re.compile(r"^(\d{1,4})\s+\S.*|^.*\S\s+(\d{1,4})$")
 
 
 def read_pdf(data: bytes, limits: IngestLimits = DEFAULT_LIMITS) -> Extracted:
@@ -80,7 +75,7 @@ def read_pdf(data: bytes, limits: IngestLimits = DEFAULT_LIMITS) -> Extracted:
     count = len(pages)
     pages = [Page(p.number, merge_fragments(p.lines)) for p in pages]
     style = document_style(pages)
-    _drop_running_lines(pages, style)
+    drop_running_lines(pages, style)
     pages = without_toc_and_index(pages)
     title = meta_title if _sensible(meta_title) else font_title(pages, style)  # on the title page
     pages = without_front_matter(pages, marks)
@@ -247,54 +242,6 @@ def _top(dest: object) -> float | None:
     if mode == raw.PDFDEST_VIEW_FITR and len(view) == 4:
         return float(view[3])
     return None
-
-
-def _drop_running_lines(pages: list[Page], style: Style) -> None:
-    """Removes headers and footers: page numbers, lines carrying the printed page number, and
-    lines repeated (digits aside) at the top or bottom of many pages."""
-    edges = {p.number: _edges(p, style) for p in pages}
-    offsets: Counter[int] = Counter()
-    shapes: Counter[str] = Counter()
-    for page_no, (top, bottom) in edges.items():
-        offsets.update({page_no - n for x, _ in top + bottom
-                        if (n := _edge_number(x)) is not None and x.size < 1.15 * style.body})
-        shapes.update({_shape(x) for x, _ in top + bottom})
-    needed = max(3.0, 0.2 * len(pages))
-    usual = {o for o, k in offsets.items() if k >= needed}
-    for page in pages:
-        for group in edges[page.number]:
-            for line, apart in group:  # outermost first; stop at the first line of text
-                number, seen = _edge_number(line), shapes[_shape(line)]
-                words = len(line.text.split())
-                printed = number is not None and page.number - number in usual and words <= 15
-                bare = bool(_BARE.fullmatch(line.text.strip())) and (apart or printed)
-                repeated = (seen >= max(needed, 0.25 * len(pages)) and words <= 15
-                            and (apart or seen >= 0.5 * len(pages)))
-                if not (bare or printed or repeated) or line.size >= 1.15 * style.body:
-                    break
-                page.lines.remove(line)
-
-
-def _edges(page: Page, style: Style) -> tuple[list[tuple[Line, bool]], list[tuple[Line, bool]]]:
-    """The two top and two bottom lines, outermost first, each with whether a gap wider than
-    between lines of text separates it from the next line inwards."""
-    order = sorted(page.lines, key=lambda x: -x.base)
-    n = len(order)
-
-    def apart(i: int, j: int) -> bool:
-        return not 0 <= j < n or abs(order[i].base - order[j].base) > 1.6 * style.pitch
-    top = [(order[i], apart(i, i + 1)) for i in range(min(2, n))]
-    bottom = [(order[i], apart(i, i - 1)) for i in range(n - 1, max(n - 3, len(top) - 1), -1)]
-    return top, bottom
-
-
-def _edge_number(line: Line) -> int | None:
-    m = _EDGE_NUMBER.match(line.text.strip())
-    return int(m.group(1) or m.group(2)) if m else None
-
-
-def _shape(line: Line) -> str:
-    return re.sub(r"\d+", "#", " ".join(line.text.lower().split()))
 
 
 def _sensible(title: str) -> bool:

@@ -1,4 +1,5 @@
-"""Which PDF pages are content: tables of contents, indexes and front matter are not.
+"""What on PDF pages is content: tables of contents, indexes and front matter are not, nor are
+running headers, footers and page numbers.
 
 Pointers to pages ("Lists ........ 12", "read.csv, 9, 14") and the title and copyright pages
 before the first chapter answer no question a student asks, but match many of them.
@@ -6,8 +7,9 @@ before the first chapter answer no question a student asks, but match many of th
 from __future__ import annotations
 
 import re
+from collections import Counter
 
-from core.ingest.pdf_layout import Mark, Page
+from core.ingest.pdf_layout import Line, Mark, Page, Style
 
 _LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}|_{4,}\s*\d+$")
 _ENDS_NUMBER = re.compile(r"\S.*\s(?:\d{1,4}|[ivxlc]{1,6})$", re.I)
@@ -16,6 +18,10 @@ _INDEX_ENTRY = re.compile(r"^\D.{0,60}?,\s*(?:see\b.*|\d{1,4}(?:\s*[-–]\s*\d{1
 _INDEX_LETTER = re.compile(r"[A-Z]|symbols|numbers|numerics", re.I)
 _LEGAL = re.compile(r"copyright|permission is granted|all rights reserved|\bisbn\b|licen[cs]e",
                     re.I)
+# a bare page number: 12, xii, Page 3, 3 of 40, - 7 -
+_BARE = re.compile(r"(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:/|of)\s*\d{1,4})?"
+                   r"|[-–—]\s*\d{1,4}\s*[-–—]", re.I)
+_EDGE_NUMBER = re.compile(r"^(\d{1,4})\s+\S.*|^.*\S\s+(\d{1,4})$")
 FRONT_PAGES = 3  # without an outline, only this many first pages may be front matter
 
 
@@ -47,3 +53,51 @@ def without_front_matter(pages: list[Page], marks: list[Mark]) -> list[Page]:
         return [p for p in pages if p.number >= first]
     return [p for p in pages if p.number > FRONT_PAGES
             or not _LEGAL.search(" ".join(x.text for x in p.lines))]
+
+
+def drop_running_lines(pages: list[Page], style: Style) -> None:
+    """Removes headers and footers: page numbers, lines carrying the printed page number, and
+    lines repeated (digits aside) at the top or bottom of many pages."""
+    edges = {p.number: _edges(p, style) for p in pages}
+    offsets: Counter[int] = Counter()
+    shapes: Counter[str] = Counter()
+    for page_no, (top, bottom) in edges.items():
+        offsets.update({page_no - n for x, _ in top + bottom
+                        if (n := _edge_number(x)) is not None and x.size < 1.15 * style.body})
+        shapes.update({_shape(x) for x, _ in top + bottom})
+    needed = max(3.0, 0.2 * len(pages))
+    usual = {o for o, k in offsets.items() if k >= needed}
+    for page in pages:
+        for group in edges[page.number]:
+            for line, apart in group:  # outermost first; stop at the first line of text
+                number, seen = _edge_number(line), shapes[_shape(line)]
+                words = len(line.text.split())
+                printed = number is not None and page.number - number in usual and words <= 15
+                bare = bool(_BARE.fullmatch(line.text.strip())) and (apart or printed)
+                repeated = (seen >= max(needed, 0.25 * len(pages)) and words <= 15
+                            and (apart or seen >= 0.5 * len(pages)))
+                if not (bare or printed or repeated) or line.size >= 1.15 * style.body:
+                    break
+                page.lines.remove(line)
+
+
+def _edges(page: Page, style: Style) -> tuple[list[tuple[Line, bool]], list[tuple[Line, bool]]]:
+    """The two top and two bottom lines, outermost first, each with whether a gap wider than
+    between lines of text separates it from the next line inwards."""
+    order = sorted(page.lines, key=lambda x: -x.base)
+    n = len(order)
+
+    def apart(i: int, j: int) -> bool:
+        return not 0 <= j < n or abs(order[i].base - order[j].base) > 1.6 * style.pitch
+    top = [(order[i], apart(i, i + 1)) for i in range(min(2, n))]
+    bottom = [(order[i], apart(i, i - 1)) for i in range(n - 1, max(n - 3, len(top) - 1), -1)]
+    return top, bottom
+
+
+def _edge_number(line: Line) -> int | None:
+    m = _EDGE_NUMBER.match(line.text.strip())
+    return int(m.group(1) or m.group(2)) if m else None
+
+
+def _shape(line: Line) -> str:
+    return re.sub(r"\d+", "#", " ".join(line.text.lower().split()))
