@@ -126,7 +126,6 @@ async def test_the_example_that_repeats_the_question_best_is_shown_though_no_sen
                                                    "at step 12 of lm.fit"]
 
 
-
 async def test_the_example_that_matches_best_of_all_is_shown_though_another_one_came_first():
     # R's language definition: the sentence after the best one leads into an example of its
     # own, which used to take the place of the one that holds the answer ("[1] 7")
@@ -138,6 +137,7 @@ async def test_the_example_that_matches_best_of_all_is_shown_though_another_one_
     strips = await relevant_strips("If ex <- expression(2 + 2, 3 + 4), what does eval(ex) give?",
                                    _chunks(text, title="Evaluation"), None, 2)
     assert "> eval(ex)\n[1] 7" in compose(strips)
+
 
 def test_markdown_inline_marks_are_not_shown_but_code_spans_and_globs_stay():
     from core.rag.companions import Strip

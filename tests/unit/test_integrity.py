@@ -104,7 +104,6 @@ def test_a_request_to_be_taught_is_no_graded_work_unless_it_names_a_written_prod
         assert tier_reads_graded_work(text, "solve"), text
 
 
-
 def test_a_piece_of_writing_asked_for_is_graded_work_even_put_as_a_question() -> None:
     for text in ("ممكن تكتب لي بحث عن التصحر في الوطن العربي؟", "could you write my essay on Kant?",
                  "لو سمحت تكتب لي مقدمة البحث عن تلوث المياه؟", "please write me a paper about cells"):
