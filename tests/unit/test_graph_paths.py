@@ -139,6 +139,21 @@ class TestComplex:
         assert state["confidence"] == Confidence.LOW
         assert "couldn't find a reliable answer" in state["answer"]
 
+    async def test_a_fallback_quotes_another_language_only_where_it_shares_a_word(
+            self, graph, make_context):
+        # nothing vouched for the context: an Arabic page on sorting is no "closest material" to
+        # an English question about something else, one naming the command asked about is
+        course = FakeSource("course", [doc("الترتيب بالدمج خوارزمية ترتيب مستقرة.", "الترتيب",
+                                           url="08-sorting-ar.md"),
+                                       doc("يعرض الأمر journalctl سجلات النظام كلها.", "السجلات",
+                                           url="logs-ar.md")])
+        ctx = make_context(sources={"course": course},
+                           reranker=ScriptedReranker([{}], default=0.05))
+        state = await run(graph, ctx, "Who commanded the Byzantine admiralty?")
+        assert state["route"][-1] == "fallback" and "الترتيب" not in state["answer"]
+        state = await run(graph, ctx, "Where does journalctl keep what it shows?")
+        assert "يعرض الأمر journalctl" in state["answer"] and "الترتيب" not in state["answer"]
+
 
 class TestDegradation:
     async def test_tier1_timeout_means_complex(self, graph, make_context):

@@ -9,6 +9,7 @@ from core.rag import guide
 from core.rag.citations import citations_for
 from core.rag.extractive import compose, relevant_strips
 from core.rag.state import RagContext, RagState
+from core.text import detect_language
 from core.texts import canned
 
 PARTIAL_STRIPS = 2
@@ -21,7 +22,13 @@ async def fallback(state: RagState, runtime: Runtime[RagContext]) -> RagState:
         return await guide.guided_answer(state, ctx, node="fallback")
     language = state.get("language", "en")
     context = state.get("context") or []
-    strips = await relevant_strips(state["question"], context, ctx.embedder, PARTIAL_STRIPS)
+    question = state["question"]
+    spoken = detect_language(question)
+    # another language's sentence only when it shares a word of the question (a command, a
+    # name): here no judge has vouched for the context, and across languages anything passes the
+    # ranking's bar ("memtrace[0x98ead98...]" as the closest material to a journalctl question)
+    strips = [s for s in await relevant_strips(question, context, ctx.embedder, PARTIAL_STRIPS)
+              if detect_language(context[s.chunk].text) == spoken or s.lexical > 0]
     if strips:
         text = canned.FALLBACK("intro", language) + "\n\n" + compose(strips)
     else:
