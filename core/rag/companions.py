@@ -163,7 +163,7 @@ def add_examples(picked: dict[tuple[int, int], Strip], candidates: list[Candidat
 
 
 def add_example(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
-                 total: np.ndarray, i: int) -> None:
+                total: np.ndarray, i: int) -> None:
     """Example block `i`, under its title when it has one."""
     for k in (i - 1, i) if _titles(candidates, i - 1) else (i,):
         c = candidates[k]

@@ -146,7 +146,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         if total[i] < 0.5 * best or len(picked) >= limit:
             break
         if (c.block and not c.listing) or (lexical[i] == 0 and semantic[i] < alone[i]):
-            continue  # an example is shown with the sentence that introduces it, not alone
+            continue  # an example comes with the sentence introducing it (or see below)
         key = normalize(c.text)
         if key not in seen:
             seen.add(key)

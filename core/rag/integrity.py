@@ -70,10 +70,10 @@ _CODE_JOB_EN = (_POLITE + r"(?:write|implement|code)\s+(?:me\s+)?(?:an?|the|some
                 r"|implementation|algorithm)\b|" + _POLITE + r"implement\s+\w+")
 _CODE_JOB_AR = (rf"^(?:(?:{_POLITE_AR})\s+)*"
                 r"(?:اكتب|نفذ|برمج)(?:ي)?\s+(?:لي\s+)?(?:ال)?(?:كود|برنامج|دال[هة]|استعلام)")
-# ...and so is a piece of writing ("could you write my reflective essay on...?", "ممكن تكتب لي بحث
+# ...and so is a piece of writing ("could you write my essay on Kant?", "ممكن تكتب لي بحث
 # عن التصحر؟"): put as a question, it is still a request to have it written
 _WRITING_JOB = re.compile(
-    rf"^(?:(?:{_POLITE_EN})\s+)*(?:write|draft|compose)\s+(?:me\s+|for me\s+)?(?:\S+\s+){{0,3}}?"
+    _POLITE + r"(?:write|draft|compose)\s+(?:me\s+|for me\s+)?(?:\S+\s+){0,3}?"
     r"(?:essay|report|research paper|term paper|paper|article)s?\b"
     rf"|^(?:(?:{_POLITE_AR})\s+)*[وف]?(?:ا|ت|ي)?كتب(?:ي|وا)?\s+(?:لي\s+|لنا\s+)?(?:\S+\s+){{0,2}}?"
     rf"{_AR_PREFIX}(?:بحث|مقال|مقاله|تقرير)(?!\w)")
