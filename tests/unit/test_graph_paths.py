@@ -139,7 +139,7 @@ class TestComplex:
         assert state["confidence"] == Confidence.LOW
         assert "couldn't find a reliable answer" in state["answer"]
 
-    async def test_a_fallback_quotes_another_language_only_where_it_shares_a_word(
+    async def test_a_fallback_to_english_quotes_arabic_only_where_it_shares_a_word(
             self, graph, make_context):
         # nothing vouched for the context: an Arabic page on sorting is no "closest material" to
         # an English question about something else, one naming the command asked about is
@@ -153,6 +153,13 @@ class TestComplex:
         assert state["route"][-1] == "fallback" and "الترتيب" not in state["answer"]
         state = await run(graph, ctx, "Where does journalctl keep what it shows?")
         assert "يعرض الأمر journalctl" in state["answer"] and "الترتيب" not in state["answer"]
+        # an Arabic question keeps English material: Arabic students read English notes
+        english = FakeSource("course", [doc("Merge sort is a stable sorting algorithm.", "Sorting",
+                                            url="02-sorting.md")])
+        ctx = make_context(sources={"course": english},
+                           reranker=ScriptedReranker([{}], default=0.05))
+        state = await run(graph, ctx, "من قاد الأسطول البيزنطي؟")
+        assert "Merge sort is a stable sorting algorithm." in state["answer"]
 
 
 class TestDegradation:

@@ -24,11 +24,14 @@ async def fallback(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     context = state.get("context") or []
     question = state["question"]
     spoken = detect_language(question)
-    # another language's sentence only when it shares a word of the question (a command, a
-    # name): here no judge has vouched for the context, and across languages anything passes the
-    # ranking's bar ("memtrace[0x98ead98...]" as the closest material to a journalctl question)
+    # for an English question, an Arabic sentence only when it shares a word of the question (a
+    # command, a name): here no judge has vouched for the context, and across languages anything
+    # passes the ranking's bar (an Arabic page on merge sort as the closest material to "Who
+    # commanded the Byzantine admiralty?"). Arabic questions keep English material, as in
+    # relevant_strips: Arabic courses quote English, and Arabic students read English notes.
     strips = [s for s in await relevant_strips(question, context, ctx.embedder, PARTIAL_STRIPS)
-              if detect_language(context[s.chunk].text) == spoken or s.lexical > 0]
+              if spoken != "en" or s.lexical > 0
+              or detect_language(context[s.chunk].text) == spoken]
     if strips:
         text = canned.FALLBACK("intro", language) + "\n\n" + compose(strips)
     else:
