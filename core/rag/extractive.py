@@ -225,7 +225,7 @@ def focused(strips: Sequence[Strip], chunks: Sequence[Chunk], language: str
     cut = PADDING_SHARE * (best.score or 0.0)
     close = KEEP_SHARE * max(s.score for s in strips)
     judged = [s for s in strips if (chunks[s.chunk].score or 0.0) >= cut]
-    shown = [s for s in strips if (chunks[s.chunk].score or 0.0) >= cut
+    shown = [s for s in strips if s in judged
              or (s.score >= close and chunks[s.chunk].source_type == "course")]
     return judged, shown
 

@@ -64,18 +64,19 @@ _POLITE_EN = (r"please|pls|plz|can you|could you|would you|will you|i want you t
               r"|just")
 _POLITE_AR = r"من فضلك|لو سمحت|ممكن|هل يمكنك|ابي|ابغي|اريد"
 _POLITE = rf"^(?:(?:{_POLITE_EN})\s+)*"
+_POLITE_AR_START = rf"^(?:(?:{_POLITE_AR})\s+)*"
 _CODE_JOB_EN = (_POLITE + r"(?:write|implement|code)\s+(?:me\s+)?(?:an?|the|some)?\s*"
                 r"(?:(?:full|complete|whole|working|recursive|python|java|c\+\+|c|sql|javascript"
                 r"|simple|short)\s+)*(?:code|program|function|script|query|class|method"
                 r"|implementation|algorithm)\b|" + _POLITE + r"implement\s+\w+")
-_CODE_JOB_AR = (rf"^(?:(?:{_POLITE_AR})\s+)*"
+_CODE_JOB_AR = (_POLITE_AR_START +
                 r"(?:اكتب|نفذ|برمج)(?:ي)?\s+(?:لي\s+)?(?:ال)?(?:كود|برنامج|دال[هة]|استعلام)")
 # ...and so is a piece of writing ("could you write my essay on Kant?", "ممكن تكتب لي بحث
 # عن التصحر؟"): put as a question, it is still a request to have it written
 _WRITING_JOB = re.compile(
     _POLITE + r"(?:write|draft|compose)\s+(?:me\s+|for me\s+)?(?:\S+\s+){0,3}?"
     r"(?:essay|report|research paper|term paper|paper|article)s?\b"
-    rf"|^(?:(?:{_POLITE_AR})\s+)*[وف]?(?:ا|ت|ي)?كتب(?:ي|وا)?\s+(?:لي\s+|لنا\s+)?(?:\S+\s+){{0,2}}?"
+    r"|" + _POLITE_AR_START + r"[وف]?(?:ا|ت|ي)?كتب(?:ي|وا)?\s+(?:لي\s+|لنا\s+)?(?:\S+\s+){0,2}?"
     rf"{_AR_PREFIX}(?:بحث|مقال|مقاله|تقرير)(?!\w)")
 
 # Nearly every learn-question names nothing graded: substring checks for the stems settle it
