@@ -19,6 +19,7 @@ from core.sentences import asks, introduces
 EXAMPLE_MIN = 0.5  # see add_examples()
 FOLLOWED = 2  # the best sentences whose next sentence comes with them when related
 CHAINED = 2  # a sentence brought because it refers back brings the one referring back to it
+DEFAULT_AFTER = 4  # see add_default()
 CAPTION_WORDS = 12  # a longer line is a sentence, not an example's title
 # the category a texinfo manual sets beside each entry of its API reference
 # ("int asn1_der_coding (asn1 node const element, ...) [Function]")
@@ -26,6 +27,8 @@ _DEFINITION = re.compile(r"\[(?:Function|Macro|Variable|Constant|Data [Tt]ype|Ty
                          r"Special Form|User Option|Method|Instance Variable)\]")
 
 _CODE_MARKS = re.compile(r"[(){}\[\]=$#<>|/\\]")
+_DEFAULT = re.compile(r"\bdefault|افتراضي", re.IGNORECASE)  # also "defaulting to 3306"
+_VALUE = re.compile(r"[\d=]")  # a number or a setting
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +206,30 @@ def add_entry_heads(picked: dict[tuple[int, int], Strip], candidates: list[Candi
                                         strip.score, block=True))
                 break
             position -= 1
+
+
+def add_default(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
+                total: np.ndarray, question: str) -> None:
+    """For a question asking for a default, the sentence stating one with its value nearest
+    to the best picked sentence that has one in its paragraph or in the next DEFAULT_AFTER of
+    its passage: "RandomSeed: One can modify the seed..." matches the question, "The default
+    value is equal to 1527384." four sentences on answers it."""
+    if not _DEFAULT.search(question):
+        return
+    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
+    stating = [i for i, c in enumerate(candidates)
+               if not c.block and _DEFAULT.search(c.text) and _VALUE.search(c.text)]
+    for strip in sorted((s for s in picked.values() if not s.block), key=lambda s: -s.score):
+        t = index[(strip.chunk, strip.position)]
+        near = [i for i in stating if i != t and (_same_paragraph(candidates, t, i) or (
+            candidates[i].chunk == strip.chunk and i > t  # sentences on, blocks not counted
+            and sum(not c.block for c in candidates[t + 1:i + 1]) <= DEFAULT_AFTER))]
+        if near:
+            i = min(near, key=lambda i: abs(i - t))
+            c = candidates[i]
+            picked.setdefault((c.chunk, c.position),
+                              Strip(c.text, c.chunk, c.position, float(total[i])))
+            return
 
 
 def fill_gaps(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],

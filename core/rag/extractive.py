@@ -13,6 +13,7 @@ from core.rag.blocks import listing_windows, plain_inline, read_paragraph
 from core.rag.companions import (
     Candidate,
     Strip,
+    add_default,
     add_entry_heads,
     add_example,
     add_examples,
@@ -160,6 +161,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         related = (lexical > 0) | (semantic >= alone)
         own = np.array([share(q_words, w, weight) for w in with_titles(candidates, words)])
         add_follow_ups(picked, candidates, total, related)
+        add_default(picked, candidates, total, question)
         named = identifiers_in(question, [c.text for c in candidates])
         add_examples(picked, candidates, total, own, named)
         fill_gaps(picked, candidates, total)

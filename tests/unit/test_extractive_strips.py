@@ -245,3 +245,13 @@ async def test_an_announced_example_comes_with_its_caption():
         "administrators:\nThe /etc/squid/squid.conf file (excerpts)\n\n"
         "acl our_networks src 192.168.1.0/24\nhttp_access allow our_networks\n"
         "http_access deny all")
+
+
+async def test_a_question_asking_for_a_default_gets_the_sentence_stating_it():
+    text = ("TabSize: Sets how many columns a tab takes in the printed code listing. Changing it "
+            "after the sheets are printed changes their layout. The value is kept in the aux "
+            "file. The default value is 8. Columns: Give n to print the code in n columns.")
+    question = "how many columns does a tab take in the printed code by default"
+    strips = await relevant_strips(question, _chunks(text, title="Options"), None, 1)
+    assert "The default value is 8." in compose(strips)
+    assert "Columns: Give n" not in compose(strips)
