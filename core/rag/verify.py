@@ -4,8 +4,8 @@ The extractive answer is built from the sentences closest to the question, so "t
 something close" is always true of it; ✅ must say more. `evidence` reads what the answer was
 built from (how well the best passage scored, how many of the question's words the chosen
 sentences repeat, how close they are in meaning, whether they are in the question's language),
-and `vouches` weighs it with a logistic model fitted on the fit halves of the seven question
-sets in bench/ (realdocs_suite, realdocs_fresh to realdocs_fresh6)
+and `vouches` weighs it with a logistic model fitted on the fit halves of the nine question
+sets in bench/ (realdocs_suite, realdocs_fresh to realdocs_fresh8)
 (bench/fit_verifier.py prints WEIGHTS and THRESHOLD). Answers it does not vouch for are shown
 with the neutral mark: "here is what your course says", not "this is the answer".
 """
@@ -24,7 +24,8 @@ from core.text import detect_language, keywords
 # second encoder's (USE) cosine of the best sentence (both fit halves, 0.95 target: 94.1% ✅
 # right at 81% coverage with it, 94.6% at 83% without).
 FEATURES = ("top", "second", "lexical", "lead_lexical", "lead_semantic", "lead_total",
-            "cross", "qwords", "answer_cover", "strips", "lead_rank", "other_language", "unknown")
+            "cross", "qwords", "answer_cover", "strips", "lead_rank", "other_language", "unknown",
+            "missing")
 
 
 def evidence(question: str, answer: str, strips: Sequence[Strip], context: Sequence[Chunk],
@@ -34,6 +35,8 @@ def evidence(question: str, answer: str, strips: Sequence[Strip], context: Seque
     sentences = [s for s in strips if not s.block] or list(strips)
     lead = max(sentences, key=lambda s: s.score)
     language = detect_language(question)
+    qwords = float(len(keywords(question)))
+    cover = matched_share(question, answer)
     return {
         "top": top_score,
         "second": (context[1].score or 0.0) if len(context) > 1 else 0.0,
@@ -42,30 +45,36 @@ def evidence(question: str, answer: str, strips: Sequence[Strip], context: Seque
         "lead_semantic": lead.semantic,
         "lead_total": lead.score,
         "cross": float(detect_language(lead.text) != language),
-        "qwords": float(len(keywords(question))),
-        "answer_cover": matched_share(question, answer),
+        "qwords": qwords,
+        "answer_cover": cover,
         "strips": float(len(strips)),
         "lead_rank": float(lead.chunk),
         "other_language": sum(detect_language(s.text) != language for s in sentences)
         / len(sentences),
         "unknown": float(unknown_words > 0),
+        # how many of the question's words the answer lacks: a share alone reads a long,
+        # casually worded question missing one word like a short one missing half of its own
+        "missing": qwords * (1.0 - cover),
     }
 
 
 # Fitted by bench/fit_verifier.py --precision 0.955 on the fit halves of bench/realdocs_suite
-# and realdocs_fresh to realdocs_fresh6 (684 would-be ✅ replies over 93 documents no two sets
-# share), as answered by the code of 2026-12-04 (fourth session). Each set left out in turn, the
-# model fitted on the other six: 95.7% of ✅ right, 63.4% of answerable questions ✅ (the
-# six-set model before it: 95.4% / 68.8% on six sets, and 88.9% of 27 at 36% coverage on
-# realdocs_fresh6, the set written after it). The target: the lowest of 0.950 / 0.955 / 0.960
-# keeping the six-set model's 95.4% with each set left out (0.950 kept 94.5% at 66.9%).
+# and realdocs_fresh to realdocs_fresh8 (786 would-be ✅ replies; no two sets share a document),
+# as answered by the code of 2026-12-05 (stop 50). Each set left out in turn, the model fitted
+# on the other eight: 95.4% of ✅ right, 62.9% of answerable questions ✅; the same thirteen
+# features without "missing": 95.7% at 60.5% (its target 0.960; 0.955 kept 95.3%). Chosen by a
+# rule written before measuring: the candidate with the highest held-out coverage at >= 95.4%
+# (the six- and seven-set models' figure), if 1 point above the plain refit ("unknown" as a
+# share of the question's words: 59.2%; that and "missing": 59.0%). The seven-set model
+# before it: 95.7% at 63.4% on seven sets; on realdocs_fresh8, written after it, its first run
+# gave 87% of 15 ✅ right on the fit half, 80% of 20 on the report half.
 WEIGHTS: dict[str, float] = {
-    "top": 0.5643, "second": -0.5803, "lexical": -0.0691, "lead_lexical": 0.9056,
-    "lead_semantic": 1.6246, "lead_total": 4.6805, "cross": -0.3026, "qwords": 0.1085,
-    "answer_cover": 2.9817, "strips": -0.0123, "lead_rank": 0.0298, "other_language": 0.3516,
-    "unknown": -1.1699}
-BIAS = -5.1211
-THRESHOLD = 0.8388
+    "top": 0.0737, "second": -0.7354, "lexical": 0.1194, "lead_lexical": 0.9494,
+    "lead_semantic": 1.1842, "lead_total": 4.4758, "cross": 0.1955, "qwords": 0.2070,
+    "answer_cover": 1.4736, "strips": -0.0230, "lead_rank": -0.0110, "other_language": 0.4034,
+    "unknown": -1.2040, "missing": -0.2330}
+BIAS = -3.3658
+THRESHOLD = 0.8317
 
 
 def probability(signals: Mapping[str, float]) -> float:
@@ -87,6 +96,7 @@ def vouches(signals: Mapping[str, float]) -> bool:
 # replies chosen by meaning alone (a sentence in the other language) above it held the answer
 # on the seven fit halves, 21 of the 39 below (six-set models: 19 of 28 / 13 of 26, 18 of 26 /
 # 15 of 29 on six).
+# Kept, not re-chosen, with the nine-set model of stop 50.
 ACROSS_LANGUAGES_THRESHOLD = 0.60
 
 
