@@ -1,7 +1,8 @@
 """What a picked sentence brings with it into an offline answer: the sentence it refers back
-to, the next one when it is related, the example it leads into, and the command or example beside
-it that the question's words point at. A sentence alone is often not the answer: in a manual the
-answer to "how do I" is the command next to the sentence that matches the question.
+to, the next one when it is related, the example it leads into, the default a question asks for,
+and the command or example beside it that the question's words point at. A sentence alone is
+often not the answer: in a manual the answer to "how do I" is the command next to the sentence
+that matches the question.
 """
 from __future__ import annotations
 
@@ -225,7 +226,7 @@ def add_default(picked: dict[tuple[int, int], Strip], candidates: list[Candidate
             candidates[i].chunk == strip.chunk and i > t  # sentences on, blocks not counted
             and sum(not c.block for c in candidates[t + 1:i + 1]) <= DEFAULT_AFTER))]
         if near:
-            i = min(near, key=lambda i: abs(i - t))
+            i = min(near, key=lambda k: abs(k - t))
             c = candidates[i]
             picked.setdefault((c.chunk, c.position),
                               Strip(c.text, c.chunk, c.position, float(total[i])))
