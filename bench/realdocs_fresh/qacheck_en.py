@@ -1,4 +1,4 @@
-"""Checks shared by the English audit scripts (check_en.py) of realdocs_fresh2 to realdocs_fresh6.
+"""Checks shared by the English audit scripts (check_en.py) of realdocs_fresh2 to realdocs_fresh8.
 
 Matching is textutil's: casefolded, whole words. A PDF document is checked page by page (the gold of
 a row must be on its physical page), an HTML page on its visible text joined both ways at tags; the
@@ -237,3 +237,49 @@ def finish(rows: list[Row], origins: Iterable[str], rep: Report, n_gold: int) ->
         c = collections.Counter(r['type'] for r in rows if r.get('doc') == d)
         print(f'   {sum(c.values()):3d} {d} {dict(sorted(c.items()))}')
     return rep.finish(len(rows), n_gold)
+
+
+def load_with_text(origins: Iterable[str], docs_dir: Path, rep: Report, heading: re.Pattern[str],
+                   txt_bytes: tuple[int, int], text_doc: Callable[[Path], dict]) -> Docs:
+    """PDF and HTML through load_docs, a plain-text or Markdown document through `text_doc` (its
+    size within `txt_bytes`), in the order of `origins`."""
+    txt = [n for n in origins if n.endswith(('.txt', '.md'))]
+    docs = load_docs([n for n in origins if n not in txt], docs_dir, rep,
+                     lambda p: textutil.pdf_pages(p, heading, rep.warnings))
+    for n in txt:
+        p = docs_dir / n
+        if not p.is_file():
+            rep.err(f'missing document {p}')
+            continue
+        size = p.stat().st_size
+        if not txt_bytes[0] <= size <= txt_bytes[1]:
+            rep.err(f'{n}: {size} bytes, outside {txt_bytes}')
+        docs[n] = text_doc(p)
+        print(f'   {n}: plain text, {size} bytes')
+    return {n: docs[n] for n in origins if n in docs}
+
+
+def check_pdf_coverage(rows: list[Row], minimum: int, rep: Report) -> None:
+    """The PDF questions must spread over at least `minimum` different pages."""
+    pdf_rows = [r for r in rows if r.get('kind') == 'en' and str(r.get('doc', '')).endswith('.pdf')]
+    covered = sorted({r['page'] for r in pdf_rows if isinstance(r.get('page'), int)})
+    print(f'== PDF questions: {len(pdf_rows)} on {len(covered)} different pages: {covered}')
+    if len(covered) < minimum:
+        rep.err(f'PDF questions cover only {len(covered)} pages (< {minimum})')
+
+
+def scan_unanswerable_with_arabic_half(rows: list[Row], unans: Iterable[tuple[str, list[str]]], docs: Docs,
+                                       docs_dir: Path, rep: Report) -> None:
+    """scan_unanswerable over the set's documents and its Arabic half's pages (docs/ar-*): the unanswerable
+    questions must not be answered by the Arabic half either."""
+    scan = {n: doc_texts(D) for n, D in docs.items()}
+    for p in sorted(docs_dir.iterdir()):
+        if p.name.startswith('ar-') and p.suffix in ('.html', '.htm'):
+            scan[p.name] = [textutil.normalize(textutil.visible_text(
+                p.read_text(encoding='utf-8', errors='replace'), ' '))]
+        elif p.name.startswith('ar-'):
+            rep.warn(f'Arabic-half file {p.name} not scanned for the unanswerable key terms (not HTML)')
+    scan_unanswerable(
+        rows, unans, scan, rep, '== unanswerable questions: key terms and where they occur in the four documents '
+        f'and in the {len(scan) - len(docs)} Arabic-half pages (the first term of each question must occur nowhere)',
+        first_term_absent=True)

@@ -33,7 +33,7 @@ import qacheck  # noqa: E402
 import qacheck_en  # noqa: E402
 from build_en import KEYS, ORIGINS, SHA256, build_rows  # noqa: E402
 from questions_en import UNANS  # noqa: E402
-from textutil import normalize, pdf_pages, visible_text  # noqa: E402
+from textutil import pdf_pages  # noqa: E402
 
 DOCS = HERE / 'docs'
 QA = HERE / 'qa_en.jsonl'
@@ -120,23 +120,8 @@ def main():
     rows, n_gold = qacheck_en.check_questions(QA, KEYS, build_rows, docs, rep, 'fresh6-en',
                                               'four documents of this set')
 
-    pdf_rows = [r for r in rows if r.get('kind') == 'en' and str(r.get('doc', '')).endswith('.pdf')]
-    covered = sorted({r['page'] for r in pdf_rows if isinstance(r.get('page'), int)})
-    print(f'== PDF questions: {len(pdf_rows)} on {len(covered)} different pages: {covered}')
-    if len(covered) < MIN_PDF_PAGES_COVERED:
-        rep.err(f'PDF questions cover only {len(covered)} pages (< {MIN_PDF_PAGES_COVERED})')
-
-    # the unanswerable questions must not be answered by this set's Arabic half either: scan its pages too
-    scan = {n: qacheck_en.doc_texts(D) for n, D in docs.items()}
-    for p in sorted(DOCS.iterdir()):
-        if p.name.startswith('ar-') and p.suffix in ('.html', '.htm'):
-            scan[p.name] = [normalize(visible_text(p.read_text(encoding='utf-8', errors='replace'), ' '))]
-        elif p.name.startswith('ar-'):
-            rep.warn(f'Arabic-half file {p.name} not scanned for the unanswerable key terms (not HTML)')
-    qacheck_en.scan_unanswerable(
-        rows, UNANS, scan, rep, '== unanswerable questions: key terms and where they occur in the four documents '
-        f'and in the {len(scan) - len(docs)} Arabic-half pages (the first term of each question must occur nowhere)',
-        first_term_absent=True)
+    qacheck_en.check_pdf_coverage(rows, MIN_PDF_PAGES_COVERED, rep)
+    qacheck_en.scan_unanswerable_with_arabic_half(rows, UNANS, docs, DOCS, rep)
     return qacheck_en.finish(rows, ORIGINS, rep, n_gold)
 
 

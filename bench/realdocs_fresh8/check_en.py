@@ -32,9 +32,10 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(1, str(HERE.parent / 'realdocs_fresh'))
 import qacheck  # noqa: E402
 import qacheck_en  # noqa: E402
+import qacheck_pages  # noqa: E402
 from build_en import KEYS, ORIGINS, SHA256, build_rows  # noqa: E402
 from questions_en import UNANS  # noqa: E402
-from textutil import normalize, pdf_pages, visible_text  # noqa: E402
+from textutil import normalize  # noqa: E402
 
 DOCS = HERE / 'docs'
 QA = HERE / 'qa_en.jsonl'
@@ -116,89 +117,21 @@ def check_appendix(rep):
                 print(f'   {n}: handbook appendix {m.group(1)}')
 
 
-def load_all(rep):
-    """PDF and HTML through qacheck_en.load_docs, the plain-text document through text_doc."""
-    txt = [n for n in ORIGINS if n.endswith(('.txt', '.md'))]
-    docs = qacheck_en.load_docs([n for n in ORIGINS if n not in txt], DOCS, rep,
-                                lambda p: pdf_pages(p, HEADING, rep.warnings))
-    for n in txt:
-        p = DOCS / n
-        if not p.is_file():
-            rep.err(f'missing document {p}')
-            continue
-        size = p.stat().st_size
-        if not TXT_BYTES[0] <= size <= TXT_BYTES[1]:
-            rep.err(f'{n}: {size} bytes, outside {TXT_BYTES}')
-        docs[n] = text_doc(p)
-        print(f'   {n}: plain text, {size} bytes')
-    return {n: docs[n] for n in ORIGINS if n in docs}
-
-
-def check_pages_unused(rep):
-    """No handbook page may already be used by another realdocs set (docs/ names or SOURCES*.md), whether
-    it is a section page (sect.*) or a chapter page (installation.html, workstation.html, ...), nor by
-    the Arabic half of this set (its en-US source pages are docs/ar-src-en-handbook-*, its pages are listed
-    in PAGES_ar.txt)."""
-    texts = qacheck_en.other_set_texts(HERE)
-    used = qacheck_en.used_sections(texts)
-    used_names = {qacheck_en.hb_base(tok) for t in texts for tok in re.findall(r'[A-Za-z0-9_.-]+\.(?:html|docx|pptx)', t)}
-    for n in ORIGINS:
-        if not n.endswith('.html'):
-            continue
-        base = qacheck_en.hb_base(n)
-        m = re.search(r'sect\.[a-z0-9-]+', n)
-        if (m and m.group(0) in used) or base in used_names:
-            rep.err(f'handbook page already used by another set: {n}')
-        if base not in ALLOWED_HB:
-            rep.err(f'{n}: not one of the handbook pages chosen for this half ({sorted(ALLOWED_HB)})')
-    for n in ORIGINS:
-        tokens = PDF_TOKENS if n.endswith('.pdf') else TXT_TOKENS if n.endswith(('.txt', '.md')) else []
-        hits = sorted({tok for tok in tokens for t in texts if tok in t.lower()})
-        if hits:
-            rep.err(f'{n}: another realdocs set names {hits}')
-    ar_files = sorted(p for p in DOCS.iterdir() if p.name.startswith('ar-'))
-    ar_pages = {qacheck_en.hb_base(p.name) for p in ar_files}
-    pages_ar = HERE / 'PAGES_ar.txt'
-    if pages_ar.is_file():
-        ar_pages |= {re.sub(r'\.html$', '', ln.strip()) for ln in pages_ar.read_text(encoding='utf-8').splitlines()
-                     if ln.strip()}
-    for n in ORIGINS:
-        if n.endswith('.html') and qacheck_en.hb_base(n) in ar_pages:
-            rep.err(f'{n}: also used by the Arabic half')
-    print(f'   Arabic half files present: {len(ar_files)}; its pages (docs/ar-* and PAGES_ar.txt): '
-          f'{sorted(ar_pages) or "none"}')
-
-
 def main():
     rep = qacheck.Report()
-    docs = load_all(rep)
+    docs = qacheck_en.load_with_text(ORIGINS, DOCS, rep, HEADING, TXT_BYTES, text_doc)
     qacheck_en.check_files(ORIGINS, SHA256, DOCS, docs, PDF_PAGES, rep)
     qacheck_en.check_names(ORIGINS, DOCS, rep, EXCLUDED)
     for n in [p.name for p in DOCS.iterdir() if p.name.startswith('en-')]:
         if n not in ORIGINS:
             rep.err(f'unexpected English document in docs/: {n}')
     check_appendix(rep)
-    check_pages_unused(rep)
+    qacheck_pages.check_pages_unused(HERE, ORIGINS, ALLOWED_HB, PDF_TOKENS, TXT_TOKENS, rep)
     rows, n_gold = qacheck_en.check_questions(QA, KEYS, build_rows, docs, rep, 'fresh8-en',
                                               'four documents of this set')
 
-    pdf_rows = [r for r in rows if r.get('kind') == 'en' and str(r.get('doc', '')).endswith('.pdf')]
-    covered = sorted({r['page'] for r in pdf_rows if isinstance(r.get('page'), int)})
-    print(f'== PDF questions: {len(pdf_rows)} on {len(covered)} different pages: {covered}')
-    if len(covered) < MIN_PDF_PAGES_COVERED:
-        rep.err(f'PDF questions cover only {len(covered)} pages (< {MIN_PDF_PAGES_COVERED})')
-
-    # the unanswerable questions must not be answered by this set's Arabic half either: scan its pages too
-    scan = {n: qacheck_en.doc_texts(D) for n, D in docs.items()}
-    for p in sorted(DOCS.iterdir()):
-        if p.name.startswith('ar-') and p.suffix in ('.html', '.htm'):
-            scan[p.name] = [normalize(visible_text(p.read_text(encoding='utf-8', errors='replace'), ' '))]
-        elif p.name.startswith('ar-'):
-            rep.warn(f'Arabic-half file {p.name} not scanned for the unanswerable key terms (not HTML)')
-    qacheck_en.scan_unanswerable(
-        rows, UNANS, scan, rep, '== unanswerable questions: key terms and where they occur in the four documents '
-        f'and in the {len(scan) - len(docs)} Arabic-half pages (the first term of each question must occur nowhere)',
-        first_term_absent=True)
+    qacheck_en.check_pdf_coverage(rows, MIN_PDF_PAGES_COVERED, rep)
+    qacheck_en.scan_unanswerable_with_arabic_half(rows, UNANS, docs, DOCS, rep)
     return qacheck_en.finish(rows, ORIGINS, rep, n_gold)
 
 
