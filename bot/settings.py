@@ -193,8 +193,9 @@ class Settings(RagSettings):
                                     description="a study reply is always sent within this")
     journal_lease_s: float = Field(
         120.0, gt=0, le=86_400,
-        description="a message claimed this long ago and still unanswered is answered by "
-                    "another process (HISTORY_STORE=postgres; must exceed REPLY_DEADLINE_S)")
+        description="a message whose process stopped renewing its claim this long ago (it "
+                    "died) is answered by another process (HISTORY_STORE=postgres; must "
+                    "exceed REPLY_DEADLINE_S)")
     max_concurrent_questions: int = Field(32, ge=1, le=1024,
                                           description="study questions answered at once")
     queue_max: int = Field(200, ge=0, le=100_000,

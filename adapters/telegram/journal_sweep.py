@@ -3,6 +3,8 @@
 Every `every_s` the journal's unanswered messages whose claim ran out (`journal.pending`: the
 journal's lease decides what is due) go back through the PTB handlers. Several processes may
 queue the same message; the journal's atomic claim (`begin`) lets only one of them answer it.
+Each sweep first renews this process's own claims (`journal.renew`), so an answer that waits
+in a busy process's queue longer than the lease is not replayed elsewhere and sent twice.
 """
 from __future__ import annotations
 
@@ -35,6 +37,7 @@ class JournalSweep:
 
     async def run_once(self, app: Any) -> int:
         """Queue every due message on the PTB application; how many there were."""
+        await self.journal.renew(PLATFORM)
         pending = await self.journal.pending(PLATFORM)
         for payload in pending:
             await app.update_queue.put(Update.de_json(payload, app.bot))

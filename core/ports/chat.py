@@ -55,6 +55,11 @@ class MessageJournal(Protocol):
         """Mark a claimed message as answered."""
         ...
 
+    async def renew(self, platform: str) -> int:
+        """Extend the claims this process is still answering, so a slow answer is not taken
+        over as if its process had died; returns how many."""
+        ...
+
     async def pending(self, platform: str) -> list[dict[str, Any]]:
         """Payloads claimed by an earlier run that never got their answer (crash recovery)."""
         ...

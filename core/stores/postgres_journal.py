@@ -2,7 +2,8 @@
 
 `begin` is one atomic statement: it inserts the claim, or takes over a pending claim whose lease
 ran out (its process died mid-answer), or does nothing (someone holds it, or it was answered).
-`pending` hands back the messages whose lease ran out, for any live process to answer again.
+`pending` hands back the messages whose lease ran out, for any live process to answer again;
+`renew` keeps a live process's claims from running out however long their answers wait.
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ class PostgresMessageJournal(PostgresConnection):
         super().__init__(dsn, connect_timeout_s=connect_timeout_s)
         self.lease_s = lease_s
         self.owner = owner or f"{socket.gethostname()}:{os.getpid()}"
+        self._in_flight: set[tuple[str, str, str]] = set()  # claimed here, not finished
 
     async def begin(self, platform: str, chat_id: str, message_id: str, user_id: str,
                     payload: dict[str, Any]) -> bool:
@@ -40,14 +42,29 @@ class PostgresMessageJournal(PostgresConnection):
             " returning claimed_by",
             (platform, chat_id, message_id, user_id, json.dumps(payload, ensure_ascii=False),
              self.owner, self.lease_s))
+        if rows:
+            self._in_flight.add((platform, chat_id, message_id))
         return bool(rows)
 
     async def finish(self, platform: str, chat_id: str, message_id: str) -> None:
+        self._in_flight.discard((platform, chat_id, message_id))  # also if the update fails
         # Neither the question nor its user is kept once answered: only what stops a re-answer.
         await self._execute(
             "update public.message_journal set status = 'done', payload = '{}'::jsonb,"
             " user_id = '' where platform = %s and chat_id = %s and message_id = %s",
             (platform, chat_id, message_id))
+
+    async def renew(self, platform: str) -> int:
+        """Only the claims this process still holds: one another process took over is not
+        taken back."""
+        keys = [(chat, message) for p, chat, message in self._in_flight if p == platform]
+        if not keys:
+            return 0
+        return await self._execute(
+            "update public.message_journal set claimed_at = now()"
+            " where platform = %s and claimed_by = %s and status = 'pending'"
+            " and (chat_id, message_id) in (select * from unnest(%s::text[], %s::text[]))",
+            (platform, self.owner, [c for c, _ in keys], [m for _, m in keys]))
 
     async def pending(self, platform: str) -> list[dict[str, Any]]:
         rows = await self._fetch(

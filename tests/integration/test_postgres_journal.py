@@ -3,6 +3,7 @@ claimed by exactly one process, an answered one is never answered again, and a c
 process that died is taken over once its lease has run out."""
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
@@ -63,3 +64,25 @@ async def test_forget_and_retention(journals) -> None:
     await a.finish("telegram", "3", "31")
     assert await a.forget("telegram", "u3") == 1
     assert await a.purge_older_than(0) == 1  # the answered one
+
+
+async def test_a_live_process_renews_its_claims_and_only_its_own(journal_dsn) -> None:
+    """A slow answer in a live process is not taken over (it would be answered twice); the
+    claim of a process that stopped renewing runs out as before."""
+    slow, other = (PostgresMessageJournal(journal_dsn, owner=o, lease_s=1.0) for o in "sb")
+    try:
+        assert await slow.begin("telegram", "4", "40", "u5", UPDATE) is True
+        for _ in range(3):  # 1.8 s in all, past the 1 s lease, renewed every 0.6 s
+            await asyncio.sleep(0.6)
+            assert await slow.renew("telegram") == 1
+            assert await other.pending("telegram") == []
+        assert await other.begin("telegram", "4", "40", "u5", UPDATE) is False
+        await asyncio.sleep(1.2)  # `slow` stalls: no renewal, the lease runs out
+        assert await other.pending("telegram") == [UPDATE]
+        assert await other.begin("telegram", "4", "40", "u5", UPDATE) is True
+        assert await slow.renew("telegram") == 0  # taken over: never taken back
+        await other.finish("telegram", "4", "40")
+        assert await other.renew("telegram") == 0  # answered: nothing left to renew
+    finally:
+        await slow.aclose()
+        await other.aclose()

@@ -17,8 +17,9 @@ What the design does not promise, and the test therefore allows, stated and coun
 A study reply may be the "took too long" notice when the machine is loaded: REPLY_DEADLINE_S
 held, and it counts against the limit like an answer (counted and printed; "busy" or an error
 fails the test). This test is about one bot out of three processes, not about answer speed.
-The driver keeps at most IN_FLIGHT updates unanswered (the processes keep up with that); a claim
-that waits longer than JOURNAL_LEASE_S in a queue would be taken over by another process.
+The driver keeps at most IN_FLIGHT updates unanswered. A claim that waits in a busy process's
+queue longer than JOURNAL_LEASE_S stays its own: each process renews its claims every sweep, so
+only the dead process's run out.
 """
 from __future__ import annotations
 

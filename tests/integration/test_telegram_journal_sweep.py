@@ -50,3 +50,38 @@ async def test_a_claim_left_by_another_process_is_answered_while_running(tmp_pat
         await adapter.stop()
         await mine.close()
         await server.close()
+
+
+
+async def test_a_slow_answer_keeps_its_claim_past_the_lease(local_postgres) -> None:
+    """On a shared Postgres journal with a 1 s lease, an answer that takes 3 s stays claimed
+    by its live process (its sweep renews it): neither another process nor its own sweep sees
+    it due, so it is answered once."""
+    from core.stores.pg_migrate import apply_migrations
+    from core.stores.postgres_journal import PostgresMessageJournal
+
+    dsn = local_postgres.create_database("journal_renew")
+    apply_migrations(dsn)
+    server = FakeTelegram(TOKEN)
+    await server.start()
+    busy, other = (PostgresMessageJournal(dsn, owner=o, lease_s=1.0) for o in ("busy", "other"))
+    adapter = TelegramAdapter(FakeHandler(study_delay_s=3.0), TOKEN, base_url=server.base_url,
+                              journal=busy, journal_sweep_s=sweep_interval(1.0))
+    try:
+        await adapter.start()
+        question = message("What is merge sort?", chat_id=11)
+        server.push_update(question)
+        asked = question["message_id"]
+        started = time.monotonic()
+        while not server.replies_to(asked):
+            assert await other.pending("telegram") == [], time.monotonic() - started
+            assert time.monotonic() - started < 20, "never answered"
+            await asyncio.sleep(0.1)
+        assert time.monotonic() - started > 2.5  # the lease ran out twice over meanwhile
+        await asyncio.sleep(4)  # a replay of it, had there been one, would have answered by now
+        assert len(server.replies_to(asked)) == 1
+    finally:
+        await adapter.stop()
+        await busy.aclose()
+        await other.aclose()
+        await server.close()
