@@ -1,8 +1,8 @@
 """What a picked sentence brings with it into an offline answer: the sentence it refers back
-to, the next one when it is related, the example it leads into, the default a question asks for,
-and the command or example beside it that the question's words point at. A sentence alone is
+to, the next one when it is related, the example it leads into or the one it explains, and
+the command or example beside it that the question's words point at. A sentence alone is
 often not the answer: in a manual the answer to "how do I" is the command next to the sentence
-that matches the question.
+that matches the question. (The default a question asks for: defaults.py.)
 """
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ from core.sentences import asks, introduces
 EXAMPLE_MIN = 0.5  # see add_examples()
 FOLLOWED = 2  # the best sentences whose next sentence comes with them when related
 CHAINED = 2  # a sentence brought because it refers back brings the one referring back to it
-DEFAULT_AFTER = 4  # see add_default()
 CAPTION_WORDS = 12  # a longer line is a sentence, not an example's title
 # the category a texinfo manual sets beside each entry of its API reference
 # ("int asn1_der_coding (asn1 node const element, ...) [Function]")
@@ -28,8 +27,6 @@ _DEFINITION = re.compile(r"\[(?:Function|Macro|Variable|Constant|Data [Tt]ype|Ty
                          r"Special Form|User Option|Method|Instance Variable)\]")
 
 _CODE_MARKS = re.compile(r"[(){}\[\]=$#<>|/\\]")
-_DEFAULT = re.compile(r"\bdefault|افتراضي", re.IGNORECASE)  # also "defaulting to 3306"
-_VALUE = re.compile(r"[\d=]")  # a number or a setting
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +69,11 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
         picked.setdefault((c.chunk, c.position),
                           Strip(c.text, c.chunk, c.position, float(total[i]), block=c.block))
 
+    for strip in [s for s in picked.values() if not s.block]:
+        explained = _explained_block(candidates, index[(strip.chunk, strip.position)])
+        if explained is not None:  # "set ttimeoutlen=100" / "This makes typing Esc take..."
+            add(explained)
+            add(explained + 1)
     for _ in range(CHAINED):  # "However, … This can also be … To do that, use Acquire::PDiffs"
         for strip in list(picked.values()):
             before = index.get((strip.chunk, strip.position - 1))
@@ -80,13 +82,13 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
                 add(before)  # "This is the only way to end repeat loops" needs what it means
             after = index.get((strip.chunk, strip.position + 1))
             if (after is not None and refers_back(candidates[after].text)
-                    and _same_paragraph(candidates, index[(strip.chunk, strip.position)], after)):
+                    and same_paragraph(candidates, index[(strip.chunk, strip.position)], after)):
                 add(after)  # "...configured through Debconf. These packages can be reconfigured"
     for top in sorted(picked.values(), key=lambda s: s.score, reverse=True)[:FOLLOWED]:
         after = index.get((top.chunk, top.position + 1))
         if after is not None:
             c = candidates[after]
-            if (_same_paragraph(candidates, index[(top.chunk, top.position)], after)
+            if (same_paragraph(candidates, index[(top.chunk, top.position)], after)
                     and not parallel(top.text, c.text) and related[after]):
                 add(after)
     for strip in [s for s in picked.values() if not s.block and asks(s.text)]:
@@ -209,30 +211,6 @@ def add_entry_heads(picked: dict[tuple[int, int], Strip], candidates: list[Candi
             position -= 1
 
 
-def add_default(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
-                total: np.ndarray, question: str) -> None:
-    """For a question asking for a default, the sentence stating one with its value nearest
-    to the best picked sentence that has one in its paragraph or in the next DEFAULT_AFTER of
-    its passage: "RandomSeed: One can modify the seed..." matches the question, "The default
-    value is equal to 1527384." four sentences on answers it."""
-    if not _DEFAULT.search(question):
-        return
-    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
-    stating = [i for i, c in enumerate(candidates)
-               if not c.block and _DEFAULT.search(c.text) and _VALUE.search(c.text)]
-    for strip in sorted((s for s in picked.values() if not s.block), key=lambda s: -s.score):
-        t = index[(strip.chunk, strip.position)]
-        near = [i for i in stating if i != t and (_same_paragraph(candidates, t, i) or (
-            candidates[i].chunk == strip.chunk and i > t  # sentences on, blocks not counted
-            and sum(not c.block for c in candidates[t + 1:i + 1]) <= DEFAULT_AFTER))]
-        if near:
-            i = min(near, key=lambda k: abs(k - t))
-            c = candidates[i]
-            picked.setdefault((c.chunk, c.position),
-                              Strip(c.text, c.chunk, c.position, float(total[i])))
-            return
-
-
 def fill_gaps(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
               total: np.ndarray) -> None:
     """The one sentence between two picked sentences of a paragraph, so the reply reads as the
@@ -244,10 +222,25 @@ def fill_gaps(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
         middle, far = index.get((chunk, position + 1)), index.get((chunk, position + 2))
         if (middle is not None and far is not None and (chunk, position + 1) not in picked
                 and (chunk, position + 2) in picked
-                and _same_paragraph(candidates, index[(chunk, position)], middle)
-                and _same_paragraph(candidates, middle, far)):
+                and same_paragraph(candidates, index[(chunk, position)], middle)
+                and same_paragraph(candidates, middle, far)):
             c = candidates[middle]
             picked[(chunk, position + 1)] = Strip(c.text, chunk, c.position, float(total[middle]))
+
+
+def _explained_block(candidates: list[Candidate], i: int) -> int | None:
+    """The example block right above the paragraph of sentence `i` when that paragraph opens
+    by referring back to it: manuals show a setting, then explain it ("set ttimeoutlen=100" /
+    "This makes typing Esc take effect more quickly. Normally Vim waits...")."""
+    first = i
+    while first > 0 and same_paragraph(candidates, first - 1, i):
+        first -= 1
+    above = first - 1
+    if (above >= 0 and candidates[above].block and not candidates[above].listing
+            and candidates[above].chunk == candidates[i].chunk
+            and not candidates[first].block and refers_back(candidates[first].text)):
+        return above
+    return None
 
 
 def _carried_examples(candidates: list[Candidate]) -> dict[str, Candidate]:
@@ -296,7 +289,7 @@ def _caption(text: str) -> bool:
     return len(text.split()) <= CAPTION_WORDS and text.rstrip()[-1:] not in ".!?؟;"
 
 
-def _same_paragraph(candidates: list[Candidate], i: int, j: int) -> bool:
+def same_paragraph(candidates: list[Candidate], i: int, j: int) -> bool:
     """Two sentences of one paragraph (an example block is never one)."""
     a, b = candidates[i], candidates[j]
     return not (a.block or b.block) and (a.chunk, a.paragraph) == (b.chunk, b.paragraph)

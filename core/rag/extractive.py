@@ -13,7 +13,6 @@ from core.rag.blocks import listing_windows, plain_inline, read_paragraph
 from core.rag.companions import (
     Candidate,
     Strip,
-    add_default,
     add_entry_heads,
     add_example,
     add_examples,
@@ -22,6 +21,7 @@ from core.rag.companions import (
     with_titles,
 )
 from core.rag.coverage import identifiers_in
+from core.rag.defaults import add_default
 from core.rag.definitions import asked_term, defining
 from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.overlap import matched, rarity, share

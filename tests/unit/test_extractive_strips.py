@@ -255,3 +255,18 @@ async def test_a_question_asking_for_a_default_gets_the_sentence_stating_it():
     strips = await relevant_strips(question, _chunks(text, title="Options"), None, 1)
     assert "The default value is 8." in compose(strips)
     assert "Columns: Give n" not in compose(strips)
+
+
+async def test_a_setting_shown_above_the_paragraph_explaining_it_comes_with_any_of_its_lines():
+    # A manual shows the line, then explains it in a paragraph opening with "This ..."; the
+    # sentence matching the question may be the paragraph's second one.
+    explained = ("Add this to your settings file.\n\n    set scrolloff=5\n\nThis keeps some "
+                 "context in view. Moving the cursor near the top or bottom edge of the window "
+                 "scrolls it early, so that five lines stay visible around the cursor.")
+    question = "how do I keep lines visible around the cursor near the window edge"
+    strips = await relevant_strips(question, _chunks(explained, title="Scrolling"), None, 1)
+    assert any(s.block and "set scrolloff=5" in s.text for s in strips)
+    assert "This keeps some context in view." in compose(strips)
+    unrelated = explained.replace("This keeps some context in view.", "Scrolling is cheap.")
+    strips = await relevant_strips(question, _chunks(unrelated, title="Scrolling"), None, 1)
+    assert not any(s.block for s in strips)  # a paragraph not about the line above it

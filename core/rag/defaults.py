@@ -1,0 +1,38 @@
+"""The sentence stating the default a question asks for ("what is the default RandomSeed?"):
+the sentence that matches the question names the option, and the one stating its default
+value often comes a few sentences later in the same passage."""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from core.rag.companions import Candidate, Strip, same_paragraph
+
+DEFAULT_AFTER = 4  # sentences on from the picked one that may state its default
+_DEFAULT = re.compile(r"\bdefault|افتراضي", re.IGNORECASE)  # also "defaulting to 3306"
+_VALUE = re.compile(r"[\d=]")  # a number or a setting
+
+
+def add_default(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
+                total: np.ndarray, question: str) -> None:
+    """For a question asking for a default, the sentence stating one with its value nearest
+    to the best picked sentence that has one in its paragraph or in the next DEFAULT_AFTER of
+    its passage: "RandomSeed: One can modify the seed..." matches the question, "The default
+    value is equal to 1527384." four sentences on answers it."""
+    if not _DEFAULT.search(question):
+        return
+    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
+    stating = [i for i, c in enumerate(candidates)
+               if not c.block and _DEFAULT.search(c.text) and _VALUE.search(c.text)]
+    for strip in sorted((s for s in picked.values() if not s.block), key=lambda s: -s.score):
+        t = index[(strip.chunk, strip.position)]
+        near = [i for i in stating if i != t and (same_paragraph(candidates, t, i) or (
+            candidates[i].chunk == strip.chunk and i > t  # sentences on, blocks not counted
+            and sum(not c.block for c in candidates[t + 1:i + 1]) <= DEFAULT_AFTER))]
+        if near:
+            i = min(near, key=lambda k: abs(k - t))
+            c = candidates[i]
+            picked.setdefault((c.chunk, c.position),
+                              Strip(c.text, c.chunk, c.position, float(total[i])))
+            return
