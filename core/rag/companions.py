@@ -57,6 +57,7 @@ class Candidate:
 def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
                    total: np.ndarray, related: np.ndarray) -> None:
     """The sentence or example a picked sentence refers back to ("This...", "The second is..."),
+    the example above a paragraph that opens by explaining it (from any of its sentences),
     the sentence after the best strip when it shares a word with the question or is close
     to it in meaning (else it is the next topic), the example a picked sentence leads into
     (directly, or through a short introduction such as "Three useful forms are"; from the next
