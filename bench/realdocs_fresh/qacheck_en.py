@@ -111,11 +111,14 @@ def check_handbook_chapters(origins: Iterable[str], docs_dir: Path, chapters: se
 
 
 def other_set_texts(here: Path) -> list[str]:
-    """The docs/ file names and SOURCES*.md texts of the other realdocs sets: the pages they use."""
+    """The docs/ file names and SOURCES*.md table rows of the other realdocs sets: the pages they
+    use (not their prose, which also names pages they avoided or left to another set)."""
     texts = []
     for other in qacheck.other_set_dirs(here):
         texts += [p.name for p in (other / 'docs').glob('*')] if (other / 'docs').is_dir() else []
-        texts += [p.read_text(encoding='utf-8', errors='replace') for p in other.glob('SOURCES*.md')]
+        texts += [line for p in other.glob('SOURCES*.md')
+                  for line in p.read_text(encoding='utf-8', errors='replace').splitlines()
+                  if line.startswith('|')]
     return texts
 
 
