@@ -127,6 +127,18 @@ def used_sections(texts: Iterable[str]) -> set[str]:
     return {m for t in texts for m in re.findall(r'sect\.[a-z0-9-]+', t)}
 
 
+def page_used_by(texts: list[str]) -> Callable[[str], bool]:
+    """Whether a handbook page is one `texts` (other_set_texts) use: its section (sect.*) or, for a
+    chapter page (installation.html, workstation.html, ...), its name."""
+    used = used_sections(texts)
+    names = {hb_base(tok) for t in texts for tok in re.findall(r'[A-Za-z0-9_.-]+\.(?:html|docx|pptx)', t)}
+
+    def used_by(name: str) -> bool:
+        m = re.search(r'sect\.[a-z0-9-]+', name)
+        return bool(m and m.group(0) in used) or hb_base(name) in names
+    return used_by
+
+
 def check_sections_unused(here: Path, origins: Iterable[str], rep: Report) -> None:
     """A handbook section another set already uses would not be blind: its text may have been tuned on."""
     used = used_sections(other_set_texts(here))

@@ -18,14 +18,12 @@ def check_pages_unused(here: Path, origins: Iterable[str], allowed: set[str], pd
     text document's package (`pdf_tokens`, `txt_tokens`)."""
     docs_dir = here / 'docs'
     texts = qacheck_en.other_set_texts(here)
-    used = qacheck_en.used_sections(texts)
-    used_names = {qacheck_en.hb_base(tok) for t in texts for tok in re.findall(r'[A-Za-z0-9_.-]+\.(?:html|docx|pptx)', t)}
+    used_elsewhere = qacheck_en.page_used_by(texts)
     for n in origins:
         if not n.endswith('.html'):
             continue
         base = qacheck_en.hb_base(n)
-        m = re.search(r'sect\.[a-z0-9-]+', n)
-        if (m and m.group(0) in used) or base in used_names:
+        if used_elsewhere(n):
             rep.err(f'handbook page already used by another set: {n}')
         if base not in allowed:
             rep.err(f'{n}: not one of the handbook pages chosen for this half ({sorted(allowed)})')

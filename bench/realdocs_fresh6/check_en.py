@@ -83,14 +83,12 @@ def check_pages_unused(rep):
     it is a section page (sect.*) or a chapter page (installation.html, workstation.html, ...), nor by
     the Arabic half of this set (its en-US source pages are docs/ar-src-en-handbook-*)."""
     texts = qacheck_en.other_set_texts(HERE)
-    used = qacheck_en.used_sections(texts)
-    used_names = {qacheck_en.hb_base(tok) for t in texts for tok in re.findall(r'[A-Za-z0-9_.-]+\.(?:html|docx|pptx)', t)}
+    used_elsewhere = qacheck_en.page_used_by(texts)
     for n in ORIGINS:
         if not n.endswith('.html'):
             continue
         base = qacheck_en.hb_base(n)
-        m = re.search(r'sect\.[a-z0-9-]+', n)
-        if (m and m.group(0) in used) or base in used_names:
+        if used_elsewhere(n):
             rep.err(f'handbook page already used by another set: {n}')
         if base not in ALLOWED_HB:
             rep.err(f'{n}: not one of the handbook pages the brief allows ({sorted(ALLOWED_HB)})')
