@@ -20,6 +20,28 @@ _LINK = re.compile(r"\[([^\]\n]+)\]\((?:[^()\s]+)\)")
 _EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2})(?=\w)([^*\n]+?)(?<=\w)\1(?![\w*])"
                        r"|(?<![\w_])(_{1,2})(?=\w)([^_\n]+?)(?<=\w)\3(?![\w_])")
 _CODE_SPAN = re.compile(r"(`[^`\n]*`)")
+_ELISION = re.compile(r"\s*(?:⋮|…|\.\.\.|\[…\]|\[\.\.\.\])\s*")
+
+
+def joined_elisions(paragraphs: list[str]) -> list[str]:
+    """Paragraphs with each example a PDF split around an elision line ("<sortingtemplate>" /
+    "⋮" / "<sortexclusion type="report">year</sortexclusion>" / "⋮" / "</sortingtemplate>")
+    made one again, up to MAX_BLOCK_CHARS: read apart, the student was shown its first line."""
+    out: list[str] = []
+    for paragraph in paragraphs:
+        if (len(out) >= 2 and _ELISION.fullmatch(out[-1]) and _example(out[-2])
+                and _example(paragraph)):
+            joined = "\n".join([out[-2].strip("\n"), out[-1].strip(), paragraph.strip("\n")])
+            if len(joined) <= MAX_BLOCK_CHARS:
+                out[-2:] = [joined]
+                continue
+        out.append(paragraph)
+    return out
+
+
+def _example(paragraph: str) -> bool:
+    """Read as an example block, and no elision line itself."""
+    return not _ELISION.fullmatch(paragraph) and read_paragraph(paragraph)[0]
 
 
 def read_paragraph(paragraph: str) -> tuple[bool, list[str]]:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from core.ports import Embedder
-from core.rag.blocks import listing_windows, plain_inline, read_paragraph
+from core.rag.blocks import joined_elisions, listing_windows, plain_inline, read_paragraph
 from core.rag.companions import (
     Candidate,
     Strip,
@@ -23,6 +23,7 @@ from core.rag.companions import (
 from core.rag.coverage import identifiers_in
 from core.rag.defaults import add_default
 from core.rag.definitions import asked_term, defining
+from core.rag.explanations import add_explanations
 from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.overlap import matched, rarity, share
 from core.rag.state import Chunk
@@ -62,8 +63,8 @@ def _candidates(chunks: Sequence[Chunk]) -> list[Candidate]:
     out: list[Candidate] = []
     for ci, chunk in enumerate(chunks):
         position = 0
-        for pn, paragraph in enumerate(p for p in re.split(r"\n[ \t]*\n", chunk.context)
-                                       if p.strip()):
+        paragraphs = [p for p in re.split(r"\n[ \t]*\n", chunk.context) if p.strip()]
+        for pn, paragraph in enumerate(joined_elisions(paragraphs)):
             windows = listing_windows(paragraph)
             block, pieces = (True, windows) if windows else read_paragraph(paragraph)
             for piece in pieces:
@@ -164,6 +165,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         add_default(picked, candidates, total, question)
         named = identifiers_in(question, [c.text for c in candidates])
         add_examples(picked, candidates, total, own, named)
+        add_explanations(picked, candidates, total)
         fill_gaps(picked, candidates, total)
         add_entry_heads(picked, candidates)
     # The question's own language first: a passage in another language adds to it, after it.

@@ -217,3 +217,25 @@ async def test_a_block_is_not_carried_for_an_acronym_alone():
     strips = await relevant_strips("Who answers the queries?", chunks(text), None, 1)
     reply = compose(strips)
     assert "The DNS server answers queries" in reply and "zone example.com" not in reply
+
+
+async def test_an_example_a_pdf_split_around_its_elision_lines_is_shown_whole():
+    text = ("To leave the year out for reports only, you could do:\n\n<sortingtemplate>\n\n⋮\n\n"
+            '<sortexclusion type="report">year</sortexclusion>\n\n⋮\n\n</sortingtemplate>')
+    strips = await relevant_strips("how do I leave the year out for reports",
+                                   chunks(text), None, 1)
+    assert ('<sortingtemplate>\n⋮\n<sortexclusion type="report">year</sortexclusion>\n⋮\n'
+            "</sortingtemplate>") in compose(strips)
+
+
+async def test_the_sentences_under_an_example_naming_its_settings_come_with_it():
+    text = ("To prefer stable packages, write the following entries in the preferences file:\n\n"
+            "Package: *\nPin: release a=stable\nPin-Priority: 900\n\n"
+            "a=stable defines the name of the selected distribution. o=Debian is not in the "
+            "example above. Pinning is described at length in the manual.")
+    strips = await relevant_strips("how do I prefer stable packages in the preferences file",
+                                   chunks(text), None, 1)
+    answer = compose(strips)
+    assert "Pin: release a=stable" in answer
+    assert "a=stable defines the name of the selected distribution." in answer
+    assert "o=Debian" not in answer  # a name the example does not show

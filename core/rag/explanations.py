@@ -1,0 +1,44 @@
+"""The sentences under an example that say what it means: a manual shows a configuration, then
+explains it name by name ("Pin: release a=stable" ... / "a=stable defines the name of the
+selected distribution. o=Debian limits the scope to packages whose origin is “Debian”.")."""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from core.rag.companions import Candidate, Strip, same_paragraph
+
+EXPLAINING = 2  # sentences of the paragraph under an example that may come with it
+_CODE_MARK = re.compile(r"[=_./:<>@$-]|[a-z][A-Z]")  # "a=stable", "R_orderVector", "<protocol>"
+_WRAPPING = "()[]`'\"“”‘’,;"
+
+
+def add_explanations(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
+                     total: np.ndarray) -> None:
+    """For each example block in the reply, the sentences opening the paragraph right under it
+    that start with a code-like name the block shows, while they do."""
+    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
+    for strip in [s for s in list(picked.values()) if s.block]:
+        block = index.get((strip.chunk, strip.position))
+        if block is None or not candidates[block].block or candidates[block].listing:
+            continue
+        for i in range(block + 1, block + 1 + EXPLAINING):
+            if (i >= len(candidates) or candidates[i].chunk != strip.chunk
+                    or not same_paragraph(candidates, block + 1, i)
+                    or not explains(candidates[i].text, strip.text)):
+                break
+            c = candidates[i]
+            picked.setdefault((c.chunk, c.position),
+                              Strip(c.text, c.chunk, c.position, float(total[i])))
+
+
+def explains(sentence: str, block: str) -> bool:
+    """A whole sentence that opens with a name the example shows: "a=stable defines...",
+    "R_orderVector() corresponds to..."; a caption ("isolinux/txt.cfg file and preseeding
+    parameters") is no sentence."""
+    words = sentence.split()
+    if len(words) < 4 or sentence.rstrip()[-1:] not in ".!?":
+        return False
+    name = words[0].strip(_WRAPPING).removesuffix(".").removesuffix("()")
+    return len(name) > 2 and bool(_CODE_MARK.search(name)) and name in block
