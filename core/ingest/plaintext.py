@@ -14,6 +14,7 @@ import unicodedata
 
 from core.ingest.document import Extracted, LoadError, Span
 from core.ingest.text_layout import text_spans
+from core.ingest.vim_help import is_vim_help, vim_help_spans
 
 _BOMS = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"),
          (codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
@@ -191,7 +192,7 @@ def _checked(text: str) -> str:
 
 def read_text(data: bytes, markdown: bool) -> Extracted:
     """A .md file as one span per ATX heading section; a .txt file as one per underlined
-    heading section (text_layout)."""
+    heading section (text_layout), a Vim help file's markup read first (vim_help)."""
     text = decode_text(data)
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n\n").replace("\v", "\n")
     lines = [line.rstrip() for line in text.split("\n")]
@@ -199,6 +200,8 @@ def read_text(data: bytes, markdown: bool) -> Extracted:
         lines, stated = _front_matter(lines)
         spans, title = _markdown_spans(lines)
         title = title or stated
+    elif is_vim_help(lines):
+        spans, title = vim_help_spans(lines), None
     else:
         spans, title = text_spans(lines)
     if not spans:

@@ -53,12 +53,12 @@ def _is_heading(lines: list[str], i: int) -> bool:
 
 
 def _close(spans: list[Span], section: str, body: list[str]) -> None:
-    text = "\n\n".join(_paragraphs(body))
+    text = "\n\n".join(paragraphs(body))
     if text:
         spans.append(Span(text, section=section))
 
 
-def _paragraphs(lines: list[str]) -> list[str]:
+def paragraphs(lines: list[str]) -> list[str]:
     """Blank-line separated paragraphs; a hard-wrapped prose paragraph joined into one line,
     anything else (code, a console session, a list, a table, short lines) keeping its breaks;
     a term with its description indented under it ("--squash::", then the tab-indented

@@ -1,0 +1,88 @@
+"""How a Vim help file is read (Vim's own manuals, a plugin's doc/*.txt): its markup is for
+Vim's help viewer, which hides it, and a student reading a quoted sentence should not see it.
+
+A line ending in " >" (or a lone ">") opens an indented example that a line starting with "<"
+or an unindented line closes; " ~" ends a highlighted line; "*tag*" marks a jump target and
+"|tag|" a link to one; a rule of "=" opens a section whose first line is "*05.1*  Title  *tag*".
+Read as plain text, answers showed "...edit it this way: >" and "~/.vimrc ~", the example
+ran into the sentence after it, and the file had no sections for citations to name.
+"""
+from __future__ import annotations
+
+import re
+
+from core.ingest.document import Span
+from core.ingest.text_layout import paragraphs
+
+_MODELINE = re.compile(r"\s*\bvim?:[\w:=]*\bft=help\b[\w:=]*:?\s*$")
+_OPENING = re.compile(r"^\*[\w.-]+\.txt\*\s")  # "*usr_05.txt*	For Vim version 9.0."
+_RULE = re.compile(r"^={20,}$")
+_SECTION = re.compile(r"^\*([\w.-]+)\*\s+(.+?)(?:\s+\*[^\s*]+\*)*\s*$")  # "*05.1*	The vimrc file"
+_TAG = re.compile(r"(?<![\w*])\*[^\s*|]+\*(?![\w*])")
+_LINK = re.compile(r"(?<![\w|])\|([^\s|]+)\|(?![\w|])")
+_EXAMPLE_MARK = re.compile(r"(?:^|\s)>$")
+
+
+def is_vim_help(lines: list[str]) -> bool:
+    """Opens like a help file ("*name.txt*") or ends with a help modeline ("ft=help")."""
+    tail = [line for line in lines[-5:] if line.strip()]
+    return bool(lines and _OPENING.match(lines[0])) or any(_MODELINE.search(t) for t in tail)
+
+
+def vim_help_spans(lines: list[str]) -> list[Span]:
+    """One span per section, titled by its number and name; each example its own paragraph
+    with its line breaks, prose paragraphs joined as text_layout joins a wrapped note's."""
+    spans: list[Span] = []
+    section = ""
+    parts: list[str] = []  # the section's paragraphs
+    prose: list[str] = []  # lines of the paragraph being read
+    example: list[str] = []  # lines of the example being read; [""] right after its mark
+
+    def flush() -> None:
+        parts.extend(paragraphs(prose))
+        if any(line.strip() for line in example):
+            parts.append("\n".join(example).strip("\n"))
+        prose.clear()
+        example.clear()
+
+    def close() -> None:
+        flush()
+        if parts:
+            spans.append(Span("\n\n".join(parts), section=section))
+        parts.clear()
+
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
+        if example:
+            if not line.strip() or line[0].isspace():
+                example.append(line)  # code: "|" and "*" are operators there
+                continue
+            flush()
+            if line.startswith("<"):
+                line = " " + line[1:]  # the rest of the line, indented as it was
+        if _RULE.match(line.strip()):
+            heading = _SECTION.match(lines[i]) if i < len(lines) else None
+            if heading:
+                close()
+                section = " ".join(f"{heading.group(1)} {heading.group(2)}".split())
+                i += 1
+            continue
+        opens = _EXAMPLE_MARK.search(line) is not None
+        prose.append(_prose(_EXAMPLE_MARK.sub("", line) if opens else line))
+        if opens:
+            parts.extend(paragraphs(prose))
+            prose.clear()
+            example.append("")
+    close()
+    return spans
+
+
+def _prose(line: str) -> str:
+    """A line without the help viewer's marks: tags, link bars, the highlight "~"."""
+    line = _MODELINE.sub("", line)
+    line = _LINK.sub(r"\1", _TAG.sub("", line))
+    if line.endswith(" ~"):
+        line = line[:-2]
+    return line.rstrip()
