@@ -20,9 +20,9 @@ _LINK = re.compile(r"\[([^\]\n]+)\]\((?:[^()\s]+)\)")
 _EMPHASIS = re.compile(r"(?<![\w*])(\*{1,2})(?=\w)([^*\n]+?)(?<=\w)\1(?![\w*])"
                        r"|(?<![\w_])(_{1,2})(?=\w)([^_\n]+?)(?<=\w)\3(?![\w_])")
 _CODE_SPAN = re.compile(r"(`[^`\n]*`)")
-# a one-line example indented by a tab, as a Vim help file's are ("\tmap Q gq"): prose
-# paragraphs start at the margin in every format read
-_TAB_LED = re.compile(rf"\n*\t[^\n]{{1,{MAX_BLOCK_CHARS // 3}}}\n*")
+# a one-line example indented by a tab (four spaces in a passage), as a Vim help file's are
+# ("\tmap Q gq"): prose paragraphs start at the margin in every format read
+_INDENTED = re.compile(rf"\n*(?:\t| {{4}})[^\n]{{1,{MAX_BLOCK_CHARS // 3}}}\n*")
 _ELISION = re.compile(r"\s*(?:⋮|…|\.\.\.|\[…\]|\[\.\.\.\])\s*")
 
 
@@ -62,7 +62,7 @@ def read_paragraph(paragraph: str) -> tuple[bool, list[str]]:
         if len(tail.split()) < 3:
             pieces[-1] += " " + tail
     if ((not pieces and len(paragraph) <= MAX_BLOCK_CHARS) or _code_line(paragraph)
-            or _TAB_LED.fullmatch(paragraph)):
+            or _INDENTED.fullmatch(paragraph)):
         return True, [paragraph.strip()]  # a one-line example: code
     return False, pieces
 

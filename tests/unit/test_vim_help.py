@@ -62,7 +62,7 @@ def test_each_example_is_a_block_of_its_own_with_its_line_breaks():
     assert example == ("\t\" Only when the feature is there.\n\tif has('persistent_undo')\n"
                        "\t  set undofile\n\tendif")
     assert read_paragraph(example)[0]  # read as an example, not as a sentence
-    assert "\tset backup" in backups and read_paragraph("\tset backup") == (True, ["set backup"])
+    assert "\tset backup" in backups and read_paragraph("    set backup") == (True, ["set backup"])
     assert "This stores undo information in a file.  The path is:" in backups
     mapping = next(p for p in backups if ":map" in p)
     assert mapping == "\t:map <F5> i{<Esc>ea}<Esc>"  # the code's "<" and "|" untouched
