@@ -2,7 +2,8 @@
 to, the next one when it is related, the example it leads into or the one it explains, and
 the command or example beside it that the question's words point at. A sentence alone is
 often not the answer: in a manual the answer to "how do I" is the command next to the sentence
-that matches the question. (The default a question asks for: defaults.py.)
+that matches the question. (The default a question asks for: defaults.py; the sentences
+under an example that say what it means: explanations.py.)
 """
 from __future__ import annotations
 
