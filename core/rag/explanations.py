@@ -19,21 +19,21 @@ def add_explanations(picked: dict[tuple[int, int], Strip], candidates: list[Cand
     """For each example block in the reply, the sentences opening the paragraph right under it
     that start with a code-like name the block shows, while they do."""
     index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
-    for strip in [s for s in list(picked.values()) if s.block]:
+    for strip in [s for s in picked.values() if s.block]:
         block = index.get((strip.chunk, strip.position))
         if block is None or not candidates[block].block or candidates[block].listing:
             continue
         for i in range(block + 1, block + 1 + EXPLAINING):
             if (i >= len(candidates) or candidates[i].chunk != strip.chunk
                     or not same_paragraph(candidates, block + 1, i)
-                    or not explains(candidates[i].text, strip.text)):
+                    or not _explains(candidates[i].text, strip.text)):
                 break
             c = candidates[i]
             picked.setdefault((c.chunk, c.position),
                               Strip(c.text, c.chunk, c.position, float(total[i])))
 
 
-def explains(sentence: str, block: str) -> bool:
+def _explains(sentence: str, block: str) -> bool:
     """A whole sentence that opens with a name the example shows: "a=stable defines...",
     "R_orderVector() corresponds to..."; a caption ("isolinux/txt.cfg file and preseeding
     parameters") is no sentence."""
