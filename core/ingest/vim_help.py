@@ -72,8 +72,7 @@ def vim_help_spans(lines: list[str]) -> list[Span]:
         opens = _EXAMPLE_MARK.search(line) is not None
         prose.append(_prose(_EXAMPLE_MARK.sub("", line) if opens else line))
         if opens:
-            parts.extend(paragraphs(prose))
-            prose.clear()
+            flush()  # the paragraph the mark ends
             example.append("")
     close()
     return spans
