@@ -13,6 +13,7 @@ from core.ingest.document import LoadError, Span, document_id
 from core.ingest.limits import DEFAULT_LIMITS, IngestLimits, too_big
 from core.ingest.loaders import LoadedDocument
 from core.ports import DocumentRecord, StoredChunk
+from core.rag.cohesion import refers_back
 from core.sentences import introduces, sentence_pieces
 from core.text import content_id, detect_language
 
@@ -167,7 +168,9 @@ def _carried(before: _Unit, unit: _Unit) -> list[_Unit]:
     """What of `before` (a parent's last unit) the parent starting with `unit` repeats."""
     goes_on = unit.text[:1].isascii() and _goes_on(unit.text)
     if _is_block(before.text):
-        return [before] if goes_on and len(before.text) <= CARRIED_CHARS else []
+        # "This makes typing Esc take effect…" explains the example just above it
+        explains = refers_back(unit.text) and not _is_block(unit.text)
+        return [before] if (goes_on or explains) and len(before.text) <= CARRIED_CHARS else []
     tail = sentence_pieces(before.text.rstrip())[-1]
     if len(tail) <= CARRIED_CHARS and (goes_on or (_is_block(unit.text) and introduces(tail))):
         return [_Unit(tail, before.page, before.ocr)]

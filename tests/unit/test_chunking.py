@@ -63,3 +63,15 @@ def test_an_example_starts_its_parent_with_the_sentence_that_introduces_it():
     assert len(parents) == 2
     assert parents[0].endswith(intro)
     assert parents[1] == f"{intro}\n\n{code}"
+
+
+def test_a_paragraph_that_explains_the_example_above_it_starts_its_parent_with_it():
+    prose = " ".join(["Vim waits for the rest of an escape sequence."] * 25)  # ~1,150 characters
+    setting = "set ttimeout\nset ttimeoutlen=100"
+    why = "This makes typing Esc take effect more quickly. Normally Vim waits a second."
+    unrelated = "Vim can also show line numbers in the left margin of the window."
+    for after, repeated in ((why, True), (unrelated, False)):
+        spans = [Span(f"{prose}\n\n{setting}\n\n{after}", 12, "Options")]
+        parents = list(dict.fromkeys(d.parent_text for d in chunk_spans(spans, scope="d")))
+        assert len(parents) == 2
+        assert parents[1].startswith(f"{setting}\n\n{after}") is repeated
