@@ -24,6 +24,14 @@ _CODE_SPAN = re.compile(r"(`[^`\n]*`)")
 # ("\tmap Q gq"): prose paragraphs start at the margin in every format read
 _INDENTED = re.compile(rf"\n*(?:\t| {{4}})[^\n]{{1,{MAX_BLOCK_CHARS // 3}}}\n*")
 _ELISION = re.compile(r"\s*(?:⋮|…|\.\.\.|\[…\]|\[\.\.\.\])\s*")
+# "Figure 13.3. The Xfce desktop", "Figure 2-13: text in different fonts", "شكل 4.1. شاشة الإقلاع"
+_CAPTION = re.compile(r"\s*(?:Figure|Fig\.|الشكل|شكل)\s+\d+(?:[.\-–]\d+)*[.:]\s+[^\n]+\s*")
+CAPTION_CHARS = 100  # longer captions explain (Biber's "Figure 1: Overview of … One …")
+
+
+def is_caption(paragraph: str) -> bool:
+    """A picture's title, which a reply that cannot show the picture should not quote."""
+    return len(paragraph.strip()) <= CAPTION_CHARS and _CAPTION.fullmatch(paragraph) is not None
 
 
 def joined_elisions(paragraphs: list[str]) -> list[str]:

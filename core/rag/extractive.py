@@ -9,7 +9,13 @@ from collections.abc import Sequence
 import numpy as np
 
 from core.ports import Embedder
-from core.rag.blocks import joined_elisions, listing_windows, plain_inline, read_paragraph
+from core.rag.blocks import (
+    is_caption,
+    joined_elisions,
+    listing_windows,
+    plain_inline,
+    read_paragraph,
+)
 from core.rag.companions import (
     Candidate,
     Strip,
@@ -65,6 +71,8 @@ def _candidates(chunks: Sequence[Chunk]) -> list[Candidate]:
         position = 0
         paragraphs = [p for p in re.split(r"\n[ \t]*\n", chunk.context) if p.strip()]
         for pn, paragraph in enumerate(joined_elisions(paragraphs)):
+            if is_caption(paragraph):
+                continue
             windows = listing_windows(paragraph)
             block, pieces = (True, windows) if windows else read_paragraph(paragraph)
             for piece in pieces:

@@ -270,3 +270,13 @@ async def test_a_setting_shown_above_the_paragraph_explaining_it_comes_with_any_
     unrelated = explained.replace("This keeps some context in view.", "Scrolling is cheap.")
     strips = await relevant_strips(question, _chunks(unrelated, title="Scrolling"), None, 1)
     assert not any(s.block for s in strips)  # a paragraph not about the line above it
+
+
+async def test_a_figure_s_caption_is_never_quoted_without_its_picture():
+    text = ("Xfce is a lightweight graphical desktop.\n\nIt provides a terminal, a calendar and a "
+            "text editor (mousepad).\n\nFigure 13.3. The Xfce desktop\n\nFigure 2 shows the "
+            "Xfce panel with its launchers.")
+    strips = await relevant_strips("What does the Xfce desktop look like?", _chunks(text), None, 4)
+    picked = [s.text for s in strips]
+    assert "Figure 2 shows the Xfce panel with its launchers." in picked  # a sentence about one
+    assert not any("Figure 13.3" in s or s == "The Xfce desktop" for s in picked)
