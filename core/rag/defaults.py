@@ -15,11 +15,13 @@ _VALUE = re.compile(r"[\d=]")  # a number or a setting
 
 
 def add_default(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
-                total: np.ndarray, question: str) -> None:
+                total: np.ndarray, question: str, words: list[set[str]],
+                sections: list[str]) -> None:
     """For a question asking for a default, the sentence stating one with its value nearest
     to the best picked sentence that has one in its paragraph or in the next DEFAULT_AFTER of
     its passage: "RandomSeed: One can modify the seed..." matches the question, "The default
-    value is equal to 1527384." four sentences on answers it."""
+    value is equal to 1527384." four sentences on answers it. `words`: the question's words
+    each candidate holds; `sections`: each passage's section."""
     if not _DEFAULT.search(question):
         return
     index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
@@ -36,3 +38,25 @@ def add_default(picked: dict[tuple[int, int], Strip], candidates: list[Candidate
             picked.setdefault((c.chunk, c.position),
                               Strip(c.text, c.chunk, c.position, float(total[i])))
             return
+    _from_next_passage(picked, candidates, total, stating, words, sections)
+
+
+def _from_next_passage(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
+                       total: np.ndarray, stating: list[int], words: list[set[str]],
+                       sections: list[str]) -> None:
+    """The default stated in another passage of the best sentence's section, naming what the
+    picked sentences do not: they name "the MySQL table driver", the section's next passage
+    says "Port port used by the server (defaulting to 3306)"."""
+    prose = [s for s in picked.values() if not s.block]
+    if not prose:
+        return
+    best = max(prose, key=lambda s: s.score)
+    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
+    held = set().union(*(words[index[key]] for key in picked))
+    lacking = {w for w in set().union(*words) - held if not _DEFAULT.search(w)}
+    others = [i for i in stating if candidates[i].chunk != best.chunk
+              and sections[candidates[i].chunk] == sections[best.chunk] and words[i] & lacking]
+    if others:
+        i = max(others, key=lambda k: total[k])
+        c = candidates[i]
+        picked[(c.chunk, c.position)] = Strip(c.text, c.chunk, c.position, float(total[i]))

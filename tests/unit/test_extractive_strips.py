@@ -257,6 +257,22 @@ async def test_a_question_asking_for_a_default_gets_the_sentence_stating_it():
     assert "Columns: Give n" not in compose(strips)
 
 
+async def test_a_default_stated_in_the_section_s_next_passage_comes_with_the_answer():
+    from dataclasses import replace
+
+    driver = ("The MySQL table driver allows connecting to MySQL databases. Under Debian the "
+              "MySQL table driver uses the MySQL package.")
+    options = ("Server server running the database (defaulting to localhost). Port port used by "
+               "the server (defaulting to 3306). Database name of the database.")
+    question = "default port for the MySQL table driver"
+    for section, shown in (("MySQL table driver", True), ("ODBC table driver", False)):
+        chunks = _chunks(driver, options, title="GLPK", step=0.3)
+        chunks = [replace(chunks[0], section="MySQL table driver"),
+                  replace(chunks[1], section=section)]
+        strips = await relevant_strips(question, chunks, None, 2)
+        assert ("defaulting to 3306" in compose(strips)) is shown, section
+
+
 async def test_a_setting_shown_above_the_paragraph_explaining_it_comes_with_any_of_its_lines():
     # A manual shows the line, then explains it in a paragraph opening with "This ..."; the
     # sentence matching the question may be the paragraph's second one.
