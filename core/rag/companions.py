@@ -55,6 +55,12 @@ class Candidate:
     listing: bool = False  # a window of a long listing: picked as a sentence is, shown as a block
 
 
+def indexed(candidates: list[Candidate]) -> dict[tuple[int, int], int]:
+    """Where each (passage, position) sits in the candidate list: picked strips are keyed by
+    the former, the scores by the latter."""
+    return {(c.chunk, c.position): i for i, c in enumerate(candidates)}
+
+
 def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
                    total: np.ndarray, related: np.ndarray) -> None:
     """The sentence or example a picked sentence refers back to ("This...", "The second is..."),
@@ -64,7 +70,7 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
     (directly, or through a short introduction such as "Three useful forms are"; from the next
     passage when the chunker put it there), the first item a sentence ending in ':'
     announces, and the answer after a sentence that asks a question."""
-    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
+    index = indexed(candidates)
 
     def add(i: int) -> None:
         c = candidates[i]
@@ -145,7 +151,7 @@ def add_examples(picked: dict[tuple[int, int], Strip], candidates: list[Candidat
     with the files required for the CA" then "$ make-cadir pki-falcot"), and the block that
     repeats the question's words best when it repeats as many of them as any picked sentence
     does, counting its title's ("Example 8.2. Static configuration")."""
-    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
+    index = indexed(candidates)
     top = max(picked.values(), key=lambda s: s.score)
     beside = [(top, -1), (top, 1)]
     if named is not None:
@@ -201,7 +207,7 @@ def add_entry_heads(picked: dict[tuple[int, int], Strip], candidates: list[Candi
     """The signature an API reference entry starts with, above a sentence of its description:
     "Creates the DER encoding for the NAME structure" does not say which function does;
     "int asn1_der_coding (...)" above it does."""
-    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
+    index = indexed(candidates)
     for strip in [s for s in picked.values() if not s.block and not _DEFINITION.search(s.text)]:
         position = strip.position - 1
         while (i := index.get((strip.chunk, position))) is not None:
@@ -219,7 +225,7 @@ def fill_gaps(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
     passage does: "...grub.cfg is generated from others. [Be careful not to modify it by hand,
     since such local modifications will be lost the next time update-grub is run.] The most
     common modifications of grub.cfg are made through /etc/default/grub." """
-    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
+    index = indexed(candidates)
     for chunk, position in sorted(picked):
         middle, far = index.get((chunk, position + 1)), index.get((chunk, position + 2))
         if (middle is not None and far is not None and (chunk, position + 1) not in picked

@@ -7,7 +7,7 @@ import re
 
 import numpy as np
 
-from core.rag.companions import Candidate, Strip, same_paragraph
+from core.rag.companions import Candidate, Strip, indexed, same_paragraph
 
 DEFAULT_AFTER = 4  # sentences on from the picked one that may state its default
 _DEFAULT = re.compile(r"\bdefault|افتراضي", re.IGNORECASE)  # also "defaulting to 3306"
@@ -24,7 +24,7 @@ def add_default(picked: dict[tuple[int, int], Strip], candidates: list[Candidate
     each candidate holds; `sections`: each passage's section."""
     if not _DEFAULT.search(question):
         return
-    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
+    index = indexed(candidates)
     stating = [i for i, c in enumerate(candidates)
                if not c.block and _DEFAULT.search(c.text) and _VALUE.search(c.text)]
     for strip in sorted((s for s in picked.values() if not s.block), key=lambda s: -s.score):
@@ -38,12 +38,12 @@ def add_default(picked: dict[tuple[int, int], Strip], candidates: list[Candidate
             picked.setdefault((c.chunk, c.position),
                               Strip(c.text, c.chunk, c.position, float(total[i])))
             return
-    _from_next_passage(picked, candidates, total, stating, words, sections)
+    _from_next_passage(picked, candidates, total, index, stating, words, sections)
 
 
 def _from_next_passage(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
-                       total: np.ndarray, stating: list[int], words: list[set[str]],
-                       sections: list[str]) -> None:
+                       total: np.ndarray, index: dict[tuple[int, int], int], stating: list[int],
+                       words: list[set[str]], sections: list[str]) -> None:
     """The default stated in another passage of the best sentence's section, naming what the
     picked sentences do not: they name "the MySQL table driver", the section's next passage
     says "Port port used by the server (defaulting to 3306)"."""
@@ -51,7 +51,6 @@ def _from_next_passage(picked: dict[tuple[int, int], Strip], candidates: list[Ca
     if not prose:
         return
     best = max(prose, key=lambda s: s.score)
-    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
     held = set().union(*(words[index[key]] for key in picked))
     lacking = {w for w in set().union(*words) - held if not _DEFAULT.search(w)}
     others = [i for i in stating if candidates[i].chunk != best.chunk

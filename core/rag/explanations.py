@@ -7,7 +7,7 @@ import re
 
 import numpy as np
 
-from core.rag.companions import Candidate, Strip, same_paragraph
+from core.rag.companions import Candidate, Strip, indexed, same_paragraph
 
 EXPLAINING = 2  # sentences of the paragraph under an example that may come with it
 _CODE_MARK = re.compile(r"[=_./:<>@$-]|[a-z][A-Z]")  # "a=stable", "R_orderVector", "<protocol>"
@@ -18,7 +18,7 @@ def add_explanations(picked: dict[tuple[int, int], Strip], candidates: list[Cand
                      total: np.ndarray) -> None:
     """For each example block in the reply, the sentences opening the paragraph right under it
     that start with a code-like name the block shows, while they do."""
-    index = {(c.chunk, c.position): i for i, c in enumerate(candidates)}
+    index = indexed(candidates)
     for strip in [s for s in picked.values() if s.block]:
         block = index.get((strip.chunk, strip.position))
         if block is None or not candidates[block].block or candidates[block].listing:
