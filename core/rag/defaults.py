@@ -1,6 +1,6 @@
 """The sentence stating the default a question asks for ("what is the default RandomSeed?"):
 the sentence that matches the question names the option, and the one stating its default
-value often comes a few sentences later in the same passage."""
+value often comes a few sentences later in the same passage, or in the section's next one."""
 from __future__ import annotations
 
 import re
@@ -16,12 +16,12 @@ _VALUE = re.compile(r"[\d=]")  # a number or a setting
 
 def add_default(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
                 total: np.ndarray, question: str, words: list[set[str]],
-                sections: list[str]) -> None:
+                sections: list[tuple[str, str]]) -> None:
     """For a question asking for a default, the sentence stating one with its value nearest
     to the best picked sentence that has one in its paragraph or in the next DEFAULT_AFTER of
     its passage: "RandomSeed: One can modify the seed..." matches the question, "The default
     value is equal to 1527384." four sentences on answers it. `words`: the question's words
-    each candidate holds; `sections`: each passage's section."""
+    each candidate holds; `sections`: each passage's document and section."""
     if not _DEFAULT.search(question):
         return
     index = indexed(candidates)
@@ -43,10 +43,10 @@ def add_default(picked: dict[tuple[int, int], Strip], candidates: list[Candidate
 
 def _from_next_passage(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
                        total: np.ndarray, index: dict[tuple[int, int], int], stating: list[int],
-                       words: list[set[str]], sections: list[str]) -> None:
-    """The default stated in another passage of the best sentence's section, naming what the
-    picked sentences do not: they name "the MySQL table driver", the section's next passage
-    says "Port port used by the server (defaulting to 3306)"."""
+                       words: list[set[str]], sections: list[tuple[str, str]]) -> None:
+    """The default stated in another passage of the best sentence's section (in its document),
+    naming what the picked sentences do not: they name "the MySQL table driver", the section's
+    next passage says "Port port used by the server (defaulting to 3306)"."""
     prose = [s for s in picked.values() if not s.block]
     if not prose:
         return

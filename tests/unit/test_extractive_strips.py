@@ -265,12 +265,14 @@ async def test_a_default_stated_in_the_section_s_next_passage_comes_with_the_ans
     options = ("Server server running the database (defaulting to localhost). Port port used by "
                "the server (defaulting to 3306). Database name of the database.")
     question = "default port for the MySQL table driver"
-    for section, shown in (("MySQL table driver", True), ("ODBC table driver", False)):
+    cases = (("MySQL table driver", "a.md", True), ("ODBC table driver", "a.md", False),
+             ("MySQL table driver", "other.md", False))  # the same title in another document
+    for section, path, shown in cases:
         chunks = _chunks(driver, options, title="GLPK", step=0.3)
         chunks = [replace(chunks[0], section="MySQL table driver"),
-                  replace(chunks[1], section=section)]
+                  replace(chunks[1], section=section, url_or_path=path)]
         strips = await relevant_strips(question, chunks, None, 2)
-        assert ("defaulting to 3306" in compose(strips)) is shown, section
+        assert ("defaulting to 3306" in compose(strips)) is shown, (section, path)
 
 
 async def test_a_setting_shown_above_the_paragraph_explaining_it_comes_with_any_of_its_lines():
