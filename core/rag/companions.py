@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import pairwise
 
 import numpy as np
 
 from core.rag.cohesion import ORDINAL_BACK, continues, parallel, refers_back
 from core.rag.coverage import found_in, identifiers
+from core.rag.strips import Candidate, Strip, indexed, same_paragraph
 from core.sentences import asks, introduces
 
 EXAMPLE_MIN = 0.5  # see add_examples()
@@ -28,37 +28,6 @@ _DEFINITION = re.compile(r"\[(?:Function|Macro|Variable|Constant|Data [Tt]ype|Ty
                          r"Special Form|User Option|Method|Instance Variable)\]")
 
 _CODE_MARKS = re.compile(r"[(){}\[\]=$#<>|/\\]")
-
-
-@dataclass(frozen=True, slots=True)
-class Strip:
-    """One sentence (or example block) of one context chunk with its relevance to the question."""
-
-    text: str
-    chunk: int  # index into the chunks given
-    position: int  # sentence index inside the chunk
-    score: float
-    block: bool = False  # an example / code block, shown with its own line breaks
-    lexical: float = 0.0  # share of the question's keywords the sentence itself contains
-    semantic: float = 0.0  # closeness in meaning to the question on its band, 0-1
-
-
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """A sentence or example block of a context chunk, before it is scored."""
-
-    chunk: int
-    position: int
-    text: str
-    block: bool
-    paragraph: int
-    listing: bool = False  # a window of a long listing: picked as a sentence is, shown as a block
-
-
-def indexed(candidates: list[Candidate]) -> dict[tuple[int, int], int]:
-    """Where each (passage, position) sits in the candidate list: picked strips are keyed by
-    the former, the scores by the latter."""
-    return {(c.chunk, c.position): i for i, c in enumerate(candidates)}
 
 
 def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
@@ -296,8 +265,3 @@ def _caption(text: str) -> bool:
     not a sentence."""
     return len(text.split()) <= CAPTION_WORDS and text.rstrip()[-1:] not in ".!?؟;"
 
-
-def same_paragraph(candidates: list[Candidate], i: int, j: int) -> bool:
-    """Two sentences of one paragraph (an example block is never one)."""
-    a, b = candidates[i], candidates[j]
-    return not (a.block or b.block) and (a.chunk, a.paragraph) == (b.chunk, b.paragraph)

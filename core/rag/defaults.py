@@ -7,7 +7,7 @@ import re
 
 import numpy as np
 
-from core.rag.companions import Candidate, Strip, indexed, same_paragraph
+from core.rag.strips import Candidate, Strip, indexed, same_paragraph
 
 DEFAULT_AFTER = 4  # sentences on from the picked one that may state its default
 _DEFAULT = re.compile(r"\bdefault|افتراضي", re.IGNORECASE)  # also "defaulting to 3306"

@@ -7,7 +7,7 @@ import re
 
 import numpy as np
 
-from core.rag.companions import Candidate, Strip, indexed, same_paragraph
+from core.rag.strips import Candidate, Strip, indexed, same_paragraph
 
 EXPLAINING = 2  # sentences of the paragraph under an example that may come with it
 _CODE_MARK = re.compile(r"[=_./:<>@$-]|[a-z][A-Z]")  # "a=stable", "R_orderVector", "<protocol>"

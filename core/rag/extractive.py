@@ -17,8 +17,6 @@ from core.rag.blocks import (
     read_paragraph,
 )
 from core.rag.companions import (
-    Candidate,
-    Strip,
     add_entry_heads,
     add_example,
     add_examples,
@@ -33,6 +31,7 @@ from core.rag.explanations import add_explanations
 from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.overlap import matched, rarity, share
 from core.rag.state import Chunk
+from core.rag.strips import Candidate, Strip
 from core.sentences import introduces
 from core.text import detect_language, keyword_forms, normalize
 

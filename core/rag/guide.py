@@ -18,12 +18,12 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from core.errors import log_failure
 from core.messages import Citation, Confidence
 from core.rag.citations import citations_for, cite, confidence_of
-from core.rag.companions import Strip
 from core.rag.extractive import compose, relevant_strips
 from core.rag.integrity import fold, has_solution, is_graded_work_request, strip_solution
 from core.rag.llm_output import message_text
 from core.rag.prompts import GUIDE_SYSTEM, generate_user
 from core.rag.state import Chunk, RagContext, RagState
+from core.rag.strips import Strip
 from core.sentences import asks
 from core.texts.guide import GUIDE
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from core.rag.companions import Strip
 from core.rag.overlap import matched_share
 from core.rag.state import Chunk
+from core.rag.strips import Strip
 from core.text import detect_language, keywords
 
 # Also tried, and left out because they separated nothing on the fit half (five-fold): whether

@@ -66,8 +66,8 @@ async def test_the_mark_is_judged_without_a_sentence_only_shown():
 def test_across_languages_no_strip_is_cut():
     # An Arabic question over English pages: the reranker's scores across languages are too
     # unsure to cut by, so the strip of the low-scored passage stays.
-    from core.rag.companions import Strip
     from core.rag.extractive import focused
+    from core.rag.strips import Strip
     from tests.support.chunks import course_chunks
 
     chunks = course_chunks(FONTS, CHART)
@@ -78,8 +78,8 @@ def test_across_languages_no_strip_is_cut():
 
 
 def test_only_a_course_sentence_is_shown_from_under_the_cut():
-    from core.rag.companions import Strip
     from core.rag.extractive import focused
+    from core.rag.strips import Strip
     from tests.support.chunks import course_chunks
 
     chunks = course_chunks(FONTS, LEGEND)

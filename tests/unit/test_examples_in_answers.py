@@ -3,9 +3,9 @@ picked for what its example says, and the example comes with it even when the ch
 the next passage."""
 from __future__ import annotations
 
-from core.rag.companions import Strip
 from core.rag.extractive import compose, relevant_strips
 from core.rag.state import Chunk
+from core.rag.strips import Strip
 from tests.support.chunks import course_chunks
 
 DESKTOP = ("Since the administrators want the documents in the menus of graphical desktops, we add "

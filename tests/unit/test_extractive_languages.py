@@ -57,8 +57,8 @@ async def test_the_question_s_language_comes_first_whatever_the_ranking():
 
 
 def test_a_passage_in_the_other_language_is_a_paragraph_of_its_own():
-    from core.rag.companions import Strip
     from core.rag.extractive import compose
+    from core.rag.strips import Strip
     english = Strip("Quicksort partitions the array around a pivot.", 0, 0, 1.0)
     arabic = Strip("الترتيب السريع يقسم المصفوفة حول عنصر يسمى المحور.", 1, 0, 0.5)
     assert compose([english, arabic]) == f"{english.text}\n\n{arabic.text}"
@@ -109,8 +109,8 @@ async def test_an_english_passage_the_verifier_vouches_for_is_checked_for_an_ara
 
 
 def test_a_command_line_on_an_arabic_page_is_not_english_material():
-    from core.rag.companions import Strip
     from core.rag.extractive import quoted_language
+    from core.rag.strips import Strip
 
     page = _chunks("لإعادة ضبط حزمة استخدم الأمر التالي:\ndpkg-reconfigure package\nثم أجب عن الأسئلة.")
     command = [Strip("dpkg-reconfigure package", 0, 0, 1.0)]

@@ -20,7 +20,7 @@ async def test_a_single_letter_decides_which_sentence_answers():
 
 
 def test_bullet_fragments_are_not_run_together_but_sentences_are():
-    from core.rag.companions import Strip
+    from core.rag.strips import Strip
 
     strips = [Strip("Profiles live in /etc/apparmor.d/", 0, 0, 0.9),
               Strip("aa-unconfined lists unconfined programs", 0, 1, 0.8),
@@ -31,7 +31,7 @@ def test_bullet_fragments_are_not_run_together_but_sentences_are():
 
 
 def test_a_sidebar_title_is_never_glued_to_the_sentence_before_it():
-    from core.rag.companions import Strip
+    from core.rag.strips import Strip
 
     strips = [Strip("Sticky directories are allowed.", 0, 0, 0.9),
               Strip("SECURITY setgid directory and sticky bit", 0, 1, 0.8),
@@ -140,7 +140,7 @@ async def test_the_example_that_matches_best_of_all_is_shown_though_another_one_
 
 
 def test_markdown_inline_marks_are_not_shown_but_code_spans_and_globs_stay():
-    from core.rag.companions import Strip
+    from core.rag.strips import Strip
     text = ("The *most* important fields are `name` and `version`; see [bin](#bin). Files "
             "listed there _cannot_ be excluded, but *.md files and `[\"*\"]` can.")
     assert compose([Strip(text, 0, 0, 1.0)]) == (
@@ -227,7 +227,7 @@ async def test_an_arabic_question_whose_best_sentence_is_english_leads_with_it()
 
 
 def test_a_code_block_that_opens_the_answer_keeps_its_first_line_s_indentation():
-    from core.rag.companions import Strip
+    from core.rag.strips import Strip
     block = "    for x in xs:\n        print(x)"
     answer = compose([Strip(block, 0, 0, 0.9, block=True), Strip("It prints each item.", 0, 1, 0.8)])
     assert answer == block + "\n\nIt prints each item."

@@ -1,7 +1,7 @@
 """Which offline answers may carry ✅, 📖 or must carry ⚠ (core/rag/verify.py)."""
 from __future__ import annotations
 
-from core.rag.companions import Strip
+from core.rag.strips import Strip
 from core.rag.verify import evidence, probability, reads_across_languages, vouches
 from tests.support.chunks import course_chunks
 
