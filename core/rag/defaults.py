@@ -4,9 +4,11 @@ value often comes a few sentences later in the same passage, or in the section's
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import numpy as np
 
+from core.rag.state import Chunk
 from core.rag.strips import Candidate, Strip, indexed, same_paragraph
 
 DEFAULT_AFTER = 4  # sentences on from the picked one that may state its default
@@ -16,12 +18,12 @@ _VALUE = re.compile(r"[\d=]")  # a number or a setting
 
 def add_default(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
                 total: np.ndarray, question: str, words: list[set[str]],
-                sections: list[tuple[str, str]]) -> None:
+                chunks: Sequence[Chunk]) -> None:
     """For a question asking for a default, the sentence stating one with its value nearest
     to the best picked sentence that has one in its paragraph or in the next DEFAULT_AFTER of
     its passage: "RandomSeed: One can modify the seed..." matches the question, "The default
     value is equal to 1527384." four sentences on answers it. `words`: the question's words
-    each candidate holds; `sections`: each passage's document and section."""
+    each candidate holds; `chunks`: the passages the candidates come from."""
     if not _DEFAULT.search(question):
         return
     index = indexed(candidates)
@@ -38,12 +40,12 @@ def add_default(picked: dict[tuple[int, int], Strip], candidates: list[Candidate
             picked.setdefault((c.chunk, c.position),
                               Strip(c.text, c.chunk, c.position, float(total[i])))
             return
-    _from_next_passage(picked, candidates, total, index, stating, words, sections)
+    _from_next_passage(picked, candidates, total, index, stating, words, chunks)
 
 
 def _from_next_passage(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
                        total: np.ndarray, index: dict[tuple[int, int], int], stating: list[int],
-                       words: list[set[str]], sections: list[tuple[str, str]]) -> None:
+                       words: list[set[str]], chunks: Sequence[Chunk]) -> None:
     """The default stated in another passage of the best sentence's section (in its document),
     naming what the picked sentences do not: they name "the MySQL table driver", the section's
     next passage says "Port port used by the server (defaulting to 3306)"."""
@@ -53,8 +55,10 @@ def _from_next_passage(picked: dict[tuple[int, int], Strip], candidates: list[Ca
     best = max(prose, key=lambda s: s.score)
     held = set().union(*(words[index[key]] for key in picked))
     lacking = {w for w in set().union(*words) - held if not _DEFAULT.search(w)}
-    others = [i for i in stating if candidates[i].chunk != best.chunk
-              and sections[candidates[i].chunk] == sections[best.chunk] and words[i] & lacking]
+    section = (chunks[best.chunk].url_or_path, chunks[best.chunk].section)
+    others = [i for i in stating if candidates[i].chunk != best.chunk and words[i] & lacking
+              and (chunks[candidates[i].chunk].url_or_path,
+                   chunks[candidates[i].chunk].section) == section]
     if others:
         i = max(others, key=lambda k: total[k])
         c = candidates[i]

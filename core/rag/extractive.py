@@ -169,8 +169,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         related = (lexical > 0) | (semantic >= alone)
         own = np.array([share(q_words, w, weight) for w in with_titles(candidates, words)])
         add_follow_ups(picked, candidates, total, related)
-        add_default(picked, candidates, total, question, words,
-                    [(chunk.url_or_path, chunk.section) for chunk in chunks])
+        add_default(picked, candidates, total, question, words, chunks)
         named = identifiers_in(question, [c.text for c in candidates])
         add_examples(picked, candidates, total, own, named)
         add_explanations(picked, candidates, total)
