@@ -6,6 +6,11 @@ or an unindented line closes; " ~" ends a highlighted line; "*tag*" marks a jump
 "|tag|" a link to one; a rule of "=" opens a section whose first line is "*05.1*  Title  *tag*".
 Read as plain text, answers showed "...edit it this way: >" and "~/.vimrc ~", the example
 ran into the sentence after it, and the file had no sections for citations to name.
+
+The header is the file's title, not its text: a manual names itself on a centred line under
+its banner ("VIM USER MANUAL - by Bram Moolenaar" / "Set your settings"), a plugin's doc after
+its tag ("*fugitive.txt*  A Git wrapper so awesome..."). Read as text, citations said
+"En vim usr 05" and answers could quote "For Vim version 9.0.  Last change: 2019 May 23".
 """
 from __future__ import annotations
 
@@ -21,12 +26,45 @@ _SECTION = re.compile(r"^\*([\w.-]+)\*\s+(.+?)(?:\s+\*[^\s*]+\*)*\s*$")  # "*05.
 _TAG = re.compile(r"(?<![\w*])\*[^\s*|]+\*(?![\w*])")
 _LINK = re.compile(r"(?<![\w|])\|([^\s|]+)\|(?![\w|])")
 _EXAMPLE_MARK = re.compile(r"(?:^|\s)>$")
+_VERSION = re.compile(r"^For Vim version\b", re.IGNORECASE)
+_BANNER = re.compile(r"^VIM\b.*\bMANUAL\b")  # "VIM USER MANUAL - by ...", "VIM REFERENCE MANUAL"
+TITLE_CHARS = 80  # a longer header line is prose, not a name
 
 
 def is_vim_help(lines: list[str]) -> bool:
     """Opens like a help file ("*name.txt*") or ends with a help modeline ("ft=help")."""
     tail = [line for line in lines[-5:] if line.strip()]
     return bool(lines and _OPENING.match(lines[0])) or any(_MODELINE.search(t) for t in tail)
+
+
+def vim_help_header(lines: list[str]) -> tuple[str | None, int]:
+    """(the file's title, how many lines its header takes): the opening line and the centred
+    lines under it; the title is the last centred line that is no banner, else the words after
+    the opening tag unless they only give Vim's version. (None, 0) for a file without the
+    opening line (one known by its modeline only)."""
+    opening = _OPENING.match(lines[0]) if lines else None
+    if opening is None:
+        return None, 0
+    tagline = _prose(lines[0][opening.end():]).strip()
+    centred: list[str] = []
+    end = 1
+    while end < len(lines) and (not lines[end].strip() or lines[end][0].isspace()):
+        if lines[end].strip():
+            centred.append(" ".join(_prose(lines[end]).split()))
+        end += 1
+    if end == len(lines):  # no text at the margin: the indented lines are the file's text
+        centred, end = [], 1
+    names = [c for c in centred if _named(c) and not _BANNER.match(c)]
+    title = names[-1] if names else (tagline if _named(tagline) and not _VERSION.match(tagline)
+                                     else None)
+    return title, end
+
+
+def _named(line: str) -> bool:
+    """Reads as a name: short, and mostly letters (no ASCII-art logo, no rule)."""
+    chars = line.replace(" ", "")
+    return (0 < len(line) <= TITLE_CHARS
+            and sum(c.isalpha() for c in chars) >= 0.7 * len(chars))
 
 
 def vim_help_spans(lines: list[str]) -> list[Span]:

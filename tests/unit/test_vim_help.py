@@ -74,3 +74,17 @@ def test_a_plain_text_file_is_not_read_as_vim_help():
     note = b"Notes\n=====\n\nSee |this| and *that* for more: >\n\n\tcode\n"
     text = read_text(note, markdown=False).spans[0].text
     assert "|this|" in text and "*that*" in text
+
+
+def test_the_header_names_the_file_and_is_not_read_as_its_text():
+    titled = HELP.replace(b"USER MANUAL\n", b"USER MANUAL - by B. M.\n\n\t\tKeeping your work\n")
+    manual = read_text(titled, markdown=False)
+    assert manual.title == "Keeping your work"
+    assert manual.spans[0].text.startswith("Intro text before the first section.")
+    assert "Vim version" not in "\n".join(s.text for s in manual.spans)
+    assert read_text(HELP, markdown=False).title is None  # only a banner: the file name names it
+    plugin = read_text(b"*wrap.txt*  A Git wrapper for |Vim|\n\nAuthor: Ann\n", markdown=False)
+    assert plugin.title == "A Git wrapper for Vim" and plugin.spans[0].text == "Author: Ann"
+    logo = read_text(b"*tree.txt*  A tree explorer\n\n    # #### ####  ~\n\nUse it.\n",
+                     markdown=False)
+    assert logo.title == "A tree explorer" and logo.spans[0].text == "Use it."
