@@ -11,7 +11,10 @@ from core.sentences import sentence_pieces, split_sentences
 MAX_BLOCK_CHARS = 600  # longer blocks are not shown whole
 WINDOW_CHARS = MAX_BLOCK_CHARS // 2  # the part of a long listing shown at once
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s")
-_CODE = re.compile(r"<-|->|::|[(){}\[\]=$]|^\s*[>$#] ")  # what prose lines rarely hold
+# what prose lines rarely hold; a C preprocessor line ("#define MYSQL_DLNAME "libmysql.dll"",
+# "#include <libtasn1.h>") has none of the other marks and was quoted as a sentence
+_CODE = re.compile(r"<-|->|::|[(){}\[\]=$]|^\s*[>$#] "
+                   r"|^\s*#\s*(?:define|include|ifn?def|if|elif|else|endif|undef|pragma)\b")
 # "$ dpkg -L ...", "# apt install ...", "$ ./easyrsa gen-req ...", "# /usr/sbin/update-grub"
 _CONSOLE = re.compile(r"\s*[$#] (?:\.?/)?[a-z][\w.+/-]*(?:\s|$)")
 # Markdown's inline marks, which a student should not read as text: a link shows its words,

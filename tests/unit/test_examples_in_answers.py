@@ -3,6 +3,7 @@ picked for what its example says, and the example comes with it even when the ch
 the next passage."""
 from __future__ import annotations
 
+from core.rag.blocks import read_paragraph
 from core.rag.extractive import compose, relevant_strips
 from core.rag.state import Chunk
 from core.rag.strips import Strip
@@ -239,3 +240,9 @@ async def test_the_sentences_under_an_example_naming_its_settings_come_with_it()
     assert "Pin: release a=stable" in answer
     assert "a=stable defines the name of the selected distribution." in answer
     assert "o=Debian" not in answer  # a name the example does not show
+
+
+def test_a_c_preprocessor_line_is_code_not_a_sentence():
+    for line in ('#define MYSQL_DLNAME "libmysql.dll"', "#include <libtasn1.h>", "# ifdef WIN32"):
+        assert read_paragraph(line) == (True, [line])
+    assert read_paragraph("#1 on the list is the kernel.")[0] is False
