@@ -201,8 +201,8 @@ def read_text(data: bytes, markdown: bool) -> Extracted:
         spans, title = _markdown_spans(lines)
         title = title or stated
     elif is_vim_help(lines):
-        title, header = vim_help_header(lines)
-        spans = vim_help_spans(lines[header:])
+        title, body = vim_help_header(lines)
+        spans = vim_help_spans(body)
     else:
         spans, title = text_spans(lines)
     if not spans:

@@ -10,7 +10,8 @@ ran into the sentence after it, and the file had no sections for citations to na
 The header is the file's title, not its text: a manual names itself on a centred line under
 its banner ("VIM USER MANUAL - by Bram Moolenaar" / "Set your settings"), a plugin's doc after
 its tag ("*fugitive.txt*  A Git wrapper so awesome..."). Read as text, citations said
-"En vim usr 05" and answers could quote "For Vim version 9.0.  Last change: 2019 May 23".
+"En vim usr 05", and the centred lines were one-line "examples"; the version line ("For Vim
+version 9.0.  Last change: ...") stays, as the text's first line.
 """
 from __future__ import annotations
 
@@ -37,14 +38,14 @@ def is_vim_help(lines: list[str]) -> bool:
     return bool(lines and _OPENING.match(lines[0])) or any(_MODELINE.search(t) for t in tail)
 
 
-def vim_help_header(lines: list[str]) -> tuple[str | None, int]:
-    """(the file's title, how many lines its header takes): the opening line and the centred
-    lines under it; the title is the last centred line that is no banner, else the words after
-    the opening tag unless they only give Vim's version. (None, 0) for a file without the
-    opening line (one known by its modeline only)."""
+def vim_help_header(lines: list[str]) -> tuple[str | None, list[str]]:
+    """(the file's title, the lines its text is read from): the opening line and the centred
+    lines under it are the header; the title is the last centred line that is no banner, else
+    the words after the opening tag unless they give Vim's version, which stays as the text's
+    first line ("For Vim version 9.0.  Last change: 2019 May 23": a student may ask)."""
     opening = _OPENING.match(lines[0]) if lines else None
-    if opening is None:
-        return None, 0
+    if opening is None:  # a file known by its modeline only
+        return None, lines
     tagline = _prose(lines[0][opening.end():]).strip()
     centred: list[str] = []
     end = 1
@@ -55,9 +56,9 @@ def vim_help_header(lines: list[str]) -> tuple[str | None, int]:
     if end == len(lines):  # no text at the margin: the indented lines are the file's text
         centred, end = [], 1
     names = [c for c in centred if _named(c) and not _BANNER.match(c)]
-    title = names[-1] if names else (tagline if _named(tagline) and not _VERSION.match(tagline)
-                                     else None)
-    return title, end
+    version = _VERSION.match(tagline) is not None
+    title = names[-1] if names else (tagline if _named(tagline) and not version else None)
+    return title, ([tagline, ""] if version else []) + lines[end:]
 
 
 def _named(line: str) -> bool:
