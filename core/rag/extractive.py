@@ -102,7 +102,8 @@ def _without_links(block: str, allowed: str) -> str:
 
 async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embedder | None,
                           limit: int, second: Embedder | None = None) -> list[Strip]:
-    """Best `limit` sentences for the question, in reading order (chunk rank, then position).
+    """Best `limit` sentences for the question, in reading order: the best sentence's passage
+    first, then the others by rank; in a passage, by position.
 
     The best sentence brings the one after it (the answer often follows the sentence that
     matches the question: "...trailing empty fields omitted. To read such files set fill =
@@ -190,7 +191,11 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
     if lang == "en" and native and (supported(native) or not best_is_other):
         strips = native
     first_other = lang != "en" and best_is_other
-    return sorted(strips, key=lambda s: (other[s.chunk] != first_other, s.chunk, s.position))
+    # The passage holding the best sentence before the others (in rank order): the reply opens
+    # with its answer, not with a better-ranked passage's sentences around the topic.
+    lead = max(strips, key=lambda s: s.score).chunk if strips else -1
+    return sorted(strips, key=lambda s: (other[s.chunk] != first_other, s.chunk != lead,
+                                         s.chunk, s.position))
 
 
 async def _semantic(question: str, sentences: list[str], cross: np.ndarray,

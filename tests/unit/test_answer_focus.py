@@ -1,12 +1,15 @@
 """An offline reply keeps to the passages the reranker found about the question: a sentence
 sharing some of the question's words in a section about something else does not pad it, one
-matching the question nearly as well as the best sentence is shown but not vouched for."""
+matching the question nearly as well as the best sentence is shown but not vouched for, and
+the passage holding the best sentence opens the reply."""
 from __future__ import annotations
 
 import dataclasses
 
 import pytest
 
+from core.rag.extractive import compose, relevant_strips
+from tests.support.chunks import course_chunks
 from tests.support.fakes import FakeSource, ScriptedReranker, doc
 
 FONTS = ("To set the font size, call setFont with the font name and the size in points. "
@@ -88,3 +91,13 @@ def test_only_a_course_sentence_is_shown_from_under_the_cut():
     assert focused(strips, chunks, "en") == (strips[:1], strips)
     chunks[1] = dataclasses.replace(chunks[1], source_type="wikipedia")
     assert focused(strips, chunks, "en") == (strips[:1], strips[:1])
+
+
+async def test_the_reply_opens_with_the_passage_that_holds_its_best_sentence():
+    # the better-ranked passage is about the topic; the next one answers the question
+    about = "Vim reads the user settings file when it starts. Settings differ between systems."
+    answer = "On Unix the user settings file of Vim is called ~/.vimrc."
+    question = "What is the user settings file of Vim called on Unix?"
+    strips = await relevant_strips(question, course_chunks(about, answer, step=0.1), None, 3)
+    assert {s.chunk for s in strips} == {0, 1}  # both passages are quoted...
+    assert compose(strips).startswith(answer)  # ...the answer first
