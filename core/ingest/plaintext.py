@@ -14,7 +14,7 @@ import unicodedata
 
 from core.ingest.document import Extracted, LoadError, Span
 from core.ingest.text_layout import text_spans
-from core.ingest.vim_help import is_vim_help, vim_help_header, vim_help_spans
+from core.ingest.vim_help import is_vim_help, vim_help_spans
 
 _BOMS = ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"),
          (codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
@@ -201,8 +201,7 @@ def read_text(data: bytes, markdown: bool) -> Extracted:
         spans, title = _markdown_spans(lines)
         title = title or stated
     elif is_vim_help(lines):
-        title, body = vim_help_header(lines)
-        spans = vim_help_spans(body)
+        spans, title = vim_help_spans(lines)
     else:
         spans, title = text_spans(lines)
     if not spans:

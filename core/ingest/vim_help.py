@@ -38,7 +38,7 @@ def is_vim_help(lines: list[str]) -> bool:
     return bool(lines and _OPENING.match(lines[0])) or any(_MODELINE.search(t) for t in tail)
 
 
-def vim_help_header(lines: list[str]) -> tuple[str | None, list[str]]:
+def _header(lines: list[str]) -> tuple[str | None, list[str]]:
     """(the file's title, the lines its text is read from): the opening line and the centred
     lines under it are the header; the title is the last centred line that is no banner, else
     the words after the opening tag unless they give Vim's version, which stays as the text's
@@ -68,9 +68,11 @@ def _named(line: str) -> bool:
             and sum(c.isalpha() for c in chars) >= 0.7 * len(chars))
 
 
-def vim_help_spans(lines: list[str]) -> list[Span]:
-    """One span per section, titled by its number and name; each example its own paragraph
-    with its line breaks, prose paragraphs joined as text_layout joins a wrapped note's."""
+def vim_help_spans(lines: list[str]) -> tuple[list[Span], str | None]:
+    """(spans, the file's title), as text_layout's text_spans: one span per section, titled by
+    its number and name; each example its own paragraph with its line breaks, prose paragraphs
+    joined as text_layout joins a wrapped note's."""
+    title, lines = _header(lines)
     spans: list[Span] = []
     section = ""
     parts: list[str] = []  # the section's paragraphs
@@ -114,7 +116,7 @@ def vim_help_spans(lines: list[str]) -> list[Span]:
             flush()  # the paragraph the mark ends
             example.append("")
     close()
-    return spans
+    return spans, title
 
 
 def _prose(line: str) -> str:
