@@ -55,11 +55,16 @@ def _from_next_passage(picked: dict[tuple[int, int], Strip], candidates: list[Ca
     best = max(prose, key=lambda s: s.score)
     held = set().union(*(words[index[key]] for key in picked))
     lacking = {w for w in set().union(*words) - held if not _DEFAULT.search(w)}
-    section = (chunks[best.chunk].url_or_path, chunks[best.chunk].section)
+    section = _place(chunks[best.chunk])
     others = [i for i in stating if candidates[i].chunk != best.chunk and words[i] & lacking
-              and (chunks[candidates[i].chunk].url_or_path,
-                   chunks[candidates[i].chunk].section) == section]
+              and _place(chunks[candidates[i].chunk]) == section]
     if others:
         i = max(others, key=lambda k: total[k])
         c = candidates[i]
         picked[(c.chunk, c.position)] = Strip(c.text, c.chunk, c.position, float(total[i]))
+
+
+def _place(chunk: Chunk) -> tuple[str, str]:
+    """A passage's document and section: a section title repeated in another file is another
+    section."""
+    return chunk.url_or_path, chunk.section
