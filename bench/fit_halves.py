@@ -1,4 +1,4 @@
-"""The fit halves of the eight blind question sets, run and compared: what every answer change is
+"""The fit halves of the nine blind question sets, run and compared: what every answer change is
 chosen on (the report halves are read only by `make bench`). Before this, each session rebuilt the
 same throw-away scripts to run them and to tell what a change moved.
 
@@ -7,6 +7,8 @@ same throw-away scripts to run them and to tell what a change moved.
     .venv/bin/python -m bench.fit_halves run /tmp/fit-after --stores /tmp/fit-stores
     .venv/bin/python -m bench.fit_halves compare /tmp/fit-before /tmp/fit-after
     .venv/bin/python -m bench.fit_verifier /tmp/fit-after/*.json     (to refit the verifier)
+    .venv/bin/python -m bench.fit_halves locate /tmp/fit-after --stores /tmp/fit-stores
+        (where each missed answer was lost: retrieval, the reranker's cut, or the picker)
 
 `--stores` keeps each set's ingested store (rebuilt only when a file's bytes change), so a second
 run asks the questions only: about 11 minutes for the suite, 2-6 for each other set, on 2 cores.
@@ -20,6 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bench.miss_stages import STAGES, locate
 from bot.eval_docs import evaluate_docs
 
 BENCH = Path(__file__).resolve().parent
@@ -87,6 +90,23 @@ def compare(before: Path, after: Path) -> None:
     print(f"{len(changed)} question(s) changed", *changed, sep="\n")
 
 
+def where_lost(records: Path, stores: Path, names: list[str]) -> None:
+    """Each set's answerable fit-half misses in `records`, with the stage that lost the gold;
+    then how many each stage lost."""
+    counts = dict.fromkeys(STAGES, 0)
+    for name in names:
+        path = records / f"{name}.json"
+        if not path.exists():
+            continue
+        for miss in asyncio.run(locate(json.loads(path.read_text(encoding="utf-8")),
+                                       stores / name)):
+            counts[miss.stage] += 1
+            places = f"retrieved {miss.pool_rank}, context {miss.context_rank}"
+            print(f"{miss.id:<15} {miss.stage:<27} {places:<29} {miss.question[:60]}",
+                  flush=True)
+    print(", ".join(f"{stage}: {n}" for stage, n in counts.items()))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.fit_halves", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -98,9 +118,15 @@ def main(argv: list[str] | None = None) -> int:
     c = commands.add_parser("compare", help="what changed from one run to another")
     c.add_argument("before", type=Path)
     c.add_argument("after", type=Path)
+    w = commands.add_parser("locate", help="where each fit-half miss of RECORDS lost its gold")
+    w.add_argument("records", type=Path)
+    w.add_argument("--stores", type=Path, required=True, help="the stores `run` kept")
+    w.add_argument("--only", nargs="+", choices=list(SETS), default=list(SETS))
     args = parser.parse_args(argv)
     if args.command == "run":
         run(args.out, args.stores, args.only)
+    elif args.command == "locate":
+        where_lost(args.records, args.stores, args.only)
     else:
         compare(args.before, args.after)
     return 0

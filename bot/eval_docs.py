@@ -17,12 +17,15 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.cli_types import Subcommands
 from core.messages import Confidence, IncomingMessage, Reply
 from core.sentences import split_sentences
 from core.text import normalize
+
+if TYPE_CHECKING:
+    from bot.settings import Settings
 
 KINDS = ("en", "ar", "ar->en", "unanswerable")
 PAGE_SLACK = 1
@@ -146,23 +149,30 @@ def _rates(row: dict[str, int]) -> dict[str, Any]:
             "counts": dict(row)}  # what the shares are of, to add up over several sets
 
 
+def eval_settings(data_dir: Path) -> Settings:
+    """The settings every evaluation runs on: offline (no outside source), no history, no rate
+    limit between questions, every course of the store but the sample."""
+    from bot.settings import load_settings
+
+    return load_settings(
+        data_dir=data_dir, auto_ingest_sample=False, course_filter=None,
+        wikipedia_enabled=False, arxiv_enabled=False, web_search="none",
+        rate_limit_per_minute=600, history_turns=0)
+
+
 async def evaluate_docs(docs: Path, qa: Path | list[Path], *, store_dir: Path | None = None,
                         show: bool = False, half: str | None = None) -> dict[str, Any]:
     """Ingest `docs`, ask every question of `qa` (one file or several), score the replies."""
     from bot.composition import compose
     from bot.container import ingest_limits
     from bot.progress import TqdmBars
-    from bot.settings import load_settings
     from core.ingest.pipeline import ingest_paths
 
     files = qa if isinstance(qa, list) else [qa]
     items = [item for path in files for item in load_qa(path)
              if half is None or item.get("half") == half]
     with tempfile.TemporaryDirectory(prefix="sb-eval-docs-") as tmp:
-        settings = load_settings(
-            data_dir=store_dir or Path(tmp), auto_ingest_sample=False, course_filter=None,
-            wikipedia_enabled=False, arxiv_enabled=False, web_search="none",
-            rate_limit_per_minute=600, history_turns=0)
+        settings = eval_settings(store_dir or Path(tmp))
         app = (await compose(settings)).app
         try:
             progress = TqdmBars("Ingesting")
