@@ -1,8 +1,9 @@
 """Where an answerable question whose reply lacks its gold answer lost it: no passage of the
-reranked pool holds a gold string (not retrieved), one does but the cut to the context left it
-out (cut by the reranker), or one in the context holds it and the reply does not quote it
-(passed by: the sentence picker, or a gold spelled otherwise than the page). Tells which part of
-the pipeline a change should work on; before this, each session patched the rerank node to see.
+retrieved pool holds a gold string (not retrieved), one does but the reranker's cut to the
+context left it out (cut by the reranker), or one in the context holds it and the reply does
+not quote it (passed by: the sentence picker, or a gold spelled otherwise than the page). Tells
+which part of the pipeline a change should work on; before this, each session patched the
+rerank node to see.
 
 A passage holds a gold string when its text or its parent context contains it, compared as
 `eval docs` compares replies (bot/eval_docs.comparable).
