@@ -126,7 +126,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "run":
         run(args.out, args.stores, args.only)
     elif args.command == "locate":
-        where_lost(args.records, args.stores, args.only)
+        try:
+            where_lost(args.records, args.stores, args.only)
+        except FileNotFoundError as err:
+            print(f"locate: {err}", file=sys.stderr)
+            return 2
     else:
         compare(args.before, args.after)
     return 0

@@ -3,7 +3,12 @@ the context, or the sentence picker passing a passage that holds it."""
 from __future__ import annotations
 
 import dataclasses
+import json
+from pathlib import Path
 
+import pytest
+
+from bench.fit_halves import main
 from bench.miss_stages import CUT, NOT_RETRIEVED, PASSED_BY, holding, misses, stage_of
 from core.rag.state import Chunk
 from tests.support.chunks import course_chunks
@@ -47,3 +52,13 @@ def test_only_answerable_misses_are_located() -> None:
         {"id": "b", "answerable": True, "gold_in_reply": True},
         {"id": "c", "answerable": False, "gold_in_reply": False}]}
     assert [q["id"] for q in misses(records)] == ["a"]
+
+
+def test_locate_without_a_kept_store_says_so_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "fresh8.json").write_text(json.dumps({"questions": [
+        {"id": "a", "question": "q", "answerable": True, "gold_in_reply": False, "gold": ["x"]}]}))
+    assert main(["locate", str(tmp_path), "--stores", str(tmp_path / "none"),
+                 "--only", "fresh8"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "run `fit_halves run --stores` first" in err
