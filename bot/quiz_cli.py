@@ -65,14 +65,24 @@ def render_json(quiz: Quiz) -> str:
                            "section": i.source.section, "unit": i.source.unit},
               "id": i.id} for i in quiz.items]
     return json.dumps({"course": quiz.course, "topic": quiz.topic, "status": quiz.status,
-                       "items": items}, ensure_ascii=False, indent=2)
+                       "facts": quiz.facts, "items": items}, ensure_ascii=False, indent=2)
+
+
+def why_none(quiz: Quiz) -> str:
+    """What an instructor is told when a course gives no quiz item: what items are made from,
+    how many of those the materials hold, and what gives more."""
+    return (f"Quiz questions are made from sentences that say what a named thing is (\"Quicksort "
+            f"is a divide-and-conquer sorting algorithm…\"). The materials of {quiz.course} "
+            f"hold {quiz.facts} such sentence(s); a question needs one for its answer and others "
+            f"of the same kind for its wrong options. Materials with definitions (lecture notes, "
+            f"a glossary) give more.")
 
 
 def render_text(quiz: Quiz) -> str:
     if quiz.status == "not_covered":
         return text("not_covered", "en", topic=quiz.topic)
     if not quiz.items:
-        return text("empty", "en")
+        return f"{text('empty', 'en')}\n{why_none(quiz)}"
     blocks = []
     for n, item in enumerate(quiz.items, 1):
         options = "\n".join(f"   {'*' if i == item.answer else ' '} {chr(65 + i)}) {o}"

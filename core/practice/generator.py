@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -41,7 +41,7 @@ class Quiz:
     topic: str = ""
     course: str = ""
     asked: int = DEFAULT_COUNT
-    notes: tuple[str, ...] = field(default=())
+    facts: int = 0  # the materials' sentences items are made from: an instructor sees why none
 
 
 class QuizGenerator:
@@ -59,17 +59,18 @@ class QuizGenerator:
         topic = (topic or "").strip()
         rng = random.Random(seed)
         passages = await self.catalog.passages(course)
+        facts = sum(len(p.facts) for p in passages)
         if not passages:
             return Quiz((), "empty", topic, course, n)
         if topic:
             ordered = await self._on_topic(course, topic)
             if not ordered:
-                return Quiz((), "not_covered", topic, course, n)
+                return Quiz((), "not_covered", topic, course, n, facts)
         else:
             ordered = _spread(passages, rng)
         items = await self._items(ordered, passages, course, n, rng, set(exclude))
         status = "ok" if len(items) >= n else ("fewer" if items else "empty")
-        return Quiz(tuple(items), status, topic, course, n)
+        return Quiz(tuple(items), status, topic, course, n, facts)
 
     async def _on_topic(self, course: str, topic: str) -> list[tuple[Passage, Fact]]:
         """Facts of the passages nearest the topic that are about it, most related first."""

@@ -67,6 +67,7 @@ async def test_a_topic_the_course_does_not_treat_gets_no_quiz(sample_store, embe
 async def test_a_small_course_gives_fewer_items_not_weaker_ones(sample_store, embedder):
     quiz = await QuizGenerator(sample_store, embedder).quiz("CS101", "heap sort", 20, seed=0)
     assert quiz.status == "fewer" and 0 < len(quiz.items) < 20
+    assert quiz.facts >= len(quiz.items)  # the course's sentences items can be made from
     for item in quiz.items:
         _well_formed(item)
 
