@@ -6,7 +6,7 @@ which part of the pipeline a change should work on; before this, each session pa
 rerank node to see.
 
 A passage holds a gold string when its text or its parent context contains it, compared as
-`eval docs` compares replies (bot/eval_docs.comparable).
+`eval docs` compares replies (bot/eval_docs.contains_gold).
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.eval_docs import comparable, eval_settings
+from bot.eval_docs import contains_gold, eval_settings
 from core.rag.state import Chunk
 
 NOT_RETRIEVED, CUT, PASSED_BY = "not retrieved", "cut by the reranker", "in the context, passed by"
@@ -36,12 +36,8 @@ class Miss:
 
 def holding(chunks: Sequence[Chunk], answers: Sequence[str]) -> int | None:
     """The place of the first passage holding one of `answers`, or None."""
-    golds = [comparable(a) for a in answers if a.strip()]
-    for i, chunk in enumerate(chunks):
-        text = comparable(f"{chunk.text}\n{chunk.context}")
-        if any(g in text for g in golds):
-            return i
-    return None
+    return next((i for i, chunk in enumerate(chunks)
+                 if contains_gold(f"{chunk.text}\n{chunk.context}", list(answers))), None)
 
 
 def stage_of(pool: Sequence[Chunk], context: Sequence[Chunk], answers: Sequence[str]
