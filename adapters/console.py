@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import sys
 import threading
 from collections.abc import AsyncIterator
@@ -34,6 +35,11 @@ PLATFORM = "console"
 PROMPT = "you> "
 THINKING = "thinking…"
 ERROR = "Sorry, something went wrong while answering. Please try again."
+# "/quiz", "/review": a word after a slash is a command, answered or refused, never asked as a
+# question ("/etc/fstab" is a path and "/ta" in a sentence is no command)
+_COMMAND = re.compile(r"/[a-z_]+")
+UNKNOWN_COMMAND = ("{command} is not a console command (quizzes, reviews and Ask a TA are in the "
+                   "Discord and Telegram bots). Type /help for the commands here.")
 PHOTO_USAGE = "Usage: /photo PATH [words of the question] (a picture file; PATH without spaces)"
 
 
@@ -163,13 +169,18 @@ class ConsoleAdapter:
         if command == "/help":
             self._write(CONSOLE_HELP + "\n\n")
             return True
+        head, rest = command.split()[0], text.split(maxsplit=1)[1:]
         try:
             if command == "/forget":
                 await replier.send(await self.handler.forget(PLATFORM, self.user_id))
-            elif command.split()[0] == "/photo":
+            elif head == "/photo":
                 await self._photo(text.split(maxsplit=2)[1:], replier)
-            elif self.spaces is not None and command.split()[0] == "/course":
-                await replier.send(await self._course(text.split(maxsplit=1)[1:]))
+            elif self.spaces is not None and head == "/course":
+                await replier.send(await self._course(rest))
+            elif head == "/ask" and rest:
+                await self.handler.respond(self._incoming(rest[0]), replier)
+            elif _COMMAND.fullmatch(head):
+                self._write(UNKNOWN_COMMAND.format(command=head) + "\n\n")
             else:
                 await self.handler.respond(self._incoming(text), replier)
         except Exception:
@@ -179,8 +190,11 @@ class ConsoleAdapter:
         return True
 
     async def _course(self, name: list[str]) -> Reply:
-        """`/course` shows this user's course and the list; `/course NAME` picks one."""
+        """`/course` shows this user's course and the list; `/course list` the list (as in the
+        bots); `/course NAME` picks one."""
         assert self.spaces is not None
+        if name and name[0].strip().lower() == "list":
+            return await self.spaces.listing((self._space,), "en")
         if name:
             return await self.spaces.assign(self._space, name[0], actor=Actor(self.user_id),
                                             where="channel", language="en")

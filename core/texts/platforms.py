@@ -171,8 +171,9 @@ Staff here: members with the Manage Server permission{role}, for this server's c
     },
 })
 
-CONSOLE_HELP = ("Ask any study question and press Enter.\n"
+CONSOLE_HELP = ("Ask any study question and press Enter (or /ask QUESTION, as in the bots).\n"
                 "/course         which course answers you, and the list of courses\n"
+                "/course list    the courses you may choose\n"
                 "/course NAME    answer from that course (when there are several)\n"
                 "/photo PATH     ask with a photo of the question (words after it join it)\n"
                 "/forget         erase your history\n/help           this message\n"
