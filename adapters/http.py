@@ -37,7 +37,7 @@ MAX_BODY_BYTES = 1 << 20
 REPLY_FIELDS = ("answer", "citations", "low_confidence", "intent", "confidence", "quoted_language")
 MAX_REPORT_DAYS = 366
 # Notices that are not answers: an API client must be able to tell them from one, and when to retry.
-NOTICE_STATUS = {"busy": 503, "rate_limited": 429}
+NOTICE_STATUS = {"busy": 503, "rate_limited": 429, "unknown_course": 404}
 # The report shows student questions: no scripts, nothing fetched, never framed or cached.
 REPORT_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
@@ -58,10 +58,11 @@ def _error(status: int, message: str) -> web.Response:
 
 
 def reply_response(reply: Reply) -> web.Response:
-    """200 with the reply; a "busy" or rate-limit notice as 503 / 429 with Retry-After."""
+    """200 with the reply; a "busy" or rate-limit notice as 503 / 429 with Retry-After, a course
+    that does not exist as 404."""
     status = NOTICE_STATUS.get(reply.notice or "", 200)
     headers = {}
-    if status != 200:
+    if status in (429, 503):
         headers["Retry-After"] = str(max(1, reply.retry_after_s or 60))
     return web.json_response(reply_json(reply), status=status, headers=headers)
 

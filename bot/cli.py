@@ -107,6 +107,8 @@ async def _ask(settings: Settings, args: argparse.Namespace) -> int:
             raise UserError("The course store is empty. Add materials with: studybuddy ingest PATH")
         reply = await app.service.handle(IncomingMessage("cli", args.user, args.user, question,
                                                          course=args.course))
+        if reply.notice == "unknown_course":
+            raise UserError(reply.text)
         if args.json:
             payload = reply.to_dict()
             keys = ("answer", "citations", "low_confidence", "intent", "route", "retries",

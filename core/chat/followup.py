@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
+from functools import cache
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import HumanMessage, SystemMessage
@@ -14,25 +15,49 @@ from core.errors import log_failure
 from core.ports import Turn
 from core.rag.llm_output import message_text, parse_lines
 from core.rag.prompts import FOLLOWUP_SYSTEM
+from core.sentences import asks
 from core.text import keywords
 
 log = logging.getLogger(__name__)
-_LEAD = re.compile(r"^\s*(and|also|so|but|then|what about|how about"
-                   r"|و|وماذا عن|ماذا عن|وما|وكيف|ولماذا|ومتى|وهل|وأين)\b\s*", re.IGNORECASE)
+# one lead or several ("and what about the second one?")
+_LEAD = re.compile(r"^\s*(?:(?:and|also|so|but|then|what about|how about"
+                   r"|و|وماذا عن|ماذا عن|وما|وكيف|ولماذا|ومتى|وهل|وأين)\b\s*)+", re.IGNORECASE)
 _QUESTION_HEAD = re.compile(
     r"^\s*(?:(?:what|who|how|why|when|where|which)\s+(?:is|are|was|were|does|do)\s+(?:an?\s+|the\s+)?)?",
     re.IGNORECASE)
 # English pronouns; Arabic demonstratives, or a word of 3+ letters carrying the attached "ها"
-# (its / her: تعقيدها, فيها). Not هو/هي: "ما هو" is how Arabic asks "what is".
+# or "ه" (its: تعقيدها, تعقيده, فيها). Not هو/هي: "ما هو" is how Arabic asks "what is".
 _PRONOUN = re.compile(r"\b(its|it|this|that|they|them|their|these|those)\b"
                       r"|(?<![\u0621-\u064A])(هذا|هذه|ذلك|تلك)(?![\u0621-\u064A])"
-                      r"|([\u0621-\u064A]{3,})ها(?![\u0621-\u064A])", re.IGNORECASE)
+                      r"|(?<![\u0621-\u064A])(?!ال)([\u0621-\u064A]{3,}?)(?:ها|ه)(?![\u0621-\u064A])",
+                      re.IGNORECASE)
+_LETTER = re.compile(r"[^\W\d_]")
+# What a message asking more of the last answer says besides it ("why?", "explain simpler",
+# "the second one?", "give an example", "ليش؟"): no subject of its own.
+_ASKS_MORE = frozenset("""why how what explain simpler simply simple more detail details example
+    examples again elaborate mean means meaning first second third last one ones other another
+    please pls give show tell further deeper clearer clarify لماذا ليش ليه كيف اشرح وضح أكثر
+    ببساطة مثال مثالا أمثلة مرة أخرى الثاني الثانية الأول الأولى""".split())
 
 
 def looks_like_followup(question: str) -> bool:
     """Short questions that lean on earlier context: a leading 'and/what about' or a pronoun."""
-    few_words = len(keywords(question)) <= 4
-    return few_words and bool(_LEAD.match(question) or _PRONOUN.search(question))
+    words = keywords(question)
+    return len(words) <= 4 and bool(_LEAD.match(question) or _PRONOUN.search(question)
+                                    or asks_more(question))
+
+
+def asks_more(question: str) -> bool:
+    """Words, none naming what they are about ("why?", "explain simpler"): more is asked of
+    the last answer. Not emoji or punctuation alone."""
+    words = set(keywords(question))
+    return (bool(words) or asks(question)) and bool(_LETTER.search(question)) \
+        and words <= _asks_more_words()
+
+
+@cache
+def _asks_more_words() -> frozenset[str]:
+    return frozenset(keywords(" ".join(_ASKS_MORE)))
 
 
 def rule_rewrite(question: str, history: Sequence[Turn]) -> str:
@@ -48,6 +73,8 @@ def rule_rewrite(question: str, history: Sequence[Turn]) -> str:
         # an attached pronoun keeps its word: تعقيدها -> تعقيد <topic>
         rewritten = _PRONOUN.sub(lambda m: f"{m.group(3)} {topic}" if m.group(3) else topic,
                                  body, count=1)
+    elif asks_more(body):  # "why?", "the second one?": asked of the previous question
+        rewritten = f"{body.rstrip('?؟ ')}: {previous}"
     else:  # "how about quicksort?" -> the previous question, asked about the new subject
         head = _QUESTION_HEAD.match(previous)  # always matches (everything in it is optional)
         rewritten = (head.group(0) if head else "") + body.rstrip("?؟ ") + "?"

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from core.chat import warm
-from core.chat.followup import standalone_question
+from core.chat.followup import asks_more, standalone_question
 from core.chat.observe import NoObserver
 from core.chat.photo import PhotoLimits, PhotoReader, photo_notice, question_from, with_reading
 from core.chat.rate_limit import MemoryRateLimiter
@@ -71,6 +71,8 @@ class StudyBuddy:
         self.offers_ta: Callable[[IncomingMessage, Reply], Awaitable[bool]] | None = None
         self._slots = asyncio.Semaphore(self.limits.max_concurrent)
         self._waiting = 0
+        self._quiet = asyncio.Event()  # set while no study question waits or is answered
+        self._quiet.set()
 
     @property
     def waiting(self) -> int:
@@ -111,6 +113,8 @@ class StudyBuddy:
             return text, language, _notice("too_long", language, length=len(text),
                                            limit=self.limits.max_question_chars)
         settled = rules.fast_path(text)  # greetings and refusals: no history, queue or graph
+        if settled is not None and settled.get("intent") == "unsafe" and asks_more(text):
+            settled = None  # "why?", "what about it?": about the last answer, if there is one
         return text, language, None if settled is None else Reply.from_state(settled)
 
     async def _study(self, message: IncomingMessage, text: str, language: str) -> Reply:
@@ -126,12 +130,15 @@ class StudyBuddy:
         if self._waiting >= self.limits.queue_max + self.limits.max_concurrent:
             return _notice("busy", language, retry_after_s=BUSY_RETRY_AFTER_S)
         self._waiting += 1
+        self._quiet.clear()
         try:
             async with self._slots:
                 answer = self._answer_photo if message.image is not None else self._answer
                 return await self._guarded(answer(message, text, language), language)
         finally:
             self._waiting -= 1
+            if not self._waiting:
+                self._quiet.set()
 
     async def _guarded(self, answering: Coroutine[Any, Any, Reply], language: str) -> Reply:
         """The reply deadline and the last line of defence: a notice instead of an exception."""
@@ -147,6 +154,14 @@ class StudyBuddy:
     async def _answer(self, message: IncomingMessage, text: str, language: str) -> Reply:
         started = time.perf_counter()
         course, mode = message.course, DEFAULT_MODE
+        if course is not None and self.spaces is not None:
+            # named by the caller (`ask --course`, HTTP): a typo must not read as "your course
+            # has nothing on this", nor become a course in the instructor report
+            known = await self.spaces.known(course)
+            if known is None:
+                return _notice("unknown_course", language, course=course,
+                               courses=", ".join(await self.spaces.courses()) or "—")
+            course = known
         if self.spaces is not None:
             found = await self.spaces.resolve(message.spaces)
             mode = found.mode
@@ -212,8 +227,9 @@ class StudyBuddy:
         return time.perf_counter() - started
 
     async def warm_course(self) -> None:
-        """Embed the default course's passages the way a question will (tens of seconds)."""
-        await warm.embed_course(self.context)
+        """Embed the default course's passages the way a question will (tens of seconds),
+        stepping aside while questions are being answered."""
+        await warm.embed_course(self.context, self._quiet.wait)
 
     async def sources(self, answer_id: str, language: str) -> Reply:
         """The "Sources" button: every cited passage of that answer, quoted."""

@@ -17,6 +17,7 @@ notice = Catalog({
         "timeout": "Sorry, this took longer than expected and I had to stop. Please try again, "
                    "perhaps with a shorter question.",
         "error": "Sorry, something went wrong while answering. Please try again.",
+        "unknown_course": "There is no course named “{course}” here. Courses: {courses}.",
     },
     "ar": {
         "empty": "من فضلك اكتب سؤالًا، مثل: ما التعقيد الزمني للترتيب بالدمج؟",
@@ -29,5 +30,6 @@ notice = Catalog({
                           "أعد المحاولة بـ /forget بعد دقيقة."),
         "timeout": "عذرًا، استغرق الأمر وقتًا أطول من المتوقع فتوقفت. أعد المحاولة بسؤال أقصر.",
         "error": "عذرًا، حدث خطأ أثناء الإجابة. من فضلك أعد المحاولة.",
+        "unknown_course": "لا يوجد مقرر باسم «{course}» هنا. المقررات: {courses}.",
     },
 })

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from core.chat.followup import looks_like_followup, rule_rewrite
+from core.chat.followup import asks_more, looks_like_followup, rule_rewrite
 from core.ports import Turn
 
 
 @pytest.mark.parametrize("text", [
     "and the worst case?", "what about its space complexity?", "how does it work?",
     "why is that faster?", "ما تعقيدها؟", "وماذا عن أسوأ حالة؟", "وكيف تعمل؟",
-    "ما فائدة هذه الطريقة؟", "ولماذا؟"])
+    "ما فائدة هذه الطريقة؟", "ولماذا؟", "why?", "explain simpler", "and the second one?",
+    "وما تعقيده الزمني؟", "ليش؟"])
 def test_references_to_earlier_turns_are_follow_ups(text):
     assert looks_like_followup(text)
 
@@ -27,3 +28,18 @@ def test_standalone_questions_are_not(text):
 def test_offline_rewrite_keeps_the_word_that_carried_the_arabic_pronoun():
     history = [Turn("telegram", "u", "ما هو الترتيب بالدمج؟", "…", "simple", ())]
     assert rule_rewrite("ما تعقيدها؟", history) == "ما تعقيد الترتيب بالدمج؟"
+
+
+def test_offline_rewrite_of_the_masculine_pronoun_and_of_asking_more():
+    arabic = [Turn("telegram", "u", "ما هو الترتيب بالدمج؟", "…", "simple", ())]
+    assert rule_rewrite("وما تعقيده الزمني؟", arabic) == "تعقيد الترتيب بالدمج الزمني؟"
+    english = [Turn("telegram", "u", "What are the two stages of photosynthesis?", "…",
+                    "simple", ())]
+    assert rule_rewrite("and what about the second one?", english) == \
+        "The second one: What are the two stages of photosynthesis?"
+    assert rule_rewrite("why?", english) == "Why: What are the two stages of photosynthesis?"
+
+
+@pytest.mark.parametrize("text", ["😀😀", "???", "hi", "الفهم", "ما هو الفهم؟"])
+def test_no_words_or_a_subject_is_not_asking_more(text):
+    assert not asks_more(text)

@@ -1,6 +1,8 @@
 """StudyBuddy service: typing only on the study path, limits as notices, history and follow-ups."""
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from core.chat.service import Limits, StudyBuddy
@@ -71,7 +73,17 @@ async def test_offline_followup_is_rewritten_from_history(service, make_context)
     await svc.handle(msg("What is merge sort?"))
     course = svc.context.sources["course"]
     await svc.handle(msg("and what about its time complexity?"))
-    assert course.queries[-1] == "What about merge sort time complexity?"
+    assert course.queries[-1] == "Merge sort time complexity?"
+
+
+async def test_why_alone_asks_more_of_the_last_answer_and_is_refused_without_one(service):
+    svc = service()
+    alone = await svc.handle(msg("why?"))
+    assert alone.intent is Intent.UNSAFE and "make sense" in alone.text
+    await svc.handle(msg("What is merge sort?"))
+    course = svc.context.sources["course"]
+    reply = await svc.handle(msg("why?"))
+    assert course.queries[-1] == "Why: What is merge sort?" and reply.intent is not Intent.UNSAFE
 
 
 async def test_llm_followup_rewrite(service):
@@ -257,3 +269,35 @@ async def test_warm_up_embeds_every_child_a_search_may_return_not_one_per_parent
     course.hits = children[1:]  # the question's search finds the parent's other child
     reply = await svc.handle(msg("What is the worst case time of merge sort?"))
     assert "rerank" in reply.route and counting.passages == warmed
+
+
+async def test_background_warm_up_steps_aside_while_a_question_is_answered(service):
+    # One encoder call for the whole course held the encoder for tens of seconds, and the first
+    # question after `run` waited behind it until its course search timed out.
+    from core.chat import warm
+    from core.llm.memo_embedder import MemoEmbedder
+    from tests.conftest import MERGE
+
+    class Gated(_ListingSource):
+        gate: asyncio.Event
+
+        async def search(self, query, k, course=None):
+            await self.gate.wait()
+            return await super().search(query, k, course)
+
+    counting = _Counting()
+    children = [Document(text=f"{MERGE} ({n})", title="Sorting", url_or_path="02-sorting.md",
+                         source_type="course", score=1.0, context=f"{MERGE} ({n})",
+                         metadata={"chunk_id": f"c{n}"}) for n in range(warm.SLICE_CHUNKS + 5)]
+    course = Gated("course", children)
+    course.hits, course.gate = children[:1], asyncio.Event()
+    svc = service(embedder=MemoEmbedder(counting), sources={"course": course})
+    asking = asyncio.create_task(svc.handle(msg("What is the worst case time of merge sort?")))
+    await asyncio.sleep(0.2)  # the question is being answered (its search waits at the gate)
+    warming = asyncio.create_task(svc.warm_course())
+    await asyncio.sleep(0.5)
+    assert counting.passages == 0 and not warming.done()  # the warm-up waits for it
+    course.gate.set()
+    assert "rerank" in (await asyncio.wait_for(asking, 30)).route
+    await asyncio.wait_for(warming, 30)
+    assert counting.passages >= len(children)
