@@ -108,7 +108,8 @@ async def run_faq(settings: Settings, args: argparse.Namespace) -> int:
             print(f"{len(rows)} staff answer(s) of {course}", file=sys.stderr)
             return 0
         stored = await notes.import_answers(course, answers)
-        print(f"{stored} staff answer(s) added to {course}"
+        print(f"{stored} staff answer(s) stored in {course} (one already there for the same "
+              "question is replaced)"
               + (f"; {len(problems)} line(s) skipped" if problems else ""), file=sys.stderr)
         return 0 if not problems else 1
     return await with_bot(settings, action)

@@ -11,6 +11,7 @@ from core.escalation.views import Staff
 from core.messages import Reply
 from core.ports import OPERATOR
 from core.ports.escalations import Desk, EscalationStore, StaffDirectory
+from core.texts.desk import say
 from core.texts.escalation import text
 
 KINDS = ("forum", "text", "group")  # where cards can go
@@ -62,7 +63,7 @@ class Desks:
         if kind not in KINDS:
             return notice("bad_place", language)
         if not await self.is_staff(name, platform, staff.user_id, operator=staff.operator):
-            return unavailable(course or name, language)
+            return await self._refused(course or name, name, spaces, language)
         await self.store.set_desk(Desk(name, platform, chat, kind, language, all_answers,
                                        staff.user_id, self._clock()))
         return notice("desk_set_all" if all_answers else "desk_set", language, course=name)
@@ -75,9 +76,19 @@ class Desks:
         if name is None:
             return notice("no_course", language)
         if not await self.is_staff(name, platform, staff.user_id, operator=staff.operator):
-            return unavailable(course or name, language)
+            return await self._refused(course or name, name, spaces, language)
         removed = await self.store.remove_desk(name, platform)
         return notice("desk_off" if removed else "desk_none", language, course=name)
+
+    async def _refused(self, named: str, course: str, spaces: Sequence[str], language: str
+                       ) -> Reply:
+        """A non-staff user's refusal: for a course this chat reads, that only its owners'
+        staff may change it (it is not "another class's"); for any other, the same words
+        whether or not it exists, so no one can probe other classes' course names."""
+        if await self.spaces.may_read(course, spaces):
+            return desk_reply(say("course_not_yours", language, course=course),
+                              "course_not_yours", language)
+        return unavailable(named, language)
 
     async def _course(self, course: str, spaces: Sequence[str]) -> str | None:
         if course.strip():

@@ -100,7 +100,8 @@ def facts_in(text: str) -> list[Fact]:
     for sentence in split_sentences(text):
         if not MIN_CHARS <= len(sentence) <= MAX_CHARS or "\n" in sentence:
             continue
-        if looks_like_injection(sentence) or sentence.rstrip()[-1:] not in ".!؟?":
+        # a question is no fact (a staff answer's "How do I read a Parquet file with arrow?")
+        if looks_like_injection(sentence) or sentence.rstrip()[-1:] not in ".!":
             continue
         fact = _fact(sentence)
         if fact is not None:

@@ -18,11 +18,16 @@ OPTION_MAX = 100  # Telegram poll option limit; Discord button labels allow 80 (
 QUESTION_MAX = 300
 CLOZE, DEFINE = "cloze", "define"
 _GLOSS = re.compile(r"\s*\([^)]*\)")
+# a bracketed link is read past, never shown with a blank inside it ("Packages _____
+# (https://CRAN.R-project.org/package=_____ )"); a sentence with a link in its words is no item
+_BRACKETED_LINK = re.compile(r"\s*\(\s*https?://[^\s)]*\s*\)")
 
 
 def cloze_text(fact: Fact) -> str | None:
     """The fact's sentence with every mention of its term blanked; None if one cannot be."""
-    sentence = fact.sentence
+    sentence = _BRACKETED_LINK.sub("", fact.sentence)
+    if "://" in sentence:
+        return None
     forms = sorted({fact.term, _GLOSS.sub("", fact.term).strip(),
                     *(m.strip() for m in re.findall(r"\(([^)]*)\)", fact.term))},
                    key=len, reverse=True)

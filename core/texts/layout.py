@@ -12,7 +12,7 @@ LAYOUT = Catalog({
                               "material)"),
         "language_en": "English", "language_ar": "Arabic",
         "mark_unchecked": ("📖 What your course materials say about this — not checked as "
-                           "the answer: see the cited page"),
+                           "the answer: see the cited source"),
         "mark_supplemented": "🌐 Supplemented from outside sources (Wikipedia / arXiv / web)",
         "mark_low": ("⚠️ Low confidence: the sources did not fully answer this — "
                      "check with your course"),
@@ -26,7 +26,7 @@ LAYOUT = Catalog({
         "mark_course_cross": "✅ الإجابة من مواد المقرر (مقتبسة من مادة {source})",
         "language_en": "بالإنجليزية", "language_ar": "بالعربية",
         "mark_unchecked": ("📖 هذا ما تقوله مواد المقرر عن سؤالك — لم يُتحقق منه كإجابة: "
-                           "راجع الصفحة المذكورة"),
+                           "راجع المصدر المذكور"),
         "mark_supplemented": "🌐 مدعومة بمصادر خارجية (ويكيبيديا / arXiv / الويب)",
         "mark_low": "⚠️ ثقة منخفضة: لم تُجب المصادر عن السؤال تمامًا — راجع مقررك",
         "unit_page": "ص", "unit_slide": "شريحة",

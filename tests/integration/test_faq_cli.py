@@ -37,7 +37,8 @@ def test_import_then_export_round_trips_and_answers_with_the_staff_answer(sample
     assert imported.returncode == 1, imported.stderr  # some lines were skipped
     assert "skipped line 2: no \"answer\" text" in imported.stderr
     assert "skipped line 3:" in imported.stderr
-    assert "2 staff answer(s) added to CS101; 2 line(s) skipped" in imported.stderr
+    assert "2 staff answer(s) stored in CS101" in imported.stderr
+    assert "; 2 line(s) skipped" in imported.stderr
 
     listed = studybuddy("docs", "list", "--course", "CS101", data_dir=data)
     assert listed.returncode == 0, listed.stderr

@@ -81,6 +81,12 @@ async def test_the_whole_loop(app: App):
     refused = await tadesk.set_desk("ALG", staff=Staff("9", "Mallory", "en"), platform="telegram",
                                     chat="-999", kind="group", spaces=(OTHER_CLASS,))
     assert refused.notice == "course_unavailable"  # staff of another class: not their course
+    student_here = await tadesk.set_desk("", staff=Staff("41", "Sam", "en"), platform="telegram",
+                                         chat="-100", kind="group", spaces=(CLASS,))
+    # a student of the class that owns it: told who may, not "it belongs to another class"
+    assert student_here.notice == "course_not_yours" and "ALG" in student_here.text
+    assert (await tadesk.desk_off("ALG", staff=Staff("41", "Sam", "en"), platform="telegram",
+                                  spaces=(CLASS,))).notice == "course_not_yours"
     reply = await app.service.handle(asked(QUESTION, "41"))
     assert reply.confidence is not Confidence.COURSE and not reply.escalate  # no desk yet
     made = await tadesk.set_desk("ALG", staff=TARA, platform="telegram", chat=DESK_CHAT,

@@ -48,6 +48,20 @@ def test_the_cloze_blanks_every_spelling_of_the_term():
     assert "Quicksort" not in cloze and "الترتيب السريع" not in cloze
 
 
+def test_a_question_is_no_fact_and_a_link_never_holds_the_blank():
+    # a staff answer's question, asked back as a cloze, told students nothing
+    assert facts_in("How do I read a Parquet file into R with the arrow package?") == []
+    assert facts_in("ما الأمر pwd الذي يعرض الموقع الحالي في نظام الملفات عادةً؟") == []
+    linked = facts_in("Package yaml (https://CRAN.R-project.org/package=yaml ) reads and "
+                      "writes configuration files from R code.")
+    assert [f.term for f in linked] == ["yaml"]
+    cloze = cloze_text(linked[0])
+    assert cloze is not None and "https" not in cloze and cloze.count(BLANK) == 1
+    bare = facts_in("The function readLines is described at https://r-project.org/readLines "
+                    "for reference.")
+    assert all(cloze_text(f) is None for f in bare)
+
+
 def test_wrong_options_never_spell_the_right_one():
     assert same_thing("Merge sort", "merge sort")
     assert same_thing("sort", "Merge sort")  # inside it
