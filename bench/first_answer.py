@@ -1,6 +1,9 @@
 """One fresh process answering sample-course questions the way `studybuddy run` does, offline:
-`python -m bench.first_answer DATA_DIR warm|cold|reversed` prints JSON timings, in question
-order (reversed: warmed up, the questions asked last to first; bench_first_answer.py runs it). A fresh process is the point: the models load once per process."""
+`python -m bench.first_answer DATA_DIR warm|cold|reversed|during` prints JSON timings, in
+question order (reversed: warmed up, the questions asked last to first; during: the models
+loaded, the course's passages warming in the background as `studybuddy run` does, the first
+question DURING_DELAY_S after; bench_first_answer.py runs it). A fresh process is the point:
+the models load once per process."""
 from __future__ import annotations
 
 import asyncio
@@ -25,6 +28,8 @@ QUESTIONS = [
     "What is Big-Theta notation?", "How do I choose a sorting algorithm?",
 ]
 
+DURING_DELAY_S = 1.0
+
 
 async def measure(data_dir: Path, mode: str) -> dict[str, object]:
     from bot.composition import compose
@@ -36,14 +41,22 @@ async def measure(data_dir: Path, mode: str) -> dict[str, object]:
     started = time.perf_counter()
     app = (await compose(settings)).app
     built = time.perf_counter() - started
+    background = None
     try:
-        warm_s = await app.service.warm_up() if mode != "cold" else 0.0
+        if mode == "during":
+            warm_s = await app.service.warm_up(course=False)
+            background = asyncio.create_task(app.service.warm_course())
+            await asyncio.sleep(DURING_DELAY_S)
+        else:
+            warm_s = await app.service.warm_up() if mode != "cold" else 0.0
         order = list(range(len(QUESTIONS)))[::-1 if mode == "reversed" else 1]
         seconds = [0.0] * len(QUESTIONS)
         for n in order:
             asked = time.perf_counter()
             await app.service.handle(IncomingMessage("bench", f"u{n}", f"c{n}", QUESTIONS[n]))
             seconds[n] = time.perf_counter() - asked
+        if background is not None:
+            await background
     finally:
         await app.close()
     return {"build_s": built, "warm_up_s": warm_s, "seconds": seconds}
