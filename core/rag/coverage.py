@@ -35,6 +35,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from core.rag.definitions import DEFINITION, DOES
+from core.sentences import asks, split_sentences
 from core.text import STOPWORDS, detect_language, normalize
 
 # Log-odds taken off every score per uncovered name: enough to take even a 0.999 passage below
@@ -62,6 +63,13 @@ GENERIC_WORDS = frozenset("""kind kinds type types sort sorts way ways example e
     really actually exactly first second last need needs want wants get gets got make makes
     made do does help helps possible different same other another each every any some many
     much lot lots""".split())
+# Words of how a student chats around a question ("quick question:", "pls help with this one",
+# "hey, whats…"): a course never needs them, and two of them once made a covered question
+# "not covered".
+CHAT_WORDS = frozenset("""hey hello hiya thanks thank thx please pls plz quick question questions
+    whats basically kinda sorta literally guys anyone anybody somebody hmm okay sorry confused
+    stuck wondering wonder idk btw tbh lol stuff gonna wanna gotta tell explain know understand
+    one""".split())
 
 
 SUBJECT_WORDS = (2, 4)  # one word is the vocabulary check's; longer runs are rarely one term
@@ -206,19 +214,29 @@ def uncovered_terms(question: str, passages: Iterable[str]) -> list[str]:
 
 def course_words(question: str) -> list[str]:
     """The words of an English question to look up in the course's vocabulary: Latin-script
-    content words (a hyphenated compound as one phrase: "red-black"), without stop words,
-    generic question words, clitics ("isn't" is "is") and words shorter than
-    COURSE_WORD_MIN_LEN. An Arabic question has none (see the module docstring)."""
+    content words (a hyphenated compound as one phrase: "red-black") of its asking sentences,
+    without stop words, generic question words, chat words, clitics ("isn't" is "is") and
+    words shorter than COURSE_WORD_MIN_LEN. An Arabic question has none (see the module
+    docstring)."""
     if detect_language(question) == "ar":
         return []
     words = []
-    for match in _COURSE_WORD.finditer(question):
+    for match in _COURSE_WORD.finditer(_asking_part(question)):
         word = _CLITIC.sub("", match.group()).strip(".+-_'’").lower()
         if (len(word) < COURSE_WORD_MIN_LEN or word in STOPWORDS or word in GENERIC_WORDS
-                or not any(c.isalpha() for c in word)):
+                or word in CHAT_WORDS or not any(c.isalpha() for c in word)):
             continue
         words.append(word)
     return list(dict.fromkeys(words))
+
+
+def _asking_part(message: str) -> str:
+    """The sentences of a message that ask, when it has others too ("ok so im panicking bc the
+    exam is on thursday. what is the worst case of quicksort? thanks!!"): the course need not
+    use the words around the question."""
+    sentences = split_sentences(message)
+    asking = [s for s in sentences if asks(s)]
+    return " ".join(asking) if asking and len(asking) < len(sentences) else message
 
 
 def lookup_terms(words: Iterable[str]) -> list[str]:

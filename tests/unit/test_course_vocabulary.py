@@ -57,6 +57,13 @@ def course(docs: list[Document], known: set[str], **kw) -> VocabularySource:
     ("How do I read a UTF-8 file with read.csv in R?", ["read", "utf-8", "file", "read.csv"]),
     ("ما الدالة المختصرة في R لقراءة ملف CSV؟", []),  # Arabic: not checked
     ("the 20x20 Hilbert matrix of 2008-12-04T00:23", ["hilbert", "matrix"]),  # no "x20", "t00"
+    # how students chat around a question: never looked up
+    ("quick question: what is merge sort?", ["merge"]),
+    ("hey, quick q: whats the time complexity of quicksort? pls help",
+     ["time", "complexity", "quicksort"]),
+    # a long message is looked up by the sentences that ask
+    ("ok so im kinda panicking bc the exam is on thursday. so my question is basically: what "
+     "is the worst case of quicksort? thanks so much!!", ["worst", "case", "quicksort"]),
 ])
 def test_course_words_are_the_latin_content_words_of_an_english_question(question, words):
     assert course_words(question) == words
@@ -145,6 +152,17 @@ async def test_one_word_the_course_never_uses_is_the_verifier_s_evidence_not_a_v
     assert state["evidence"]["unknown"] == 1.0
     covered = await run(graph, ctx, "Why does linear probing create clustering?")
     assert covered["unknown_words"] == 0 and covered["evidence"]["unknown"] == 0.0
+
+
+async def test_chat_around_a_covered_question_keeps_its_check_mark(graph):
+    # "quick question:" once made two words the course never uses: "not covered"
+    source = course([doc(HASHING, "Hashing", url="03-hashing.md")],
+                    known={"linear", "probing", "clustering", "create"})
+    ctx = RagContext(config=RagConfig(), sources={"course": source},
+                     reranker=ScriptedReranker([{"Linear probing": 0.95}]))
+    state = await run(graph, ctx, "hey quick question: why does linear probing create "
+                                  "clustering? pls")
+    assert state["unknown_words"] == 0 and state["route"][-1] == "generate"
 
 
 async def test_outside_sources_keep_their_scores_when_the_course_lacks_the_words(graph):
