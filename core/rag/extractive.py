@@ -243,7 +243,11 @@ def focused(strips: Sequence[Strip], chunks: Sequence[Chunk], language: str
     judged = [s for s in strips if (chunks[s.chunk].score or 0.0) >= cut]
     shown = [s for s in strips if s in judged
              or (s.score >= close and chunks[s.chunk].source_type == "course")]
-    return judged, shown
+    # an example comes with the sentence leading into it ("…read it in by something like" /
+    # 'read.table("file.dat", header = TRUE, row.names = 1)'), however it scored alone
+    kept = {(s.chunk, s.position) for s in shown}
+    return judged, [s for s in strips if s in shown
+                    or (s.block and (s.chunk, s.position - 1) in kept)]
 
 
 def quoted_language(strips: Sequence[Strip], chunks: Sequence[Chunk], language: str

@@ -93,6 +93,22 @@ def test_only_a_course_sentence_is_shown_from_under_the_cut():
     assert focused(strips, chunks, "en") == (strips[:1], strips[:1])
 
 
+def test_an_example_under_the_cut_comes_with_the_sentence_leading_into_it():
+    # "…read it in by something like" was shown without the read.table() line it leads into
+    from core.rag.extractive import focused
+    from core.rag.strips import Strip
+    from tests.support.chunks import course_chunks
+
+    lead = "If the file has a header field for the row labels, read it in by something like"
+    code = 'read.table("file.dat", header = TRUE, row.names = 1)'
+    chunks = course_chunks(FONTS, f"{lead}\n\n{code}")
+    chunks[1] = chunks[1].scored(0.01)
+    strips = [Strip(FONTS, 0, 0, 0.9), Strip(lead, 1, 0, 0.8), Strip(code, 1, 1, 0.4, block=True)]
+    assert focused(strips, chunks, "en") == (strips[:1], strips)
+    apart = [*strips[:2], Strip(code, 1, 2, 0.4, block=True)]  # not the next strip: not its own
+    assert focused(apart, chunks, "en") == (apart[:1], apart[:2])
+
+
 async def test_the_reply_opens_with_the_passage_that_holds_its_best_sentence():
     # the better-ranked passage is about the topic; the next one answers the question
     about = "Vim reads the user settings file when it starts. Settings differ between systems."
