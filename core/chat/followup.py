@@ -26,7 +26,7 @@ _QUESTION_HEAD = re.compile(
     r"^\s*(?:(?:what|who|how|why|when|where|which)\s+(?:is|are|was|were|does|do)\s+(?:an?\s+|the\s+)?)?",
     re.IGNORECASE)
 # English pronouns; Arabic demonstratives, or a word of 3+ letters carrying the attached "ها"
-# or "ه" (its: تعقيدها, تعقيده, فيها). Not هو/هي: "ما هو" is how Arabic asks "what is".
+# or "ه" (its: تعقيدها, تعقيده, وفيه). Not هو/هي: "ما هو" is how Arabic asks "what is".
 _PRONOUN = re.compile(r"\b(its|it|this|that|they|them|their|these|those)\b"
                       r"|(?<![\u0621-\u064A])(هذا|هذه|ذلك|تلك)(?![\u0621-\u064A])"
                       r"|(?<![\u0621-\u064A])(?!ال)([\u0621-\u064A]{3,}?)(?:ها|ه)(?![\u0621-\u064A])",
