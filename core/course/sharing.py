@@ -14,7 +14,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
-from core.course.spaces import CourseSpaces, desk_reply, is_personal, not_staff, platform_of
+from core.course.spaces import (
+    CourseSpaces,
+    desk_reply,
+    is_personal,
+    not_staff,
+    not_yours,
+    platform_of,
+)
 from core.course.tenancy import OPERATOR, Actor, is_scope_key, scope_of
 from core.messages import Reply
 from core.ports import CourseRecord, SpaceAssignment
@@ -50,8 +57,7 @@ class CourseSharing:
         if course is None:
             return desk_reply(say("share_no_course", language), "share_no_course", language)
         if not await self.spaces.access.can_change(course, actor):
-            return desk_reply(say("course_not_yours", language, course=course),
-                              "course_not_yours", language)
+            return not_yours(course, language)
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
         await self.spaces.access.registry.add_code(code_hash(code), course, actor.user,
                                                    self.now() + self.code_ttl)

@@ -221,6 +221,12 @@ def unavailable(course: str, language: str) -> Reply:
                       language)
 
 
+def not_yours(course: str, language: str) -> Reply:
+    """Refusing a change to a course this chat may use but whose owners' staff alone change it."""
+    return desk_reply(say("course_not_yours", language, course=course), "course_not_yours",
+                      language)
+
+
 def not_staff(platform: str, language: str) -> Reply:
     """The refusal every staff command gives a student, naming who counts as staff there."""
     return desk_reply(say("not_staff", language, who=say(f"who_{platform}", language)),

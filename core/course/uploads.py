@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from core.course.spaces import CourseSpaces, not_staff, platform_of, unavailable
+from core.course.spaces import CourseSpaces, not_staff, not_yours, platform_of, unavailable
 from core.course.spaces import desk_reply as _reply
 from core.course.tenancy import Actor
 from core.errors import log_failure
@@ -95,8 +95,7 @@ class Uploads:
         if not target:
             return None, _reply(say("upload_no_course", language), "upload_no_course", language)
         if not await self.spaces.access.can_change(target, actor):
-            return None, _reply(say("course_not_yours", language, course=target),
-                                "course_not_yours", language)
+            return None, not_yours(target, language)
         return target, None
 
     async def preview(self, data: bytes, filename: str, *, course: str | None,

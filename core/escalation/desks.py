@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from core.course.spaces import CourseSpaces, desk_reply, unavailable
+from core.course.spaces import CourseSpaces, desk_reply, not_yours, unavailable
 from core.escalation.views import Staff
 from core.messages import Reply
 from core.ports import OPERATOR
 from core.ports.escalations import Desk, EscalationStore, StaffDirectory
-from core.texts.desk import say
 from core.texts.escalation import text
 
 KINDS = ("forum", "text", "group")  # where cards can go
@@ -86,8 +85,7 @@ class Desks:
         staff may change it (it is not "another class's"); for any other, the same words
         whether or not it exists, so no one can probe other classes' course names."""
         if await self.spaces.may_read(course, spaces):
-            return desk_reply(say("course_not_yours", language, course=course),
-                              "course_not_yours", language)
+            return not_yours(course, language)
         return unavailable(named, language)
 
     async def _course(self, course: str, spaces: Sequence[str]) -> str | None:
