@@ -32,6 +32,7 @@ from core.texts.notices import notice
 log = logging.getLogger(__name__)
 RECURSION_LIMIT = 100  # far above the longest legal route; the retry counter bounds the loop
 BUSY_RETRY_AFTER_S = 60  # the "busy" notice says "try again in a minute"
+RECORD_GRACE_S = 5.0  # past the reply deadline, for recording a question that timed out
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,19 +132,21 @@ class StudyBuddy:
             return _notice("busy", language, retry_after_s=BUSY_RETRY_AFTER_S)
         self._waiting += 1
         self._quiet.clear()
+        deadline = asyncio.get_running_loop().time() + self.limits.reply_deadline_s
         try:
             async with self._slots:
                 answer = self._answer_photo if message.image is not None else self._answer
-                return await self._guarded(answer(message, text, language), language)
+                return await self._guarded(answer(message, text, language, deadline), language)
         finally:
             self._waiting -= 1
             if not self._waiting:
                 self._quiet.set()
 
     async def _guarded(self, answering: Coroutine[Any, Any, Reply], language: str) -> Reply:
-        """The reply deadline and the last line of defence: a notice instead of an exception."""
+        """The last line of defence: a notice instead of an exception or a hang (the graph's own
+        deadline, in _answer, comes first and records the question)."""
         try:
-            return await asyncio.wait_for(answering, self.limits.reply_deadline_s)
+            return await asyncio.wait_for(answering, self.limits.reply_deadline_s + RECORD_GRACE_S)
         except TimeoutError:
             log.warning("reply deadline of %.0fs exceeded", self.limits.reply_deadline_s)
             return _notice("timeout", language, confidence=Confidence.LOW)
@@ -151,7 +154,8 @@ class StudyBuddy:
             log.exception("answering failed")
             return _notice("error", language, confidence=Confidence.LOW)
 
-    async def _answer(self, message: IncomingMessage, text: str, language: str) -> Reply:
+    async def _answer(self, message: IncomingMessage, text: str, language: str,
+                      deadline: float) -> Reply:
         started = time.perf_counter()
         course, mode = message.course, DEFAULT_MODE
         if course is not None and self.spaces is not None:
@@ -179,8 +183,17 @@ class StudyBuddy:
             history = []
         question, rewrite_calls = await standalone_question(text, history, self.context.llm)
         start: RagState = {"question": question, "course": course, "mode": mode}
-        state = await self.graph.ainvoke(start, context=self.context,
-                                         config={"recursion_limit": RECURSION_LIMIT})
+        try:
+            async with asyncio.timeout_at(deadline):
+                state = await self.graph.ainvoke(start, context=self.context,
+                                                 config={"recursion_limit": RECURSION_LIMIT})
+        except TimeoutError:  # the instructor report lists it among what went unanswered
+            log.warning("reply deadline of %.0fs exceeded", self.limits.reply_deadline_s)
+            reply = _notice("timeout", language, confidence=Confidence.LOW)
+            if self.actions is not None:
+                took = round((time.perf_counter() - started) * 1000)
+                await self.actions.record_timeout(message, question, course, reply, took)
+            return reply
         reply = Reply.from_state(state, language=language, course=course,
                                  llm_calls=rewrite_calls)
         if not reply.is_fast_path:
@@ -200,8 +213,8 @@ class StudyBuddy:
                 log.exception("TA desk lookup failed")
         return reply
 
-    async def _answer_photo(self, message: IncomingMessage, caption: str, language: str
-                            ) -> Reply:
+    async def _answer_photo(self, message: IncomingMessage, caption: str, language: str,
+                            deadline: float) -> Reply:
         """A photo: the caption and the text read from it are the question, answered like a
         typed one; the reply first shows what was read. Only that text goes further."""
         if self.photos is None or message.image is None:
@@ -212,7 +225,8 @@ class StudyBuddy:
         asked = replace(message, image=None, text=question_from(
             caption, reading.text, self.limits.max_question_chars))
         text, language, quick = self._triage_input(asked)
-        reply = quick if quick is not None else await self._answer(asked, text, language)
+        reply = quick if quick is not None else await self._answer(asked, text, language,
+                                                                   deadline)
         return with_reading(reply, reading.text)
 
     async def warm_up(self, *, course: bool = True) -> float:

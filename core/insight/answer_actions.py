@@ -39,10 +39,24 @@ class AnswerActions:
         """Store the turn; the reply comes back with its answer id (unchanged on failure)."""
         if reply.intent not in (Intent.SIMPLE, Intent.COMPLEX) or reply.notice:
             return reply
-        answer_id = secrets.token_urlsafe(6)  # 8 characters: fits any button id
+        outcome = self._outcome(message, question, reply, state, latency_ms)
+        return replace(reply, answer_id=outcome.answer_id) if await self._store(outcome) \
+            else reply
+
+    async def record_timeout(self, message: IncomingMessage, question: str, course: str | None,
+                             reply: Reply, latency_ms: int) -> None:
+        """A question that got no answer in time: a ⚠ gap in the instructor report (what the
+        students asked and the bot could not answer), without buttons under the notice."""
+        outcome = self._outcome(message, question, replace(reply, course=course), {}, latency_ms)
+        await self._store(replace(outcome, route=("timeout",), confidence="low",
+                                  missing=f"no answer within {round(latency_ms / 1000, 1):g} s"))
+
+    def _outcome(self, message: IncomingMessage, question: str, reply: Reply,
+                 state: dict[str, Any], latency_ms: int) -> Outcome:
         passages = {c.id: c.text for c in state.get("context") or ()}
-        outcome = Outcome(
-            answer_id=answer_id, platform=message.platform,
+        return Outcome(
+            answer_id=secrets.token_urlsafe(6),  # 8 characters: fits any button id
+            platform=message.platform,
             user_hash=self.hash(message.platform, message.user_id),
             space=message.spaces[0] if message.spaces else "", course=reply.course,
             language=reply.language, question=question, answer=reply.text, route=reply.route,
@@ -51,12 +65,15 @@ class AnswerActions:
             citations=cited_quotes([c.to_dict() for c in reply.citations], passages, reply.text),
             latency_ms=latency_ms, created_at=datetime.now(UTC),
             scope=scope_of(message.spaces) or "")
+
+    async def _store(self, outcome: Outcome) -> bool:
+        """Record it; False (logged) on failure: the answer matters more than its record."""
         try:
             await self.store.record(outcome)
-        except Exception as err:  # the answer matters more than its record
+        except Exception as err:
             _log_failure("record", err)
-            return reply
-        return replace(reply, answer_id=answer_id)
+            return False
+        return True
 
     async def sources(self, answer_id: str, language: str) -> Reply:
         """Each cited passage, quoted, with where it is: what "Sources" shows."""

@@ -6,7 +6,10 @@ import asyncio
 import pytest
 
 from core.chat.service import Limits, StudyBuddy
+from core.insight.answer_actions import AnswerActions
+from core.insight.report_gaps import is_gap
 from core.messages import IncomingMessage, Intent
+from core.stores.sqlite_outcomes import SqliteOutcomeStore
 from tests.support.fakes import (
     CollectingReplier,
     DownHistory,
@@ -132,6 +135,24 @@ async def test_deadline_turns_into_a_timeout_notice(service):
     slow = {"course": FakeSource("course", [], delay_s=5)}
     reply = await service(limits=Limits(reply_deadline_s=0.2), sources=slow).handle(msg("What is merge sort?"))
     assert reply.intent is Intent.NOTICE and reply.low_confidence and "longer than expected" in reply.text
+
+
+async def test_a_question_that_timed_out_is_a_gap_in_the_report(graph, make_context, history,
+                                                                 tmp_path):
+    store = SqliteOutcomeStore(tmp_path / "o.db")
+    await store.open()
+    slow = {"course": FakeSource("course", [], delay_s=5)}
+    svc = StudyBuddy(graph, make_context(sources=slow), history, Limits(reply_deadline_s=0.2),
+                     actions=AnswerActions(store, b"k"))
+    try:
+        reply = await svc.handle(msg("What is merge sort?"))
+        [saved] = await store.outcomes()
+    finally:
+        await store.close()
+    assert reply.notice == "timeout" and reply.answer_id is None  # no buttons under the notice
+    assert (saved.question, saved.route, saved.confidence) == ("What is merge sort?",
+                                                               ("timeout",), "low")
+    assert is_gap(saved) and saved.missing == "no answer within 0.2 s"
 
 
 async def test_unexpected_failure_becomes_an_apology(service):
