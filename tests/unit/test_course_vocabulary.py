@@ -184,7 +184,7 @@ def chunk(source_type: str = "course") -> Chunk:
 
 
 async def test_a_failing_or_missing_vocabulary_changes_nothing():
-    question = "How do I solve the knapsack problem with dynamic programming?"
+    question = course_words("How do I solve the knapsack problem with dynamic programming?")
     failing = course([], known=set(), fail=True)
     ctx = RagContext(config=RagConfig(), sources={"course": failing},
                      reranker=ScriptedReranker())
@@ -205,7 +205,7 @@ async def test_an_english_question_to_arabic_notes_is_not_judged_by_their_vocabu
                    source_type="course")
     source = course([], known=set())
     ctx = RagContext(config=RagConfig(), sources={"course": source}, reranker=ScriptedReranker())
-    question = "How do plants convert light energy into sugar?"
+    question = course_words("How do plants convert light energy into sugar?")
     assert await absent_course_words(question, None, ctx, [arabic]) == []
     assert source.asked == []
     assert await absent_course_words(question, None, ctx, [arabic, chunk()]) == [
@@ -217,7 +217,7 @@ async def test_the_vocabulary_is_reached_through_a_guarded_source_and_its_breake
     breaker = CircuitBreaker("supabase")
     ctx = RagContext(config=RagConfig(), sources={"course": GuardedSource(inner, breaker)},
                      reranker=ScriptedReranker())
-    question = "How do I solve the knapsack problem with dynamic programming?"
+    question = course_words("How do I solve the knapsack problem with dynamic programming?")
     assert await absent_course_words(question, "cs101", ctx, [chunk()]) == [
         "knapsack", "dynamic", "programming"]
     assert inner.asked[0][1] == "cs101"  # the asking chat's course

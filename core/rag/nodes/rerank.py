@@ -52,9 +52,9 @@ async def rerank(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     texts = [passage_text(c) for c in pool]
     ranked = await ctx.reranker.score(state["question"], texts, [c.retrieval_score for c in pool])
     names = len(uncovered_terms(state["question"], (f"{c.title}\n{c.context}" for c in pool)))
-    unknown = await absent_course_words(state["question"], state.get("course"), ctx, pool)
-    absent = (_term_missing(state["question"], pool)
-              or enough_absent(unknown, course_words(state["question"])))
+    words = course_words(state["question"])
+    unknown = await absent_course_words(words, state.get("course"), ctx, pool)
+    absent = _term_missing(state["question"], pool) or enough_absent(unknown, words)
     shares = identifier_shares(state["question"], texts) or [0.0] * len(pool)
     most = max(shares)
     shifts = [UNCOVERED_LOGIT * max(names, int(bool(absent) and c.source_type == "course"))
@@ -70,15 +70,14 @@ async def rerank(state: RagState, runtime: Runtime[RagContext]) -> RagState:
             "unknown_words": len(unknown)}
 
 
-async def absent_course_words(question: str, course: str | None, ctx: RagContext,
+async def absent_course_words(words: Sequence[str], course: str | None, ctx: RagContext,
                               pool: Sequence[Chunk]) -> list[str]:
-    """The question's content words the course uses nowhere (see core.rag.coverage; one alone
-    is the verifier's evidence, enough of them mean the course does not cover the question);
+    """Which of the question's course_words the course uses nowhere (see core.rag.coverage; one
+    alone is the verifier's evidence, enough of them mean the course does not cover it);
     [] when the course source cannot tell (no vocabulary, failed, timed out): the lookup only
     ever takes a ✅ away. Only when the course writes in English at all (some course chunk in
     the pool is English): an English question to Arabic notes uses words the notes never
     spell, which says nothing."""
-    words = course_words(question)
     if not words or not any(
             c.source_type == "course" and detect_language(c.text) == "en" for c in pool):
         return []
