@@ -44,15 +44,19 @@ def looks_like_followup(question: str) -> bool:
     """Short questions that lean on earlier context: a leading 'and/what about' or a pronoun."""
     words = keywords(question)
     return len(words) <= 4 and bool(_LEAD.match(question) or _PRONOUN.search(question)
-                                    or asks_more(question))
+                                    or _only_asks_more(question, words))
 
 
 def asks_more(question: str) -> bool:
     """Words, none naming what they are about ("why?", "explain simpler"): more is asked of
     the last answer. Not emoji or punctuation alone."""
-    words = set(keywords(question))
-    return (bool(words) or asks(question)) and bool(_LETTER.search(question)) \
-        and words <= _asks_more_words()
+    return _only_asks_more(question, keywords(question))
+
+
+def _only_asks_more(question: str, words: Sequence[str]) -> bool:
+    found = set(words)
+    return (bool(found) or asks(question)) and bool(_LETTER.search(question)) \
+        and found <= _asks_more_words()
 
 
 @cache
@@ -84,8 +88,9 @@ def rule_rewrite(question: str, history: Sequence[Turn]) -> str:
 def _topic_words(question: str) -> list[str]:
     head = _QUESTION_HEAD.match(question)
     stripped = question[head.end() if head else 0:]
+    content = set(keywords(stripped))
     return [w for w in re.findall(r"[\w\u0600-\u06FF]+", stripped.rstrip("?؟ ").lower())
-            if w in set(keywords(stripped)) or len(w) > 3][:6]
+            if w in content or len(w) > 3][:6]
 
 
 async def standalone_question(question: str, history: Sequence[Turn], llm: BaseChatModel | None
