@@ -60,11 +60,9 @@ def _error(status: int, message: str) -> web.Response:
 def reply_response(reply: Reply) -> web.Response:
     """200 with the reply; a "busy" or rate-limit notice as 503 / 429 with Retry-After, a course
     that does not exist as 404."""
-    status = NOTICE_STATUS.get(reply.notice or "", 200)
-    headers = {}
-    if status in (429, 503):
-        headers["Retry-After"] = str(max(1, reply.retry_after_s or 60))
-    return web.json_response(reply_json(reply), status=status, headers=headers)
+    headers = {"Retry-After": str(max(1, reply.retry_after_s))} if reply.retry_after_s else {}
+    return web.json_response(reply_json(reply), status=NOTICE_STATUS.get(reply.notice or "", 200),
+                             headers=headers)
 
 
 def _refused(request: web.Request, status: int, message: str) -> web.Response:
