@@ -61,7 +61,7 @@ class AnswerActions:
             space=message.spaces[0] if message.spaces else "", course=reply.course,
             language=reply.language, question=question, answer=reply.text, route=reply.route,
             confidence=reply.confidence.value, top_score=reply.top_score,
-            verdict=str(state.get("verdict") or ""), missing=str(state.get("missing") or ""),
+            verdict=str(state.get("verdict") or ""), missing=_missing(state),
             citations=cited_quotes([c.to_dict() for c in reply.citations], passages, reply.text),
             latency_ms=latency_ms, created_at=datetime.now(UTC),
             scope=scope_of(message.spaces) or "")
@@ -128,6 +128,15 @@ def _location(cited: dict[str, Any], language: str) -> str:
         parts.append(f"{unit} {cited['page']}")
     where = ", ".join(parts)
     return f"{where} › {cited['section']}" if cited.get("section") else where
+
+
+def _missing(state: dict[str, Any]) -> str:
+    """What the answer lacked, for staff: the evaluator's note, else what the question named
+    and the course never mentions."""
+    if state.get("missing"):
+        return str(state["missing"])
+    absent = state.get("uncovered") or []
+    return "not in the course materials: " + ", ".join(absent) if absent else ""
 
 
 def _notice(body: str, key: str, language: str) -> Reply:

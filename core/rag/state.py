@@ -83,7 +83,8 @@ class RagState(TypedDict, total=False):
     pool: list[Chunk]  # merged candidates (carry-over + current pass)
     context: list[Chunk]  # reranked, pinned, cut to FINAL_CONTEXT_N
     top_score: float
-    uncovered: bool  # the question names what no passage (or the course) mentions: never ✅
+    uncovered: list[str]  # what the question names and no passage (or the course) mentions:
+    # never ✅, and the ⚠ reply says so
     unknown_words: int  # the question's content words the course uses nowhere (verify.py)
     evidence: dict[str, float]  # what the offline verifier weighed (core/rag/verify.py)
     quoted_language: str  # offline answers quoting only material in another language

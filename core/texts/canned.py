@@ -1,6 +1,8 @@
 """Canned replies for the fast paths and notices, in English and Arabic."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from core.i18n import Catalog
 
 CHITCHAT = Catalog({
@@ -36,18 +38,42 @@ FALLBACK = Catalog({
                  "your course:",
         "empty": "I couldn't find anything about this in the course materials or the other "
                  "sources I checked. Try rephrasing, or ask your instructor.",
+        # what the question names and the course never mentions (core/rag/coverage.py)
+        "intro_named": "I couldn't find {terms} in the course materials or the other sources I "
+                       "checked. Here is the closest material I found; please verify it with "
+                       "your course:",
+        "empty_named": "I couldn't find anything about {terms} in the course materials or the "
+                       "other sources I checked. Try rephrasing, or ask your instructor.",
     },
     "ar": {
         "intro": "لم أجد إجابة موثوقة لهذا السؤال في مواد المقرر أو في المصادر الأخرى التي "
                  "راجعتها. هذا أقرب ما وجدته، فتحقق منه في مقررك:",
         "empty": ("لم أجد شيئًا عن هذا في مواد المقرر أو في المصادر الأخرى. "
                   "جرّب إعادة الصياغة أو اسأل مدرّسك."),
+        "intro_named": ("لم أجد {terms} في مواد المقرر أو في المصادر الأخرى التي راجعتها. "
+                        "هذا أقرب ما وجدته، فتحقق منه في مقررك:"),
+        "empty_named": ("لم أجد شيئًا عن {terms} في مواد المقرر أو في المصادر الأخرى. "
+                        "جرّب إعادة الصياغة أو اسأل مدرّسك."),
     },
 })
 STAFF = Catalog({
     "en": {"similar": "Course staff answered a similar question, “{asked}”:\n{answer}"},
     "ar": {"similar": "أجاب فريق المقرر عن سؤال مشابه، «{asked}»:\n{answer}"},
 })
+
+
+NAMED_MAX = 3  # terms named in a "couldn't find" reply; more read as a list, not a sentence
+
+
+def fallback(kind: str, language: str, terms: Sequence[str] = ()) -> str:
+    """The ⚠ reply's opening ("intro", "empty"), naming what the course never mentions when
+    the question names it: “radix sort”, “knapsack” or “dynamic”."""
+    if not terms:
+        return FALLBACK(kind, language)
+    quoted = [f"«{t}»" if language == "ar" else f"“{t}”" for t in terms[:NAMED_MAX]]
+    joined = quoted[0] if len(quoted) == 1 else \
+        ", ".join(quoted[:-1]) + (" أو " if language == "ar" else " or ") + quoted[-1]
+    return FALLBACK(f"{kind}_named", language, terms=joined)
 
 
 def chitchat(kind: str, language: str) -> str:

@@ -148,7 +148,7 @@ async def test_one_word_the_course_never_uses_is_the_verifier_s_evidence_not_a_v
     ctx = RagContext(config=RagConfig(), sources={"course": source},
                      reranker=ScriptedReranker([{"Linear probing": 0.95}]))
     state = await run(graph, ctx, "Does linear probing create clustering in cuckoo hashing?")
-    assert state["unknown_words"] == 1 and state["uncovered"] is False
+    assert state["unknown_words"] == 1 and state["uncovered"] == []
     assert state["evidence"]["unknown"] == 1.0
     covered = await run(graph, ctx, "Why does linear probing create clustering?")
     assert covered["unknown_words"] == 0 and covered["evidence"]["unknown"] == 0.0

@@ -139,6 +139,16 @@ class TestComplex:
         assert state["confidence"] == Confidence.LOW
         assert "couldn't find a reliable answer" in state["answer"]
 
+    async def test_a_fallback_names_what_the_course_never_mentions(self, graph, make_context):
+        ctx = make_context(reranker=ScriptedReranker([{}], default=0.05))
+        state = await run(graph, ctx, "How do I configure WireGuard on a Raspberry Pi?")
+        assert state["route"][-1] == "fallback" and state["uncovered"] == ["WireGuard",
+                                                                           "Raspberry", "Pi"]
+        assert state["answer"].startswith(
+            "I couldn't find anything about “WireGuard”, “Raspberry” or “Pi” in the course")
+        state = await run(graph, ctx, "كيف أضبط برنامج WireGuard على الخادم؟")
+        assert state["answer"].startswith("لم أجد «WireGuard» في مواد المقرر")
+
     async def test_a_fallback_to_english_quotes_arabic_only_where_it_shares_a_word(
             self, graph, make_context):
         # nothing vouched for the context: an Arabic page on sorting is no "closest material" to

@@ -155,6 +155,20 @@ async def test_a_question_that_timed_out_is_a_gap_in_the_report(graph, make_cont
     assert is_gap(saved) and saved.missing == "no answer within 0.2 s"
 
 
+async def test_staff_see_what_the_course_never_mentions(graph, make_context, history, tmp_path):
+    store = SqliteOutcomeStore(tmp_path / "o.db")
+    await store.open()
+    svc = StudyBuddy(graph, make_context(reranker=ScriptedReranker([{}], default=0.05)), history,
+                     actions=AnswerActions(store, b"k"))
+    try:
+        reply = await svc.handle(msg("How do I configure WireGuard on a Raspberry Pi?"))
+        [saved] = await store.outcomes()
+    finally:
+        await store.close()
+    assert "“WireGuard”, “Raspberry” or “Pi”" in reply.text and reply.low_confidence
+    assert saved.missing == "not in the course materials: WireGuard, Raspberry, Pi"
+
+
 async def test_unexpected_failure_becomes_an_apology(service):
     class Broken(ScriptedReranker):
         async def score(self, *a, **k):

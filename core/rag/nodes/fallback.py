@@ -32,10 +32,11 @@ async def fallback(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     strips = [s for s in await relevant_strips(question, context, ctx.embedder, PARTIAL_STRIPS)
               if spoken != "en" or s.lexical > 0
               or detect_language(context[s.chunk].text) == spoken]
+    absent = state.get("uncovered") or []
     if strips:
-        text = canned.FALLBACK("intro", language) + "\n\n" + compose(strips)
+        text = canned.fallback("intro", language, absent) + "\n\n" + compose(strips)
     else:
-        text = canned.FALLBACK("empty", language)
+        text = canned.fallback("empty", language, absent)
     citations = citations_for([context[strip.chunk] for strip in strips])
     return {"route": ["fallback"], "answer": text, "citations": citations,
             "confidence": Confidence.LOW, "low_confidence": True}

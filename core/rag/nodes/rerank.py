@@ -51,13 +51,13 @@ async def rerank(state: RagState, runtime: Runtime[RagContext]) -> RagState:
         return {"route": ["rerank"], "context": [], "top_score": 0.0, "rerank_tier": "none"}
     texts = [passage_text(c) for c in pool]
     ranked = await ctx.reranker.score(state["question"], texts, [c.retrieval_score for c in pool])
-    names = len(uncovered_terms(state["question"], (f"{c.title}\n{c.context}" for c in pool)))
+    names = uncovered_terms(state["question"], (f"{c.title}\n{c.context}" for c in pool))
     words = course_words(state["question"])
     unknown = await absent_course_words(words, state.get("course"), ctx, pool)
     absent = _term_missing(state["question"], pool) or enough_absent(unknown, words)
     shares = identifier_shares(state["question"], texts) or [0.0] * len(pool)
     most = max(shares)
-    shifts = [UNCOVERED_LOGIT * max(names, int(bool(absent) and c.source_type == "course"))
+    shifts = [UNCOVERED_LOGIT * max(len(names), int(bool(absent) and c.source_type == "course"))
               + IDENTIFIER_LOGIT * (most - share) for c, share in zip(pool, shares, strict=True)]
     scores = [min(1.0, max(0.0, float(s))) for s in ranked.scores]
     scores = [sigmoid(logit(s) - shift) if shift else s
@@ -66,7 +66,7 @@ async def rerank(state: RagState, runtime: Runtime[RagContext]) -> RagState:
                     key=lambda c: c.score or 0.0, reverse=True)
     context = select_context(scored, ctx.config.final_context_n, ctx.config.pin_course_n)
     return {"route": ["rerank"], "context": context, "top_score": scored[0].score or 0.0,
-            "rerank_tier": ranked.tier, "uncovered": bool(names or absent),
+            "rerank_tier": ranked.tier, "uncovered": list(dict.fromkeys(names + absent)),
             "unknown_words": len(unknown)}
 
 
