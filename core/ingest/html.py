@@ -33,6 +33,8 @@ _BLOCKS = {"p", "div", "section", "article", "main", "body", "blockquote", "figu
            "figcaption", "address", "center", "form", "fieldset", "legend", "details", "summary",
            "dl", "dt", "dd", "hr", "caption", "header", "footer", "aside", "tr", "td", "th",
            "tbody", "thead", "tfoot", "li", "ul", "ol", "table", "html"}
+_EXPONENT = re.compile(r"[-+\u2212]?\d{1,4}")
+_SUPERSCRIPT = str.maketrans("0123456789+-\u2212", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻")
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([-\w:.]+)|"""
                       rb"""<\?xml[^>]+encoding\s*=\s*["']([-\w:.]+)""", re.IGNORECASE)
@@ -59,6 +61,7 @@ def read_html(data: bytes) -> Extracted:
     title = _clean(doc.findtext(".//title") or "") or None
     root = _main_root(doc)
     _prune(root)
+    _exponents(root)
     writer = _Writer()
     writer.walk(root)
     spans = writer.finish()
@@ -67,6 +70,14 @@ def read_html(data: bytes) -> Extracted:
     if title is None:
         title = next((_clean(h.text_content()) for h in doc.iter("h1")), None) or None
     return Extracted(spans=spans, title=title)
+
+
+def _exponents(root: HtmlElement) -> None:
+    """2<sup>24</sup> is 2²⁴, not 224: a number in <sup> stays a superscript (a footnote mark
+    too: "text¹"), whatever reads the tree later (paragraphs, lists, tables)."""
+    for sup in root.iter("sup"):
+        if len(sup) == 0 and sup.text and _EXPONENT.fullmatch(sup.text.strip()):
+            sup.text = sup.text.strip().translate(_SUPERSCRIPT)
 
 
 def _clean(text: str) -> str:

@@ -111,6 +111,14 @@ def test_xhtml_with_xml_declaration_parses() -> None:
     assert _all_text(read_html(page.encode())) == "udev"
 
 
+def test_a_number_in_sup_stays_a_power() -> None:
+    page = ("<html><body><p>10.0.0.0/8 holds 2<sup>24</sup> addresses, x<sup>-1</sup> is 1/x."
+            "</p><ul><li>2<sup>16</sup> each</li></ul><p>See note<sup><a href='#n'>3</a></sup>."
+            "</p></body></html>")
+    assert _all_text(read_html(page.encode())) == (
+        "10.0.0.0/8 holds 2²⁴ addresses, x⁻¹ is 1/x.\n\n- 2¹⁶ each\n\nSee note3.")
+
+
 @pytest.mark.parametrize(("data", "message"), [
     (b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\n", "not an HTML page (it looks like a PDF)"),
     (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "not an HTML page (it looks like an image)"),
