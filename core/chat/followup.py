@@ -31,6 +31,10 @@ _PRONOUN = re.compile(r"\b(its|it|this|that|they|them|their|these|those)\b"
                       r"|(?<![\u0621-\u064A])(هذا|هذه|ذلك|تلك)(?![\u0621-\u064A])"
                       r"|(?<![\u0621-\u064A])(?!ال)([\u0621-\u064A]{3,}?)(?:ها|ه)(?![\u0621-\u064A])",
                       re.IGNORECASE)
+# A relative clause's verb carries a pronoun back to its own noun ("ما هو المنفذ الذي يستخدمه
+# خادم البريد؟", the port the mail server uses): not one pointing at the last answer.
+_RELATIVE = re.compile(r"(?<![\u0621-\u064A])(?:الذي|التي|الذين|اللذان|اللتان|اللذين|اللتين"
+                       r"|اللواتي|اللاتي|اللي)(?![\u0621-\u064A])")
 _LETTER = re.compile(r"[^\W\d_]")
 # What a message asking more of the last answer says besides it ("why?", "explain simpler",
 # "the second one?", "give an example", "ليش؟"): no subject of its own.
@@ -43,7 +47,7 @@ _ASKS_MORE = frozenset("""why how what explain simpler simply simple more detail
 def looks_like_followup(question: str) -> bool:
     """Short questions that lean on earlier context: a leading 'and/what about' or a pronoun."""
     words = keywords(question)
-    return len(words) <= 4 and bool(_LEAD.match(question) or _PRONOUN.search(question)
+    return len(words) <= 4 and bool(_LEAD.match(question) or _pronoun(question)
                                     or _only_asks_more(question, words))
 
 
@@ -73,16 +77,24 @@ def rule_rewrite(question: str, history: Sequence[Turn]) -> str:
     if not topic:
         return question
     body = _LEAD.sub("", question).strip() or question
-    if _PRONOUN.search(body):
+    if pronoun := _pronoun(body):
         # an attached pronoun keeps its word: تعقيدها -> تعقيد <topic>
-        rewritten = _PRONOUN.sub(lambda m: f"{m.group(3)} {topic}" if m.group(3) else topic,
-                                 body, count=1)
+        put = f"{pronoun.group(3)} {topic}" if pronoun.group(3) else topic
+        rewritten = body[:pronoun.start()] + put + body[pronoun.end():]
     elif asks_more(body):  # "why?", "the second one?": asked of the previous question
         rewritten = f"{body.rstrip('?؟ ')}: {previous}"
     else:  # "how about quicksort?" -> the previous question, asked about the new subject
         head = _QUESTION_HEAD.match(previous)  # always matches (everything in it is optional)
         rewritten = (head.group(0) if head else "") + body.rstrip("?؟ ") + "?"
     return rewritten[:1].upper() + rewritten[1:]
+
+
+def _pronoun(text: str) -> re.Match[str] | None:
+    """The first pronoun that may point at the last answer (not one a relative clause carries
+    back to its own noun)."""
+    relative = _RELATIVE.search(text)
+    return next((m for m in _PRONOUN.finditer(text)
+                 if not (m.group(3) and relative and relative.start() < m.start())), None)
 
 
 def _topic_words(question: str) -> list[str]:

@@ -20,7 +20,9 @@ def test_references_to_earlier_turns_are_follow_ups(text):
 @pytest.mark.parametrize("text", [
     "What is merge sort?", "How does a hash table resolve collisions?", "ما هو الفهم؟",
     "ما هو الترتيب بالدمج؟", "اشرح خوارزمية البحث الثنائي",
-    "Explain why quicksort is faster than merge sort on arrays in practice, with the reasons"])
+    "Explain why quicksort is faster than merge sort on arrays in practice, with the reasons",
+    "ما هو المنفذ الذي يستخدمه خادم البريد؟",  # a relative clause's pronoun: its own noun
+    "ما الأمر اللي بيعرضه؟"])
 def test_standalone_questions_are_not(text):
     assert not looks_like_followup(text)
 
