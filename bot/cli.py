@@ -112,11 +112,8 @@ async def _ask(settings: Settings, args: argparse.Namespace) -> int:
         if args.json:
             payload = reply.to_dict()
             keys = ("answer", "citations", "low_confidence", "intent", "route", "retries",
-                    "llm_calls")
-            print(json.dumps({k: payload[k] for k in keys}
-                             | {"confidence": payload["confidence"],
-                                "rerank_tier": payload["rerank_tier"]},
-                             ensure_ascii=False, indent=2))
+                    "llm_calls", "confidence", "quoted_language", "rerank_tier")
+            print(json.dumps({k: payload[k] for k in keys}, ensure_ascii=False, indent=2))
         else:
             from adapters.console import render_reply
 

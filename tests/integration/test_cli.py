@@ -34,6 +34,8 @@ def test_ask_json_answers_from_the_sample_course(sample_store):
     assert reply["citations"][0]["display_name"] == "06-cellular-respiration.md"
     assert reply["route"][0] == "triage" and reply["route"][-1] == "generate"
     assert (reply["intent"], reply["low_confidence"], reply["llm_calls"]) == ("simple", False, 0)
+    assert set(reply) == {"answer", "citations", "low_confidence", "intent", "route", "retries",
+                          "llm_calls", "confidence", "quoted_language", "rerank_tier"}  # README
 
 
 def test_ask_course_answers_from_that_course_only(sample_store):
