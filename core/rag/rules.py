@@ -21,6 +21,11 @@ _THANKS = (r"(many )?thanks( a lot| so much| again)?|thank (you|u)( so much| ver
            r"|شكرا لك|مشكور|جزاك الله خيرا|يعطيك العافية")
 _GOODBYE = (r"bye+|goodbye|good bye|see (you|ya)( later| soon)?|later|good night|take care|cya"
             r"|مع السلامة|وداعا|الى اللقاء|إلى اللقاء|تصبح على خير|باي")
+# A bare call for help ("help", "ساعدني", "/مساعدة" typed in a chat without that command):
+# what the bot is for, not a search of the course for the word "help"
+_HELP = (r"help( me| please| pls)?|please help( me)?|i need help|what can you do"
+         r"|how (do i|to) use (you|this|this bot)|مساعدة|ساعدني|ساعدوني|[أا]حتاج مساعدة"
+         r"|محتاج مساعدة|ممكن مساعدة|ماذا تستطيع [أا]ن تفعل|شو بتعمل")
 # Openers come in pairs ("hi, how are you?", "مرحبا، كيف حالك؟") and thanks often ends a chat
 # ("thanks, bye"): both are chitchat, not study questions.
 _CHITCHAT = {
@@ -29,6 +34,7 @@ _CHITCHAT = {
         r"( (there|everyone|all|bot|buddy|study buddy|friend|يا صديقي))?$"),
     "thanks": re.compile(rf"^({_THANKS})$"),
     "goodbye": re.compile(rf"^(({_THANKS}) )?({_GOODBYE})$"),
+    "smalltalk": re.compile(rf"^({_HELP})$"),
 }
 # Off-limits requests as word sets (one set lookup per message) and short phrases (substring
 # checks on the space-padded text): far cheaper than a large regex alternation. Only words with
@@ -78,7 +84,7 @@ _LATIN_WORD = re.compile(r"[a-z]+")
 _BAD_WORD = re.compile(r"[bcdfghjklmnpqrstvwxz]{4,}$|[a-z]*?[bcdfghjklmnpqrstvwxz]{5}")
 _ANY_UNSAFE_WORD = frozenset().union(*_UNSAFE_WORDS.values())
 _NOT_BARE = re.compile(r"[^\w\s'\u0610-\u061A]+")  # Arabic punctuation (، ؟) is not a letter
-# The three chitchat patterns as one alternation: one regex call, and the first kind that
+# The chitchat patterns as one alternation: one regex call, and the first kind that
 # matches wins exactly as when trying them in order (each branch is anchored at both ends).
 _ANY_CHITCHAT = re.compile("|".join(f"(?P<{kind}>{p.pattern})" for kind, p in _CHITCHAT.items()))
 _VERDICT_KINDS = (("chitchat", tuple(_CHITCHAT)), ("unsafe", ("gibberish", *_UNSAFE_PHRASES)),

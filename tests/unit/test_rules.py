@@ -15,7 +15,10 @@ from core.rag.rules import classify, split_question
     ("مرحبا؟", "greeting", "ar"), ("شكرا جزيلا،", "thanks", "ar"),
     ("مرحبا، كيف حالك؟", "greeting", "ar"), ("Hi, how are you?", "greeting", "en"),
     ("good morning, how are you doing study buddy?", "greeting", "en"),
-    ("thanks, bye!", "goodbye", "en"), ("شكرا، مع السلامة", "goodbye", "ar")])
+    ("thanks, bye!", "goodbye", "en"), ("شكرا، مع السلامة", "goodbye", "ar"),
+    # a bare call for help is told what the bot is for, not searched for
+    ("help", "smalltalk", "en"), ("Help me!", "smalltalk", "en"), ("ساعدني", "smalltalk", "ar"),
+    ("/مساعدة", "smalltalk", "ar")])
 def test_chitchat(text, kind, lang):
     verdict = classify(text)
     assert (verdict.intent, verdict.kind, verdict.language) == ("chitchat", kind, lang)
@@ -34,6 +37,7 @@ def test_unsafe(text, kind):
 @pytest.mark.parametrize("text", [
     "What is merge sort?", "hi, what is a hash table?", "ما هو التمثيل الضوئي؟",
     "Explain Dijkstra's algorithm", "thanks! and what is BFS?", "hi, how is merge sort stable?",
+    "help me with merge sort", "ساعدني في فهم الترتيب بالدمج",
     "مرحبا، ما هو التمثيل الضوئي؟",
     # course material that merely touches a sensitive topic is a study question
     "What is the sexual reproduction of plants?", "When did the first direct elections take place?",
