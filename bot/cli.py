@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from adapters import StartFailed
 from adapters.logsafe import RedactSecrets
+from bot.course_args import CourseNameError, course_arg
 from bot.courses_cli import CoursesError, add_courses_parser, run_courses
 from bot.docs_cli import DocsError, add_docs_parsers, run_docs, run_ingest
 from bot.evaluate import add_eval_parser
@@ -73,7 +74,8 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("question", nargs="+", help="the question (quote it)")
     ask.add_argument("--json", action="store_true", help="print the reply as JSON")
     ask.add_argument("--user", default="cli", help="user id for history (default: cli)")
-    ask.add_argument("--course", help="answer from this course only (default: DEFAULT_COURSE, "
+    ask.add_argument("--course", type=course_arg,
+                     help="answer from this course only (default: DEFAULT_COURSE, "
                                       "else every course)")
     add_docs_parsers(sub)  # ingest | docs list | docs remove (handlers in bot/docs_cli.py)
     migrate = sub.add_parser(
@@ -250,7 +252,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return asyncio.run(run_report(settings, args))
         return asyncio.run(_serve(settings, console_only=args.command == "chat"))
     except (UserError, DocsError, ReportError, CoursesError, QuizError, FaqError,
-            StoreError) as err:  # one clear line
+            CourseNameError, StoreError) as err:  # one clear line
         print(f"error: {err}", file=sys.stderr)
         return 2
     except StartFailed as err:  # a platform refused or was unreachable: one line, no secrets

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from bot.cli_types import ProgressBars, Subcommands
+from bot.course_args import course_arg, spelled
 from bot.settings import Settings, load_settings
 from core.errors import StudyBuddyError
 from core.ingest.loaders import FORMATS
@@ -23,18 +24,19 @@ def add_docs_parsers(sub: Subcommands) -> None:
     ingest = sub.add_parser("ingest", help=f"add or update course files ({KINDS}) or folders")
     ingest.add_argument("paths", nargs="+", type=Path, help="files or folders")
     ingest.add_argument("--store", choices=["sqlite", "supabase"], help="override COURSE_STORE")
-    ingest.add_argument("--course", default=None,
+    ingest.add_argument("--course", type=course_arg, default=None,
                         help="put every file in this course (default: a notes file's "
                              "'> Course:' line, else no course)")
     docs = sub.add_parser("docs", help="list or remove ingested documents")
     actions = docs.add_subparsers(dest="docs_action", metavar="ACTION", required=True)
     listing = actions.add_parser("list", help="every document: course, name, pages, chunks, when")
-    listing.add_argument("--course", default=None, help="only this course")
+    listing.add_argument("--course", type=course_arg, default=None, help="only this course")
     listing.add_argument("--json", action="store_true", help="print JSON")
     remove = actions.add_parser("remove", help="remove documents and all their chunks")
     remove.add_argument("names", nargs="*", metavar="NAME|ID",
                         help="display name (as `docs list` shows it) or id (at least 4 characters)")
-    remove.add_argument("--course", default=None, help="the course the names belong to")
+    remove.add_argument("--course", type=course_arg,
+                        default=None, help="the course the names belong to")
     remove.add_argument("--all", action="store_true", help="every document of --course")
     for parser in (listing, remove):
         parser.add_argument("--store", choices=["sqlite", "supabase"],
@@ -54,7 +56,12 @@ async def run_ingest(settings: Settings, args: argparse.Namespace,
 
     async with open_course_store(_settings(settings, args.store)) as opened:
         opened.stack.callback(progress.close)
-        report = await ingest_paths(args.paths, opened.store, opened.embedder, course=args.course,
+        course = args.course
+        if course is not None:
+            course = spelled(course, await opened.store.courses(), must_exist=False)
+            if course != args.course:
+                print(f"adding to the existing course {course!r}")
+        report = await ingest_paths(args.paths, opened.store, opened.embedder, course=course,
                                     progress_factory=progress, limits=ingest_limits(settings),
                                     on_step=_reading)
     for skipped in report.skipped:
@@ -79,6 +86,8 @@ async def run_docs(settings: Settings, args: argparse.Namespace) -> int:
     from bot.composition import open_course_store
 
     async with open_course_store(_settings(settings, args.store)) as opened:
+        if args.course is not None:
+            args.course = spelled(args.course, await opened.store.courses(), must_exist=True)
         if args.docs_action == "list":
             return await _list(opened.store, args)
         return await _remove(opened.store, args)

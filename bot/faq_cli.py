@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.cli_types import Subcommands
+from bot.course_args import course_arg, spelled
 from bot.settings import Settings
 from core.errors import StudyBuddyError
 from core.escalation.notes import ANSWER_CHARS, QUESTION_CHARS, StaffAnswer, StaffNotes
@@ -31,10 +32,10 @@ def add_faq_parser(sub: Subcommands) -> None:
     faq = sub.add_parser("faq", help="export or import a course's staff answers as JSONL")
     verbs = faq.add_subparsers(dest="faq_command", metavar="export|import", required=True)
     export = verbs.add_parser("export", help="print (or write) the course's staff answers")
-    export.add_argument("--course", required=True, help="the course")
+    export.add_argument("--course", type=course_arg, required=True, help="the course")
     export.add_argument("--out", type=Path, default=None, help="write to this file, not stdout")
     load = verbs.add_parser("import", help="add staff answers from a JSONL file")
-    load.add_argument("--course", required=True, help="the course to add them to")
+    load.add_argument("--course", type=course_arg, required=True, help="the course to add them to")
     load.add_argument("file", type=Path, help="JSONL: question, answer[, language, answered_on]")
 
 
@@ -86,7 +87,6 @@ def read_answers(path: Path) -> tuple[list[StaffAnswer], list[str]]:
 async def run_faq(settings: Settings, args: argparse.Namespace) -> int:
     from bot.composition import with_bot
 
-    course = " ".join(args.course.split())
     if args.faq_command == "import":
         answers, problems = read_answers(args.file)
         for problem in problems:
@@ -94,10 +94,8 @@ async def run_faq(settings: Settings, args: argparse.Namespace) -> int:
 
     async def action(bot: Bot) -> int:
         notes = StaffNotes(bot.app.store, bot.app.embedder)
+        course = spelled(args.course, await bot.app.store.courses(), must_exist=True)
         if args.faq_command == "export":
-            if course not in await bot.app.store.courses():
-                raise FaqError(f"no course named {course!r} is stored (see studybuddy docs "
-                               "list)")
             rows = [json.dumps(a.to_dict(), ensure_ascii=False)
                     for a in await notes.export(course)]
             text = "".join(f"{row}\n" for row in rows)

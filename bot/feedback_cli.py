@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.cli_types import Subcommands
+from bot.course_args import course_arg, spelled
 from bot.eval_docs import contains_gold, load_qa
 from bot.settings import Settings
 from core.insight.report_gaps import is_gap
@@ -35,7 +36,7 @@ def add_feedback_parser(sub: Subcommands) -> None:
     export = kinds.add_parser(
         "export", help="👎 and ⚠ turns as a regression set (JSONL, answers for you to fill)")
     export.add_argument("--out", type=Path, required=True, help="the JSONL file to write")
-    export.add_argument("--course", help="only this course")
+    export.add_argument("--course", type=course_arg, help="only this course")
     export.add_argument("--since", type=_since,
                         help="only turns since this date (YYYY-MM-DD) or number of days (7d)")
 
@@ -74,6 +75,8 @@ def feedback_item(outcome: Outcome) -> dict[str, Any]:
 
 
 async def export_feedback(app: Any, out: Path, course: str | None, since: datetime | None) -> int:
+    if course is not None:
+        course = spelled(course, await app.store.courses(), must_exist=True)
     outcomes = await app.actions.store.outcomes(course=course, since=since)
     items = [feedback_item(o) for o in outcomes if is_gap(o)]
     await asyncio.to_thread(_write_jsonl, out, items)

@@ -8,6 +8,7 @@ import json
 from typing import TYPE_CHECKING
 
 from bot.cli_types import Subcommands
+from bot.course_args import course_arg, spelled
 from bot.settings import Settings
 from core.errors import StudyBuddyError
 from core.practice.generator import MAX_COUNT
@@ -31,7 +32,7 @@ def _count(value: str) -> int:
 
 def add_quiz_parser(sub: Subcommands) -> None:
     quiz = sub.add_parser("quiz", help="quiz items made from a course's materials (offline)")
-    quiz.add_argument("--course", default=None,
+    quiz.add_argument("--course", type=course_arg, default=None,
                       help="the course (default: DEFAULT_COURSE)")
     quiz.add_argument("--topic", default=None, help="only on this topic (either language)")
     quiz.add_argument("-n", type=_count, default=5, help=f"how many (1-{MAX_COUNT}, default 5)")
@@ -50,9 +51,8 @@ async def run_quiz(settings: Settings, args: argparse.Namespace) -> int:
     async def action(bot: Bot) -> int:
         practice = bot.app.practice
         assert practice is not None
-        if course not in await bot.app.store.courses():
-            raise QuizError(f"no course named {course!r} is stored (see studybuddy docs list)")
-        quiz = await practice.generator.quiz(course, args.topic, args.n, seed=args.seed)
+        stored = spelled(course, await bot.app.store.courses(), must_exist=True)
+        quiz = await practice.generator.quiz(stored, args.topic, args.n, seed=args.seed)
         print(render_json(quiz) if args.json else render_text(quiz))
         return 0 if quiz.items else 1
     return await with_bot(settings, action)

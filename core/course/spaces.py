@@ -13,7 +13,7 @@ its channels unless a channel sets its own.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from core.course.tenancy import OPERATOR, Actor, CourseAccess, scope_of
@@ -25,6 +25,18 @@ from core.texts.desk import say
 COURSES_TTL_S = 30.0  # how long the list of stored courses is trusted (uploads invalidate it)
 MAX_COURSE_NAME = 64
 MODES: tuple[Mode, ...] = ("explain", "guide")
+
+
+def clean_course_name(value: str) -> str | None:
+    """A course name as typed, spaces collapsed; None when it cannot be one (blank, longer than
+    MAX_COURSE_NAME, control characters)."""
+    name = " ".join(value.split())
+    return name if name and len(name) <= MAX_COURSE_NAME and name.isprintable() else None
+
+
+def stored_spelling(name: str, names: Iterable[str]) -> str | None:
+    """How a course is stored, whatever the case typed ("sys101" is SYS101); None if unknown."""
+    return next((c for c in names if c.casefold() == name.casefold()), None)
 DEFAULT_MODE: Mode = "explain"
 
 
@@ -66,9 +78,8 @@ class CourseSpaces:
 
     async def known(self, name: str) -> str | None:
         """The stored spelling of a course that exists (documents or an owner), else None."""
-        names = [*await self.store.courses(), *(r.name for r in await self.access.registry
-                                                 .records())]
-        return next((c for c in names if c.casefold() == name.casefold()), None)
+        return stored_spelling(name, [*await self.store.courses(),
+                                      *(r.name for r in await self.access.registry.records())])
 
     async def may_read(self, course: str, spaces: Sequence[str]) -> bool:
         """May a chat with these space keys answer from the course?"""
@@ -169,8 +180,8 @@ class CourseSpaces:
         personal = is_personal(space)
         if not personal and not actor.is_staff:
             return not_staff(platform_of((space,)), language)
-        name = " ".join(course.split())
-        if not name or len(name) > MAX_COURSE_NAME or not name.isprintable():
+        name = clean_course_name(course)
+        if name is None:
             return desk_reply(say("course_bad_name", language), "course_bad_name", language)
         existing = await self.known(name)
         typed, name = name, existing or name

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 
+from core.course.spaces import stored_spelling
 from core.insight.outcomes import VOTE_REASONS
 from core.insight.report_escalations import EscalationSummary, summarize_escalations
 from core.insight.report_gaps import GAP_SIMILARITY, Gap, GapQuestion, group_gaps
@@ -108,6 +109,9 @@ class InstructorReports:
         moment = now or datetime.now(UTC)
         start = datetime.combine(moment.astimezone(UTC).date() - timedelta(days=days - 1),
                                  datetime.min.time(), UTC)
+        if course is not None:  # as it was recorded, whatever the case typed ("data200")
+            recorded = {o.course for o in await self.store.outcomes(since=start, scope=scope)}
+            course = stored_spelling(course, (c for c in recorded if c)) or course
         outcomes = await self.store.outcomes(course=course, since=start, scope=scope)
         report = await build_report(outcomes, self.embedder, course=course, days=days,
                                      now=moment)

@@ -82,6 +82,8 @@ def test_ask_plain_text_shows_numbered_sources(sample_store):
     (("migrate",), {}, "set SUPABASE_DB_URL"),
     (("migrate", "--status"), {"SUPABASE_DB_URL": "postgresql://u:Hunter2pw@127.0.0.1:9/x"},
      "migration ledger failed"),
+    (("ingest", "notes.md", "--course", "   "), {}, "a course name is 1-64 printable"),
+    (("quiz", "--course", "NOPE"), {}, "there is no course named 'NOPE'"),
     (("ingest", "--store", "supabase", str(ROOT / "bot" / "sample_course")),
      {"SUPABASE_URL": "http://127.0.0.1:9", "SUPABASE_SERVICE_KEY": "Hunter2pw"}, "Supabase RPC"),
 ])
@@ -141,3 +143,22 @@ def test_docs_are_listed_and_removed_and_a_failed_file_sets_the_exit_code(tmp_pa
     removed = studybuddy("docs", "remove", "stacks.md", data_dir=data)
     assert removed.returncode == 0 and "removed CS101/stacks.md (1 chunks)" in removed.stdout
     assert "No documents" in studybuddy("docs", "list", data_dir=data).stdout
+
+
+def test_a_course_is_one_course_whatever_the_case_typed(tmp_path):
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "stacks.md").write_text("# Stacks\n\nA stack pops the element pushed last.")
+    (notes / "queues.md").write_text("# Queues\n\nA queue serves the element that came first.")
+    data = tmp_path / "data"
+    data.mkdir()
+    first = studybuddy("ingest", str(notes / "stacks.md"), "--course", "CS101", data_dir=data,
+                       AUTO_INGEST_SAMPLE="false")
+    assert first.returncode == 0, first.stderr
+    second = studybuddy("ingest", str(notes / "queues.md"), "--course", "cs101", data_dir=data,
+                        AUTO_INGEST_SAMPLE="false")
+    assert second.returncode == 0 and "adding to the existing course 'CS101'" in second.stdout
+    listing = studybuddy("docs", "list", "--course", "Cs101", data_dir=data)
+    assert "2 document(s) in 1 course(s)" in listing.stdout, listing.stdout
+    typo = studybuddy("docs", "list", "--course", "CS10", data_dir=data)
+    assert typo.returncode == 2 and "no course named 'CS10' (courses: CS101)" in typo.stderr
