@@ -87,7 +87,21 @@ def discover(paths: list[Path], images: str | None = None
             problems.append(f"{path.name}: {_special_kind(path.stat().st_mode)}")
         else:
             problems.append(f"{path}: no such file or folder")
-    return files, skipped, problems
+    return _one_per_name(files, problems), skipped, problems
+
+
+def _one_per_name(files: list[Found], problems: list[str]) -> list[Found]:
+    """A document is known by its name in the course: two files of one run with the same name
+    (week1/notes.md and week2/notes.md given as two folders) would leave only the last. The
+    first is kept, each other one is a problem saying how to keep both."""
+    kept: dict[str, Found] = {}
+    for found in files:
+        first = kept.setdefault(found.display_name, found)
+        if first.path != found.path:
+            problems.append(f"{found.display_name}: two files of this run have this name "
+                            f"({first.path} and {found.path}); ingest the folder holding both "
+                            "so each keeps its own path, or ingest them into different courses")
+    return list(kept.values())
 
 
 def _walk(root: Path) -> Iterator[tuple[Path, str]]:

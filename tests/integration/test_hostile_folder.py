@@ -76,3 +76,17 @@ async def test_the_rest_of_the_folder_is_ingested_and_nothing_outside_is(hostile
     assert names == ["heaps-again.md", "heaps.md", "week1/trees.md"]
     texts = [h.text for h in await store.search("token root passwd heap tree", 50)]
     assert texts and not any("not-for-students" in t or "root:x:0" in t for t in texts)
+
+
+def test_two_files_of_one_run_with_one_name_are_not_lost_silently(tmp_path: Path) -> None:
+    for week in ("week1", "week2"):
+        (tmp_path / week).mkdir()
+        (tmp_path / week / "notes.md").write_text(f"# {week}\n\nThe {week} quiz is on Monday.")
+    files, _, problems = discover([tmp_path / "week1", tmp_path / "week2", tmp_path / "week1"])
+    assert [f.path.parent.name for f in files] == ["week1"]  # the same file twice is one
+    [problem] = problems
+    assert problem.startswith("notes.md: two files of this run have this name") and \
+        "ingest the folder holding both" in problem
+    files, _, problems = discover([tmp_path])  # their folder: each keeps its own path
+    assert [f.display_name for f in files] == ["week1/notes.md", "week2/notes.md"]
+    assert problems == []
