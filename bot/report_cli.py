@@ -61,6 +61,9 @@ def write_files(out: Path, files: dict[str, str]) -> None:
     """Each file into the folder `out` (made 0700 if needed), 0600: they quote students."""
     if out.exists() and not out.is_dir():
         raise ReportError(f"--out {out} is a file; give a folder")
-    private_dir(out, tighten_existing=False)
-    for name, text in files.items():
-        write_private_text(out / name, text)
+    try:
+        private_dir(out, tighten_existing=False)
+        for name, text in files.items():
+            write_private_text(out / name, text)
+    except OSError as err:  # a path under a file, no permission, a full disk
+        raise ReportError(f"cannot write into --out {out}: {err.strerror or err}") from None

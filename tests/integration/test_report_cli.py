@@ -88,3 +88,7 @@ def test_bad_options_are_one_line(tmp_path):
     assert onto_file.returncode == 2
     assert onto_file.stderr.strip().splitlines() == [
         f"error: --out {tmp_path / 'file'} is a file; give a folder"]
+    under_file = studybuddy("report", "--out", str(tmp_path / "file" / "x"), data_dir=data)
+    assert under_file.returncode == 2
+    assert under_file.stderr.strip().splitlines() == [
+        f"error: cannot write into --out {tmp_path / 'file' / 'x'}: Not a directory"]
