@@ -14,6 +14,7 @@ member of a scope. The rules are decided here, once, for every platform and stor
 """
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -49,9 +50,18 @@ def scope_of(spaces: Sequence[str]) -> str | None:
     return last if last.split(":")[1:2] in ([kind] for kind in SCOPE_KINDS) else None
 
 
+# What a platform's own ids look like: a Discord server is a positive snowflake, a Telegram
+# group a non-zero integer (supergroups are negative); ASCII digits, no leading zero.
+_SCOPE_ID = {"discord:guild": re.compile(r"[1-9][0-9]{0,19}"),
+             "telegram:chat": re.compile(r"-?[1-9][0-9]{0,19}")}
+
+
 def is_scope_key(value: str) -> bool:
-    parts = value.split(":")
-    return len(parts) == 3 and parts[1] in SCOPE_KINDS and parts[2].lstrip("-").isdigit()
+    """A server's or group's key as the adapters make it ("discord:guild:81384788765712384",
+    "telegram:chat:-1001234567890"); what an operator types is checked against it."""
+    platform, _, identifier = value.rpartition(":")
+    pattern = _SCOPE_ID.get(platform)
+    return pattern is not None and pattern.fullmatch(identifier) is not None
 
 
 def may_read(record: CourseRecord, scope: str | None, grants: Sequence[str]) -> bool:

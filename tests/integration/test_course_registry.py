@@ -10,7 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from core.course.tenancy import OPERATOR, Actor, CourseAccess, may_change, may_read
+from core.course.tenancy import (
+    OPERATOR,
+    Actor,
+    CourseAccess,
+    is_scope_key,
+    may_change,
+    may_read,
+)
 from core.ports import CourseRecord, SpaceAssignment
 from core.stores.pg_migrate import apply_migrations
 from core.stores.postgres_courses import PostgresCourseRegistry
@@ -107,6 +114,15 @@ async def test_the_rules_in_one_table(stores):
     assert not await access.can_read_personal("CS101", "telegram", "5")  # no membership known
     private = CourseAccess(registry, private_by_default=True)
     assert not await private.can_read("R101", GROUP_B)
+
+
+@pytest.mark.parametrize(("key", "valid"), [
+    ("discord:guild:81384788765712384", True), ("telegram:chat:-1001234567890", True),
+    ("telegram:chat:42", True), ("discord:guild:-5", False), ("discord:guild:0", False),
+    ("discord:guild:" + "1" * 32, False), ("discord:guild:١٢٣", False),
+    ("telegram:guild:5", False), ("discord:chat:5", False), ("discord:guild:", False)])
+def test_a_scope_an_operator_types_must_look_like_a_platform_id(key, valid):
+    assert is_scope_key(key) is valid
 
 
 def test_pure_rules_do_not_depend_on_a_store():
