@@ -33,6 +33,7 @@ _BLOCKS = {"p", "div", "section", "article", "main", "body", "blockquote", "figu
            "figcaption", "address", "center", "form", "fieldset", "legend", "details", "summary",
            "dl", "dt", "dd", "hr", "caption", "header", "footer", "aside", "tr", "td", "th",
            "tbody", "thead", "tfoot", "li", "ul", "ol", "table", "html"}
+_SOURCE_SPACE = re.compile(r"[ \t\r\n\f]+")  # HTML's white space; a no-break space is text
 _EXPONENT = re.compile(r"[-+\u2212]?\d{1,4}")
 _SUPERSCRIPT = str.maketrans("0123456789+-\u2212", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻")
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
@@ -190,11 +191,13 @@ class _Writer:
         self.buf = []
 
     def walk(self, el: HtmlElement) -> None:
-        self.buf.append(el.text or "")
+        # a line break in the page's source is a space, as a browser shows it (texinfo pages
+        # break every paragraph at 70 columns); only <br> breaks a line
+        self.buf.append(_SOURCE_SPACE.sub(" ", el.text or ""))
         for child in el:
             if isinstance(child.tag, str):
                 self._element(child, child.tag.lower())
-            self.buf.append(child.tail or "")
+            self.buf.append(_SOURCE_SPACE.sub(" ", child.tail or ""))
 
     def _element(self, el: HtmlElement, tag: str) -> None:
         if tag in _HEADINGS and self.headings:

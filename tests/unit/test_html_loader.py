@@ -111,6 +111,14 @@ def test_xhtml_with_xml_declaration_parses() -> None:
     assert _all_text(read_html(page.encode())) == "udev"
 
 
+def test_a_line_break_in_the_source_is_a_space_and_br_a_line() -> None:
+    page = ("<html><body><p>FFI stands for Foreign Function Interface.  A foreign\nfunction "
+            "interface is a name.</p><p>line one<br>line\ttwo</p><pre>a\n  b</pre></body></html>")
+    assert _all_text(read_html(page.encode())) == (
+        "FFI stands for Foreign Function Interface. A foreign function interface is a name."
+        "\n\nline one\nline two\n\na\n  b")
+
+
 def test_a_number_in_sup_stays_a_power() -> None:
     page = ("<html><body><p>10.0.0.0/8 holds 2<sup>24</sup> addresses, x<sup>-1</sup> is 1/x."
             "</p><ul><li>2<sup>16</sup> each</li></ul><p>See note<sup><a href='#n'>3</a></sup>."
