@@ -137,34 +137,32 @@ async def test_deadline_turns_into_a_timeout_notice(service):
     assert reply.intent is Intent.NOTICE and reply.low_confidence and "longer than expected" in reply.text
 
 
-async def test_a_question_that_timed_out_is_a_gap_in_the_report(graph, make_context, history,
-                                                                 tmp_path):
+@pytest.fixture
+async def outcomes(tmp_path):
     store = SqliteOutcomeStore(tmp_path / "o.db")
     await store.open()
+    yield store
+    await store.close()
+
+
+async def test_a_question_that_timed_out_is_a_gap_in_the_report(graph, make_context, history,
+                                                                 outcomes):
     slow = {"course": FakeSource("course", [], delay_s=5)}
     svc = StudyBuddy(graph, make_context(sources=slow), history, Limits(reply_deadline_s=0.2),
-                     actions=AnswerActions(store, b"k"))
-    try:
-        reply = await svc.handle(msg("What is merge sort?"))
-        [saved] = await store.outcomes()
-    finally:
-        await store.close()
+                     actions=AnswerActions(outcomes, b"k"))
+    reply = await svc.handle(msg("What is merge sort?"))
+    [saved] = await outcomes.outcomes()
     assert reply.notice == "timeout" and reply.answer_id is None  # no buttons under the notice
     assert (saved.question, saved.route, saved.confidence) == ("What is merge sort?",
                                                                ("timeout",), "low")
     assert is_gap(saved) and saved.missing == "no answer within 0.2 s"
 
 
-async def test_staff_see_what_the_course_never_mentions(graph, make_context, history, tmp_path):
-    store = SqliteOutcomeStore(tmp_path / "o.db")
-    await store.open()
+async def test_staff_see_what_the_course_never_mentions(graph, make_context, history, outcomes):
     svc = StudyBuddy(graph, make_context(reranker=ScriptedReranker([{}], default=0.05)), history,
-                     actions=AnswerActions(store, b"k"))
-    try:
-        reply = await svc.handle(msg("How do I configure WireGuard on a Raspberry Pi?"))
-        [saved] = await store.outcomes()
-    finally:
-        await store.close()
+                     actions=AnswerActions(outcomes, b"k"))
+    reply = await svc.handle(msg("How do I configure WireGuard on a Raspberry Pi?"))
+    [saved] = await outcomes.outcomes()
     assert "“WireGuard”, “Raspberry” or “Pi”" in reply.text and reply.low_confidence
     assert saved.missing == "not in the course materials: WireGuard, Raspberry, Pi"
 
