@@ -18,6 +18,9 @@ _WRAPPED_MIN = 40  # every line of a wrapped paragraph but its last is at least 
 _KEEPS_BREAKS = re.compile(r"^(?:[-*+•]\s|\d{1,3}[.)]\s|>|\||[$#%] |\s)")  # lists, quotes, code
 
 
+_MAN_HYPHEN = re.compile(r"(?<=[^\W\d_])\u2010 (?=[a-z])")
+
+
 def text_spans(lines: list[str]) -> tuple[list[Span], str | None]:
     """One span per underlined section (the text before the first heading too), and the
     document title: the first heading, when it is underlined with "=" (a level-1 title) and no
@@ -80,7 +83,9 @@ def paragraphs(lines: list[str]) -> list[str]:
 
 
 def _joined(lines: list[str]) -> str:
-    return " ".join(line.strip() for line in lines)
+    """Wrapped lines as one; a word man(1) hyphenated at a line's end ("re‐" / "quirement",
+    U+2010, which it uses for nothing else) is one word again."""
+    return _MAN_HYPHEN.sub("", " ".join(line.strip() for line in lines))
 
 
 def _terms(lines: list[str]) -> int:

@@ -88,3 +88,14 @@ def test_a_rule_under_a_paragraph_or_a_table_header_is_no_heading() -> None:
     assert [s.section for s in ex.spans] == [""]
     separated = read_text(b"Intro line\nsecond line\n----------\n", markdown=False)
     assert [s.section for s in separated.spans] == [""]
+
+
+def test_a_word_man_hyphenated_at_a_line_end_is_one_word_again() -> None:
+    page = ("DESCRIPTION\n"
+            "       GNU tar saves many files together into a single tape or disk ar\u2010\n"
+            "       chive, and can restore individual files from the archive; it allo\u2010\n"
+            "       cates memory for the blocks it reads, and its options are well-\n"
+            "       known to most users of Unix-like systems.\n")
+    [span] = read_text(page.encode(), markdown=False).spans
+    assert "single tape or disk archive, and" in span.text and "it allocates memory" in span.text
+    assert "well- known" in span.text  # an ASCII hyphen may be the word's own
