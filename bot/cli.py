@@ -107,6 +107,9 @@ async def _ask(settings: Settings, args: argparse.Namespace) -> int:
         app = bot.app
         if await app.store.count() == 0:
             raise UserError("The course store is empty. Add materials with: studybuddy ingest PATH")
+        # the models load before the question, not inside the course search's SOURCE_TIMEOUT_S
+        # (on a busy machine loading them there timed the search out: a ⚠ for a known answer)
+        await app.service.warm_up(course=False)
         reply = await app.service.handle(IncomingMessage("cli", args.user, args.user, question,
                                                          course=args.course))
         if reply.notice == "unknown_course":
