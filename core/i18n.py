@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from core.text import detect_language
+from core.text import reply_language
 
 LANGUAGES = ("en", "ar")
 DEFAULT_LANGUAGE = "en"
@@ -21,8 +21,9 @@ def supported(code: str | None) -> str:
 
 
 def pick_language(text: str, hint: str | None = None) -> str:
-    """The language to answer `text` in: the text's own; the platform's hint when it is empty."""
-    return detect_language(text) if text.strip() else supported(hint)
+    """The language to answer `text` in: the text's own (core.text.reply_language); the
+    platform's hint when it is empty."""
+    return reply_language(text) if text.strip() else supported(hint)
 
 
 class Catalog:

@@ -9,7 +9,7 @@ from typing import Literal
 
 from core.messages import Confidence
 from core.rag.state import RagState
-from core.text import STOPWORDS, detect_language, keywords, normalize, split_words
+from core.text import STOPWORDS, keywords, normalize, reply_language, split_words
 from core.texts import canned
 
 _GREETING = (r"hi+|hello+|hey+|hiya|yo|howdy|greetings|good (morning|afternoon|evening|day)"
@@ -178,7 +178,7 @@ def _is_opening(clause: str) -> bool:
 
 def classify(text: str) -> Triage0:
     """Decide chitchat / unsafe by rules, or None for the graph's study path."""
-    language = detect_language(text)
+    language = reply_language(text)
     norm = normalize(text)
     words = split_words(norm)
     kind = _chitchat_kind(norm, words)

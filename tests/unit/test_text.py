@@ -1,6 +1,8 @@
 """Normalisation defines chunk identity; these values must never change silently."""
 from __future__ import annotations
 
+import pytest
+
 from core.sentences import split_sentences
 from core.text import (
     MAX_INDENT,
@@ -12,6 +14,7 @@ from core.text import (
     keywords,
     normalize,
     query_words,
+    reply_language,
 )
 
 
@@ -34,6 +37,19 @@ def test_content_id_pinned():
 def test_arabic_normalisation_drops_diacritics_and_tatweel():
     assert normalize("البِنَاءُ الضـــوئي") == "البناء الضوئي"
     assert detect_language("ما هو التمثيل الضوئي؟") == "ar" and detect_language("What is BFS?") == "en"
+
+
+@pytest.mark.parametrize(("text", "language"), [
+    ("كيف أضبط WireGuard؟", "ar"),  # Arabic words frame the English name
+    ("ما الفرق بين read.csv و read.csv2؟", "ar"),
+    ("كيف أستخدم apt-get install؟", "ar"),
+    ("What does كتاب mean?", "en"),  # English frames one Arabic word...
+    ("How do I say مرحبا بك in English?", "en"),  # ...or two
+    ("$ dpkg -L base-passwd /usr/sbin يعرض", "en"),
+])
+def test_a_reply_is_in_the_language_that_frames_the_question(text, language):
+    assert reply_language(text) == language
+    assert detect_language(text) == "en"  # which passages answer is still decided by letters
 
 
 def test_clean_input_removes_control_and_zero_width():
