@@ -73,6 +73,12 @@ CHAT_WORDS = frozenset("""hey hello hiya thanks thank thx please pls plz quick q
 
 
 SUBJECT_WORDS = (2, 4)  # one word is the vocabulary check's; longer runs are rarely one term
+# "how does radix sort work?" asks what radix sort is as much as "what is radix sort?" does
+_HOW_IT_WORKS = re.compile(r"\bhow\s+do(?:es)?\s+(?:an?\s+|the\s+)?(?P<subject>[^?.!,;:]+?)\s+"
+                           r"work\s*[?.!]*\s*$", re.IGNORECASE)
+# Generic words that are nouns of a term ("radix sort", "heap sort"): "what sort of" is never
+# a term, its "of" is a function word
+_TERM_NOUNS = frozenset({"sort", "sorts"})
 # Not in a term: function words ("list" and "use" are nouns too), and words that ask for a
 # property of the term ("the default port" may be written "port 3128 by default"), or for its
 # name ("What is KDE's office suite called?")
@@ -82,17 +88,20 @@ _NOT_IN_TERMS = (STOPWORDS - {"list", "use"}) | frozenset(
 
 
 def subject_phrase(question: str) -> str | None:
-    """The term a definitional English question asks about, when it is a run of 2-4 plain
-    content words ("linked list", "apt-get check"); None otherwise. Names are left to
-    named_terms, and a question word ("the main advantage") makes it no term."""
-    match = DEFINITION.search(question) or DOES.search(question)
+    """The term a definitional English question asks about ("what is…", "what does… mean",
+    "how does… work"), when it is a run of 2-4 plain content words ("linked list", "apt-get
+    check"); None otherwise. Names are left to named_terms, and a question word ("the main
+    advantage") makes it no term."""
+    match = (DEFINITION.search(question) or DOES.search(question)
+             or _HOW_IT_WORKS.search(question))
     if match is None or detect_language(question) == "ar":
         return None
     words = match.group("subject").split()
     names = {n.lower() for n in named_terms(question)}
     if not SUBJECT_WORDS[0] <= len(words) <= SUBJECT_WORDS[1] or any(
             not _COURSE_WORD.fullmatch(w) or w.lower() in _NOT_IN_TERMS
-            or w.lower() in GENERIC_WORDS or _CLITIC.sub("", w).lower() in names for w in words):
+            or w.lower() in GENERIC_WORDS - _TERM_NOUNS or _CLITIC.sub("", w).lower() in names
+            for w in words):
         return None
     return " ".join(w.lower() for w in words)
 

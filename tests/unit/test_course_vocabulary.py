@@ -81,6 +81,10 @@ def test_course_words_are_the_latin_content_words_of_an_english_question(questio
     ("ما هي القائمة المترابطة؟", None),
     ("What is KDE's office suite called?", None),  # asks for a name; KDE's is the name KDE
     ("What is LILO's configuration file?", None),
+    ("how does radix sort work", "radix sort"),  # "sort" is a noun of the term here...
+    ("what sort of tree is a heap?", None),  # ...and no term here
+    ("How do hash tables work?", "hash tables"),
+    ("how does it work?", None),
 ])
 def test_a_definitional_question_names_its_term(question, subject):
     assert subject_phrase(question) == subject
@@ -96,6 +100,12 @@ def test_a_definitional_question_names_its_term(question, subject):
 def test_a_term_needs_all_its_words_in_one_passage(passages, missing):
     assert term_missing("what is a linked list?", passages) == missing
     assert term_missing("how do I sort a list?", passages) is None  # not a definition
+
+
+def test_a_sort_the_course_never_names_is_not_covered():
+    passages = ["Heap sort uses a binary max-heap.", "Merge sort splits the array in halves."]
+    assert term_missing("how does radix sort work", passages) == "radix sort"
+    assert term_missing("How does heap sort work?", passages) is None
 
 
 def test_a_hyphenated_word_is_looked_up_whole_and_by_its_parts():
