@@ -25,6 +25,7 @@ from core.texts.desk import say
 COURSES_TTL_S = 30.0  # how long the list of stored courses is trusted (uploads invalidate it)
 MAX_COURSE_NAME = 64
 MODES: tuple[Mode, ...] = ("explain", "guide")
+DEFAULT_MODE: Mode = "explain"
 
 
 def clean_course_name(value: str) -> str | None:
@@ -37,7 +38,6 @@ def clean_course_name(value: str) -> str | None:
 def stored_spelling(name: str, names: Iterable[str]) -> str | None:
     """How a course is stored, whatever the case typed ("sys101" is SYS101); None if unknown."""
     return next((c for c in names if c.casefold() == name.casefold()), None)
-DEFAULT_MODE: Mode = "explain"
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,9 +16,7 @@ _UNDERLINE = re.compile(r"^([=\-~^*+#\"'`])\1{2,}$")  # the adornments AsciiDoc 
 _TITLE_MAX = 120
 _WRAPPED_MIN = 40  # every line of a wrapped paragraph but its last is at least this long
 _KEEPS_BREAKS = re.compile(r"^(?:[-*+•]\s|\d{1,3}[.)]\s|>|\||[$#%] |\s)")  # lists, quotes, code
-
-
-_MAN_HYPHEN = re.compile(r"(?<=[^\W\d_])\u2010 (?=[a-z])")
+_MAN_HYPHEN = re.compile(r"(?<=[^\W\d_])\u2010 (?=[a-z])")  # "re‐ quirement" once joined
 
 
 def text_spans(lines: list[str]) -> tuple[list[Span], str | None]:
