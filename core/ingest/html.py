@@ -33,6 +33,7 @@ _BLOCKS = {"p", "div", "section", "article", "main", "body", "blockquote", "figu
            "figcaption", "address", "center", "form", "fieldset", "legend", "details", "summary",
            "dl", "dt", "dd", "hr", "caption", "header", "footer", "aside", "tr", "td", "th",
            "tbody", "thead", "tfoot", "li", "ul", "ol", "table", "html"}
+NO_TEXT = "the page has no text"  # an index or navigation page: skipped in a folder (pipeline)
 _SOURCE_SPACE = re.compile(r"[ \t\r\n\f]+")  # HTML's white space; a no-break space is text
 _EXPONENT = re.compile(r"[-+\u2212]?\d{1,4}")
 _SUPERSCRIPT = str.maketrans("0123456789+-\u2212", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻")
@@ -54,11 +55,11 @@ def read_html(data: bytes) -> Extracted:
                        if declared else None)
     text = re.sub(r"^\s*<\?xml[^>]*\?>", "", text)  # lxml refuses str with an XML declaration
     if not text.strip():
-        raise LoadError("the page has no text")
+        raise LoadError(NO_TEXT)
     try:
         doc = lxml.html.document_fromstring(text)
     except (lxml.etree.ParserError, ValueError):
-        raise LoadError("the page has no text") from None
+        raise LoadError(NO_TEXT) from None
     title = _clean(doc.findtext(".//title") or "") or None
     root = _main_root(doc)
     _prune(root)
@@ -67,7 +68,7 @@ def read_html(data: bytes) -> Extracted:
     writer.walk(root)
     spans = writer.finish()
     if not spans:
-        raise LoadError("the page has no text")
+        raise LoadError(NO_TEXT)
     if title is None:
         title = next((_clean(h.text_content()) for h in doc.iter("h1")), None) or None
     return Extracted(spans=spans, title=title)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from core.ingest import html
 from core.ingest.document import LoadError
 from core.ingest.limits import DEFAULT_LIMITS, IngestLimits
 from core.ingest.loaders import FORMATS, Found, LoadedDocument, content_hash, discover, read_bytes
@@ -113,7 +114,10 @@ async def ingest_paths(paths: Sequence[Path], store: CourseStore, embedder: Embe
         try:
             done = await _prepare_if_changed(found, course, stored, limits, isolate, on_step)
         except LoadError as exc:
-            report.errors.append(f"{found.display_name}: {exc}")
+            if str(exc) == html.NO_TEXT:  # a manual's index page: nothing to read, no failure
+                report.skipped.append(f"{found.display_name} (a page with links only, no text)")
+            else:
+                report.errors.append(f"{found.display_name}: {exc}")
             continue
         except Exception as exc:  # a parser bug on one odd file must not stop the folder
             log.debug("loading %s failed", found.display_name, exc_info=True)

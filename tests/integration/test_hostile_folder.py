@@ -90,3 +90,12 @@ def test_two_files_of_one_run_with_one_name_are_not_lost_silently(tmp_path: Path
     files, _, problems = discover([tmp_path])  # their folder: each keeps its own path
     assert [f.display_name for f in files] == ["week1/notes.md", "week2/notes.md"]
     assert problems == []
+
+
+async def test_a_page_of_links_only_is_skipped_not_failed(tmp_path: Path, store) -> None:
+    (tmp_path / "index.html").write_text("<html><body><nav><a href='a.html'>Types</a></nav>"
+                                         "</body></html>")
+    (tmp_path / "heaps.md").write_text(NOTES)
+    report = await ingest_paths([tmp_path], store, store.embedder, course="ALG")
+    assert report.errors == [] and report.files_ok == 1
+    assert report.skipped == ["index.html (a page with links only, no text)"]
