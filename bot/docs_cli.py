@@ -20,6 +20,9 @@ class DocsError(StudyBuddyError):
     """A docs command the user can fix (unknown or ambiguous document); one line."""
 
 
+NOT_FOUND_SHOWN = 10  # names listed in the "not in what was ingested now" note
+
+
 def add_docs_parsers(sub: Subcommands) -> None:
     ingest = sub.add_parser("ingest", help=f"add or update course files ({KINDS}) or folders")
     ingest.add_argument("paths", nargs="+", type=Path, help="files or folders")
@@ -70,6 +73,13 @@ async def run_ingest(settings: Settings, args: argparse.Namespace,
         print(f"warning: {warning}", file=sys.stderr)
     for error in report.errors:
         print(f"error: {error}", file=sys.stderr)
+    if report.not_found:
+        shown = ", ".join(report.not_found[:NOT_FOUND_SHOWN])
+        more = f" and {len(report.not_found) - NOT_FOUND_SHOWN} more" \
+            if len(report.not_found) > NOT_FOUND_SHOWN else ""
+        print(f"note: {len(report.not_found)} document(s) of course {course!r} are not in what "
+              f"was ingested now: {shown}{more}. A deleted or moved file stays searchable until "
+              f"removed: studybuddy docs remove --course {course!r} NAME")
     added = report.files_ok - len(report.replaced)
     print(f"{added} added, {len(report.replaced)} replaced, {report.files_unchanged} unchanged, "
           f"{len(report.errors)} failed: {report.chunks_new} chunk(s) embedded, "

@@ -45,6 +45,9 @@ class IngestReport:
     skipped: list[str] = field(default_factory=list)  # files in folders that are not course files
     warnings: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    # the course's documents not in the folders of this run: deleted or moved files stay
+    # searchable and cited until removed (`docs remove`), so the run names them
+    not_found: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
     @property
@@ -108,7 +111,9 @@ async def ingest_paths(paths: Sequence[Path], store: CourseStore, embedder: Embe
     report = IngestReport()
     files, report.skipped, problems = discover([Path(p) for p in paths], _no_ocr(limits))
     report.errors.extend(problems)
-    stored = {(d.course, d.display_name): d.content_hash for d in await store.documents()}
+    documents = await store.documents()
+    stored = {(d.course, d.display_name): d.content_hash for d in documents}
+    report.not_found = _not_found(paths, files, course, documents)
     ready: list[Prepared] = []
     for found in files:
         try:
@@ -134,6 +139,17 @@ async def ingest_paths(paths: Sequence[Path], store: CourseStore, embedder: Embe
                              replaces=(doc.course, doc.display_name) in stored)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _not_found(paths: Sequence[Path], files: Sequence[Found], course: str | None,
+               documents: Sequence[DocumentRecord]) -> list[str]:
+    """The course's files that a run over folders did not find (staff answers are no files);
+    [] for a run over single files or without a course."""
+    if course is None or not any(Path(p).is_dir() for p in paths):
+        return []
+    seen = {f.display_name for f in files}
+    return sorted(d.display_name for d in documents if d.course == course
+                  and d.format in FORMATS.values() and d.display_name not in seen)
 
 
 def _no_ocr(limits: IngestLimits) -> str | None:

@@ -99,3 +99,16 @@ async def test_a_page_of_links_only_is_skipped_not_failed(tmp_path: Path, store)
     report = await ingest_paths([tmp_path], store, store.embedder, course="ALG")
     assert report.errors == [] and report.files_ok == 1
     assert report.skipped == ["index.html (a page with links only, no text)"]
+
+
+async def test_a_rerun_names_the_course_files_it_no_longer_finds(tmp_path: Path, store) -> None:
+    folder = tmp_path / "course"
+    (folder / "week1").mkdir(parents=True)
+    (folder / "heaps.md").write_text(NOTES)
+    (folder / "week1" / "trees.md").write_text("# Trees\n\nA tree with n nodes has n - 1 edges.")
+    assert (await ingest_paths([folder], store, store.embedder, course="ALG")).not_found == []
+    (folder / "week1" / "trees.md").rename(folder / "trees.md")  # moved
+    again = await ingest_paths([folder], store, store.embedder, course="ALG")
+    assert again.not_found == ["week1/trees.md"]  # still stored, still cited: named
+    single = await ingest_paths([folder / "heaps.md"], store, store.embedder, course="ALG")
+    assert single.not_found == []  # a file alone says nothing of the others
