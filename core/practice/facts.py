@@ -78,6 +78,11 @@ _AR_BODY_START = frozenset("أن إن ما في من على لا لم لن عن 
 _EN_BODY_IDIOM = re.compile(r"^used\s+to\s+\w+ing\b|^used\s+(?:in|by|for|with)\b")
 _EN_PREFIX = re.compile(r"^(?:The\s+)?(?:function|package|command|argument|option)\s+",
                         re.IGNORECASE)
+# One-word terms that name no thing of their own: "The argument is the writable address that
+# was returned" speaks of the argument the sentence before named ("_____ is…" / "Argument")
+_REFERS_BACK = frozenset("""argument arguments result results value values output input return
+    function file command option process program method object name example answer problem
+    solution error default call parameter variable""".split())
 _INNER_STOP = frozenset("and or uses use has have makes make gives needs takes".split())
 _VERBISH = re.compile(r"\b(?:is|are|was|were|can|will|has|have|does|do)\b")
 
@@ -227,6 +232,8 @@ def _made(term: str, sentence: str, body: str, language: str, kind: str | None =
 def _english_term_ok(term: str) -> bool:
     words = term.split()
     if not 1 <= len(words) <= MAX_TERM_WORDS or words[0].lower() in _NOT_TERM_START:
+        return False
+    if len(words) == 1 and words[0].lower() in _REFERS_BACK:
         return False
     if _VERBISH.search(term) or (any(c.isdigit() for c in term) and len(words) > 1):
         return False

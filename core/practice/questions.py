@@ -17,6 +17,7 @@ BLANK = "_____"
 OPTION_MAX = 100  # Telegram poll option limit; Discord button labels allow 80 (cut there)
 QUESTION_MAX = 300
 CLOZE, DEFINE = "cloze", "define"
+MAX_BLANKS = 2  # "_____ is the _____ to use; … depends on the _____" reads as a riddle
 _GLOSS = re.compile(r"\s*\([^)]*\)")
 # a bracketed link is read past, never shown with a blank inside it ("Packages _____
 # (https://CRAN.R-project.org/package=_____ )"); a sentence with a link in its words is no item
@@ -38,12 +39,16 @@ def cloze_text(fact: Fact) -> str | None:
     if BLANK not in sentence or mentions(sentence.replace(BLANK, " "), fact.term):
         return None
     sentence = re.sub(rf"(?:{re.escape(BLANK)}\s*)+", BLANK + " ", sentence).strip()
+    if sentence.count(BLANK) > MAX_BLANKS:
+        return None
     sentence = re.sub(rf"^(?:A|An|The)\s+{re.escape(BLANK)}", BLANK, sentence)
     return re.sub(rf"{re.escape(BLANK)}\s+([,.;:!?؟،])", BLANK + r"\1", sentence)
 
 
-def _option(term: str, fact: Fact) -> str:
-    if fact.kind != WORDS or fact.language != "en":
+def as_option(term: str, fact: Fact) -> str:
+    """An English term in words as an option starts with a capital ("Merge sort"), unless its
+    own sentence starts it in lower case: a name written as code ("avalues is a vector…")."""
+    if fact.kind != WORDS or fact.language != "en" or fact.sentence[:1].islower():
         return term
     return term[:1].upper() + term[1:]
 
@@ -74,8 +79,8 @@ def build(fact: Fact, distractors: Sequence[Fact], passage: Passage, course: str
         cloze = cloze_text(fact)
         if cloze is None:
             return None
-        right = _option(fact.term, fact)
-        wrong = [_option(d.term, d) for d in distractors]
+        right = as_option(fact.term, fact)
+        wrong = [as_option(d.term, d) for d in distractors]
         question = text("fill_blank", fact.language, sentence=cloze)
         if any(len(o) > OPTION_MAX for o in [right, *wrong]):
             return None

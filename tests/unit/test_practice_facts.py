@@ -9,7 +9,7 @@ from core.practice import leitner
 from core.practice.distractors import distinct, mentions, same_thing
 from core.practice.facts import CODE, NAME, PATH, WORDS, facts_in
 from core.practice.practice import parse_args
-from core.practice.questions import BLANK, cloze_text
+from core.practice.questions import BLANK, as_option, cloze_text
 
 
 def test_definition_sentences_give_their_term_in_both_languages():
@@ -60,6 +60,20 @@ def test_a_question_is_no_fact_and_a_link_never_holds_the_blank():
     bare = facts_in("The function readLines is described at https://r-project.org/readLines "
                     "for reference.")
     assert all(cloze_text(f) is None for f in bare)
+
+
+def test_no_riddles_no_back_references_and_code_keeps_its_case():
+    # libffi's manual: "abi" three times made "_____ is the _____ to use; … on the _____."
+    [abi] = facts_in("abi is the ABI to use; this is needed because in some cases the layout "
+                     "depends on the ABI.")
+    assert cloze_text(abi) is None
+    # "the argument" is the one the sentence before named: "_____ is…", answer "Argument"
+    assert facts_in("The argument is the writable address that was returned by the call.") == []
+    [avalues] = facts_in("avalues is a vector of void * pointers that point to the memory "
+                         "locations holding the argument values.")
+    assert as_option(avalues.term, avalues) == "avalues"  # not "Avalues"
+    [merge] = facts_in("Merge sort is a divide-and-conquer sorting algorithm with a merge step.")
+    assert as_option(merge.term, merge) == "Merge sort"
 
 
 def test_wrong_options_never_spell_the_right_one():
