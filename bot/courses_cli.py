@@ -60,8 +60,18 @@ async def run_courses(settings: Settings, args: argparse.Namespace) -> int:
                 record = await sharing.set_flags(args.name, private=on)
         except (LookupError, ValueError) as err:
             raise CoursesError(str(err)) from None
-        print(f"{record.name}: {ACCESS[_access(record)]}")
+        print(f"{record.name}: {ACCESS[_access(record)]}{_why_not(args, record)}")
         return 0
+
+
+def _why_not(args: argparse.Namespace, record: CourseRecord) -> str:
+    """Why the flag just set does not show in the access printed (it would look ignored)."""
+    if args.courses_action == "private" and record.public:
+        return "; it is public, which wins: `courses public NAME --off` to close it"
+    if args.courses_action == "private" and record.owner != OPERATOR:
+        return (f"; it belongs to {record.owner}, so it is private either way: only "
+                "operator courses are open to every server's staff")
+    return ""
 
 
 ACCESS = {"public": "public (any private chat may read it)",

@@ -162,3 +162,30 @@ def test_a_course_is_one_course_whatever_the_case_typed(tmp_path):
     assert "2 document(s) in 1 course(s)" in listing.stdout, listing.stdout
     typo = studybuddy("docs", "list", "--course", "CS10", data_dir=data)
     assert typo.returncode == 2 and "no course named 'CS10' (courses: CS101)" in typo.stderr
+
+
+def test_courses_are_given_opened_and_closed_with_one_line_each(tmp_path):
+    notes = tmp_path / "stacks.md"
+    notes.write_text("# Stacks\n\nA stack pops the element pushed last.")
+    data = tmp_path / "data"
+    data.mkdir()
+    env = {"AUTO_INGEST_SAMPLE": "false"}
+    assert studybuddy("ingest", str(notes), "--course", "CS101", data_dir=data, **env).returncode == 0
+    given = studybuddy("courses", "transfer", "cs101", "--to", "telegram:chat:-1001234",
+                       data_dir=data, **env)
+    assert given.returncode == 0 and given.stdout.strip() == \
+        "CS101 now belongs to telegram:chat:-1001234"
+    for scope in ("discord:guild:-5", "discord:guild:١٢٣", "nowhere"):
+        bad = studybuddy("courses", "transfer", "CS101", "--to", scope, data_dir=data, **env)
+        assert bad.returncode == 2 and "is not a scope" in bad.stderr, scope
+    private = studybuddy("courses", "private", "CS101", data_dir=data, **env)
+    assert "it belongs to telegram:chat:-1001234, so it is private either way" in private.stdout
+    assert studybuddy("courses", "public", "CS101", data_dir=data, **env).stdout.startswith(
+        "CS101: public")
+    closed = studybuddy("courses", "private", "CS101", data_dir=data, **env)
+    assert "it is public, which wins" in closed.stdout
+    unknown = studybuddy("courses", "public", "CS999", data_dir=data, **env)
+    assert unknown.returncode == 2 and "there is no course called 'CS999'" in unknown.stderr
+    listing = studybuddy("courses", "list", "--json", data_dir=data, **env)
+    [course] = [c for c in json.loads(listing.stdout) if c["name"] == "CS101"]
+    assert course["owner"] == "telegram:chat:-1001234"
