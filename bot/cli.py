@@ -75,8 +75,8 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--json", action="store_true", help="print the reply as JSON")
     ask.add_argument("--user", default="cli", help="user id for history (default: cli)")
     ask.add_argument("--course", type=course_arg,
-                     help="answer from this course only (default: DEFAULT_COURSE, "
-                                      "else every course)")
+                     help="answer from this course only (default: DEFAULT_COURSE, else every "
+                          "course)")
     add_docs_parsers(sub)  # ingest | docs list | docs remove (handlers in bot/docs_cli.py)
     migrate = sub.add_parser(
         "migrate", help="apply migrations/supabase/*.sql to the database at SUPABASE_DB_URL")

@@ -38,8 +38,8 @@ def add_docs_parsers(sub: Subcommands) -> None:
     remove = actions.add_parser("remove", help="remove documents and all their chunks")
     remove.add_argument("names", nargs="*", metavar="NAME|ID",
                         help="display name (as `docs list` shows it) or id (at least 4 characters)")
-    remove.add_argument("--course", type=course_arg,
-                        default=None, help="the course the names belong to")
+    remove.add_argument("--course", type=course_arg, default=None,
+                        help="the course the names belong to")
     remove.add_argument("--all", action="store_true", help="every document of --course")
     for parser in (listing, remove):
         parser.add_argument("--store", choices=["sqlite", "supabase"],

@@ -35,7 +35,8 @@ def add_faq_parser(sub: Subcommands) -> None:
     export.add_argument("--course", type=course_arg, required=True, help="the course")
     export.add_argument("--out", type=Path, default=None, help="write to this file, not stdout")
     load = verbs.add_parser("import", help="add staff answers from a JSONL file")
-    load.add_argument("--course", type=course_arg, required=True, help="the course to add them to")
+    load.add_argument("--course", type=course_arg, required=True,
+                      help="the course to add them to")
     load.add_argument("file", type=Path, help="JSONL: question, answer[, language, answered_on]")
 
 

@@ -33,8 +33,8 @@ def add_report_parser(sub: Subcommands) -> None:
     report = sub.add_parser(
         "report", help="the instructor report: questions, gaps, cited pages, votes (HTML + CSV)")
     report.add_argument("--out", required=True, type=Path, help="folder to write into")
-    report.add_argument("--course", type=course_arg,
-                        default=None, help="only this course (default: every course)")
+    report.add_argument("--course", type=course_arg, default=None,
+                        help="only this course (default: every course)")
     report.add_argument("--days", type=_days, default=7, help="the last N days (default: 7)")
 
 
