@@ -48,6 +48,13 @@ async def test_export_then_replay(sample_store, tmp_path):
     assert voted["feedback"]["thumbs_down"] == 1 and voted["feedback"]["course"] == "BIO110"
     assert items[UNCOVERED]["feedback"]["confidence"] == "low"
     assert "student-7" not in out.read_text()  # no user ids in the export
+    one = tmp_path / "bio.jsonl"  # a course whatever the case typed; a typo is one line
+    assert studybuddy("feedback", "export", "--out", str(one), "--course", "bio110",
+                      data_dir=data_dir).returncode == 0
+    assert [json.loads(x)["question"] for x in one.read_text().splitlines()] == [VOTED]
+    typo = studybuddy("feedback", "export", "--out", str(one), "--course", "BIO11",
+                      data_dir=data_dir)
+    assert typo.returncode == 2 and "there is no course named 'BIO11'" in typo.stderr
 
     voted["answers"] = ["cytoplasm"]  # the instructor fills in the gold answer
     mine = tmp_path / "mine.jsonl"
