@@ -16,6 +16,7 @@ _UNDERLINE = re.compile(r"^([=\-~^*+#\"'`])\1{2,}$")  # the adornments AsciiDoc 
 _TITLE_MAX = 120
 _WRAPPED_MIN = 40  # every line of a wrapped paragraph but its last is at least this long
 _KEEPS_BREAKS = re.compile(r"^(?:[-*+•]\s|\d{1,3}[.)]\s|>|\||[$#%] |\s)")  # lists, quotes, code
+_MAN_SECTION = re.compile(r"[A-Z][A-Z ]{1,38}[A-Z]")  # "NAME", "SEE ALSO", "EXIT STATUS"
 _MAN_HYPHEN = re.compile(r"(?<=[^\W\d_])\u2010 (?=[a-z])")  # "re‐ quirement" once joined
 
 
@@ -36,6 +37,11 @@ def text_spans(lines: list[str]) -> tuple[list[Span], str | None]:
                 title = section
             i += 2
             continue
+        if _is_man_heading(lines, i):  # "DESCRIPTION" over its indented text: a man page
+            _close(spans, section, body)
+            section, body = lines[i].strip(), []
+            i += 1
+            continue
         body.append(lines[i])
         i += 1
     _close(spans, section, body)
@@ -51,6 +57,16 @@ def _is_heading(lines: list[str], i: int) -> bool:
     text, under = lines[i], lines[i + 1]
     return (bool(text.strip()) and not text[0].isspace() and len(text) <= _TITLE_MAX
             and _UNDERLINE.match(under) is not None and abs(len(under) - len(text)) <= 2)
+
+
+def _is_man_heading(lines: list[str], i: int) -> bool:
+    """A man page's section as `man` prints it ("DESCRIPTION", "EXIT STATUS"): a short
+    unindented line in capitals, after a blank line or at the top, over indented text."""
+    if i + 1 >= len(lines) or (i > 0 and lines[i - 1].strip()):
+        return False
+    text, under = lines[i], lines[i + 1]
+    return (_MAN_SECTION.fullmatch(text) is not None and bool(under.strip())
+            and under[0].isspace())
 
 
 def _close(spans: list[Span], section: str, body: list[str]) -> None:

@@ -99,3 +99,13 @@ def test_a_word_man_hyphenated_at_a_line_end_is_one_word_again() -> None:
     [span] = read_text(page.encode(), markdown=False).spans
     assert "single tape or disk archive, and" in span.text and "it allocates memory" in span.text
     assert "well- known" in span.text  # an ASCII hyphen may be the word's own
+
+
+def test_a_man_page_printed_by_man_has_its_sections() -> None:
+    page = ("TAR(1)                    GNU TAR Manual                    TAR(1)\n\n"
+            "NAME\n       tar - an archiving utility\n\n"
+            "EXIT STATUS\n       Tar exit code indicates whether it was able to successfully "
+            "perform\n       the requested operation, and if not, what kind of error occurred.\n")
+    spans = read_text(page.encode(), markdown=False).spans
+    assert [s.section for s in spans] == ["", "NAME", "EXIT STATUS"]
+    assert spans[2].text.startswith("Tar exit code indicates")
