@@ -26,8 +26,6 @@ _LABEL_CONTROLS = re.compile(r"[\x00-\x1F\x7F-\x9F\u2028\u2029]+")
 _LABEL_DELETED = frozenset({"Cf", "Cs"})
 _ARABIC_RUN = re.compile(r"[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]+")
 _LATIN_RUN = re.compile(r"[A-Za-z]+")
-_WORD_RUN = re.compile(r"[A-Za-z]+|[\u0621-\u064A]+")
-ARABIC_FRAME_WORDS = 2  # Arabic words opening a mostly-Latin message that make it Arabic
 # Words: \w covers Arabic letters and digits; Arabic punctuation (، ؛ ؟ ٪ ۔) separates words
 # like its Latin twins ("الضوئية؟" is the word "الضوئية"). The Arabic marks `normalize` keeps
 # (U+0610-061A) stay inside their word.
@@ -139,23 +137,6 @@ def detect_language(text: str) -> str:
         return "ar" if _ARABIC.search(sample) else "en"
     arabic = sum(map(len, _ARABIC_RUN.findall(sample)))
     return "ar" if arabic >= latin else "en"
-
-
-def reply_language(text: str) -> str:
-    """The language to reply to a message in: its detect_language, except that a message Arabic
-    words open, with at least ARABIC_FRAME_WORDS of them, is Arabic however long the English
-    names in it ("كيف أضبط WireGuard؟", "ما الفرق بين read.csv و read.csv2؟"). Only what
-    the reply says around the answer follows it (labels, marks, canned texts); which passages
-    answer stays detect_language's (read as Arabic there too, on the fit halves it gave more ✅
-    but also one more wrong ✅ and one unanswerable ✅: not taken)."""
-    found = detect_language(text)
-    if found == "ar":
-        return found
-    sample = text[:LANGUAGE_SAMPLE_CHARS]
-    opening = _WORD_RUN.search(sample)
-    framed = opening is not None and _ARABIC.match(opening.group()) is not None
-    words = sum(len(run) >= 2 for run in _ARABIC_RUN.findall(sample))
-    return "ar" if framed and words >= ARABIC_FRAME_WORDS else found
 
 
 def tokens(text: str) -> list[str]:

@@ -33,7 +33,7 @@ _BLOCKS = {"p", "div", "section", "article", "main", "body", "blockquote", "figu
            "figcaption", "address", "center", "form", "fieldset", "legend", "details", "summary",
            "dl", "dt", "dd", "hr", "caption", "header", "footer", "aside", "tr", "td", "th",
            "tbody", "thead", "tfoot", "li", "ul", "ol", "table", "html"}
-NO_TEXT = "the page has no text"  # an index or navigation page: skipped in a folder (pipeline)
+NO_TEXT = "the page has no text"  # an index or navigation page: skipped, not failed (pipeline)
 _SOURCE_SPACE = re.compile(r"[ \t\r\n\f]+")  # HTML's white space; a no-break space is text
 _EXPONENT = re.compile(r"[-+\u2212]?\d{1,4}")
 _SUPERSCRIPT = str.maketrans("0123456789+-\u2212", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻")

@@ -7,9 +7,10 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from core.i18n import reply_language
 from core.messages import Confidence
 from core.rag.state import RagState
-from core.text import STOPWORDS, keywords, normalize, reply_language, split_words
+from core.text import STOPWORDS, keywords, normalize, split_words
 from core.texts import canned
 
 _GREETING = (r"hi+|hello+|hey+|hiya|yo|howdy|greetings|good (morning|afternoon|evening|day)"

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.i18n import reply_language
 from core.sentences import split_sentences
 from core.text import (
     MAX_INDENT,
@@ -14,7 +15,6 @@ from core.text import (
     keywords,
     normalize,
     query_words,
-    reply_language,
 )
 
 
