@@ -25,8 +25,12 @@ def escape(text: str) -> str:
 
 
 def is_web_link(location: str) -> bool:
-    """Only http(s) URLs become links; anything else (course paths, javascript:) stays text."""
-    parts = urlsplit(location)
+    """Only http(s) URLs become links; anything else (course paths, javascript:, a broken
+    address such as "//[" that urlsplit refuses) stays text."""
+    try:
+        parts = urlsplit(location)
+    except ValueError:
+        return False
     return parts.scheme in ("http", "https") and bool(parts.netloc) and not any(
         ch.isspace() for ch in location)
 

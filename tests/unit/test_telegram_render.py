@@ -62,7 +62,7 @@ class TestCitations:
 
     def test_non_http_locations_stay_text(self):
         for location in ("course/notes.md", "javascript:alert(1)", "file:///etc/passwd",
-                         "https://bad host/x"):
+                         "https://bad host/x", "//[", "//[]", "https://[::1/x"):
             line = render_citation(cite(2, location, "course"))
             assert "<a " not in line and check_html(line) == []
             assert line.startswith("[2] Course · Title — <code>")
