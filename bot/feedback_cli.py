@@ -75,10 +75,11 @@ def feedback_item(outcome: Outcome) -> dict[str, Any]:
 
 
 async def export_feedback(app: Any, out: Path, course: str | None, since: datetime | None) -> int:
+    outcomes = await app.actions.store.outcomes(since=since)
     if course is not None:  # a course with questions recorded, even if its files are gone
-        recorded = {o.course for o in await app.actions.store.outcomes(since=since) if o.course}
+        recorded = {o.course for o in outcomes if o.course}
         course = spelled(course, {*recorded, *await app.store.courses()}, must_exist=True)
-    outcomes = await app.actions.store.outcomes(course=course, since=since)
+        outcomes = [o for o in outcomes if o.course == course]
     items = [feedback_item(o) for o in outcomes if is_gap(o)]
     await asyncio.to_thread(_write_jsonl, out, items)
     print(f"{len(items)} question(s) the materials fell short on (of {len(outcomes)}) written to "

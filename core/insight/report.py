@@ -109,10 +109,10 @@ class InstructorReports:
         moment = now or datetime.now(UTC)
         start = datetime.combine(moment.astimezone(UTC).date() - timedelta(days=days - 1),
                                  datetime.min.time(), UTC)
-        if course is not None:  # as it was recorded, whatever the case typed ("data200")
-            recorded = {o.course for o in await self.store.outcomes(since=start, scope=scope)}
-            course = stored_spelling(course, (c for c in recorded if c)) or course
-        outcomes = await self.store.outcomes(course=course, since=start, scope=scope)
+        # read once; build_report keeps the course's own (as recorded, whatever the case typed)
+        outcomes = await self.store.outcomes(since=start, scope=scope)
+        if course is not None:
+            course = stored_spelling(course, {o.course for o in outcomes if o.course}) or course
         report = await build_report(outcomes, self.embedder, course=course, days=days,
                                      now=moment)
         if self.practice is not None and scope is None:  # answers are not kept per scope
