@@ -66,6 +66,21 @@ async def test_the_mark_is_judged_without_a_sentence_only_shown():
     assert state["evidence"]["strips"] == 2.0  # FONTS' two sentences: LEGEND is only shown
 
 
+async def test_a_context_with_nothing_to_quote_names_what_the_course_lacks():
+    # the twin of the fallback's reply: "I couldn't find anything about “WireGuard”..."
+    from core.config import RagConfig
+    from core.rag.nodes.generate import extractive_answer
+    from core.rag.state import RagContext
+    from tests.support.chunks import course_chunks
+
+    ctx = RagContext(config=RagConfig(), sources={}, reranker=ScriptedReranker([]))
+    state = await extractive_answer("How do I configure WireGuard?",
+                                    {"context": course_chunks(" "), "language": "en",
+                                     "uncovered": ["WireGuard"]}, ctx)
+    assert state["answer"].startswith("I couldn't find anything about “WireGuard” in the course")
+    assert state["citations"] == []
+
+
 def test_across_languages_no_strip_is_cut():
     # An Arabic question over English pages: the reranker's scores across languages are too
     # unsure to cut by, so the strip of the low-scored passage stays.

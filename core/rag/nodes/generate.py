@@ -74,7 +74,8 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
         strips = shown = await relevant_strips(question, context[:1], None, 2)
     text = compose(strips)
     if not text:  # nothing in the context answers it: say so rather than send an empty reply
-        return _answer(canned.FALLBACK("empty", state.get("language", "en")), [])
+        return _answer(canned.fallback("empty", state.get("language", "en"),
+                                       state.get("uncovered") or ()), [])
     update = _answer(text, citations_for([context[strip.chunk] for strip in strips]))
     update["evidence"] = evidence(question, text, strips, context,
                                   top_score=state.get("top_score", 0.0),
