@@ -48,11 +48,17 @@ def text_spans(lines: list[str]) -> tuple[list[Span], str | None]:
     return spans, title
 
 
+def _opens_block(lines: list[str], i: int) -> bool:
+    """Line i has a line under it and starts the file or follows a blank line: where a heading
+    can stand."""
+    return i + 1 < len(lines) and (i == 0 or not lines[i - 1].strip())
+
+
 def _is_heading(lines: list[str], i: int) -> bool:
     """A short unindented line over a line of one repeated mark as long as it, within two
     characters (AsciiDoc's rule), after a blank line or at the top: not a table's rule under
     its header row, nor a separator under a paragraph."""
-    if i + 1 >= len(lines) or (i > 0 and lines[i - 1].strip()):
+    if not _opens_block(lines, i):
         return False
     text, under = lines[i], lines[i + 1]
     return (bool(text.strip()) and not text[0].isspace() and len(text) <= _TITLE_MAX
@@ -62,7 +68,7 @@ def _is_heading(lines: list[str], i: int) -> bool:
 def _is_man_heading(lines: list[str], i: int) -> bool:
     """A man page's section as `man` prints it ("DESCRIPTION", "EXIT STATUS"): a short
     unindented line in capitals, after a blank line or at the top, over indented text."""
-    if i + 1 >= len(lines) or (i > 0 and lines[i - 1].strip()):
+    if not _opens_block(lines, i):
         return False
     text, under = lines[i], lines[i + 1]
     return (_MAN_SECTION.fullmatch(text) is not None and bool(under.strip())
