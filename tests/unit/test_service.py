@@ -24,13 +24,6 @@ def msg(text: str, user: str = "alice") -> IncomingMessage:
     return IncomingMessage("telegram", user, "chat-1", text)
 
 
-@pytest.fixture
-def service(graph, make_context, history):
-    def make(llm=None, limits=None, **ctx) -> StudyBuddy:
-        return StudyBuddy(graph, make_context(llm=llm, **ctx), history, limits or Limits())
-    return make
-
-
 async def test_study_question_is_answered_inside_typing(service):
     replier = CollectingReplier()
     reply = await service().respond(msg("What is the worst case time of merge sort?"), replier)

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
-from core.chat.service import Limits, StudyBuddy
 from core.messages import IncomingMessage
 from core.ports import Document
 from tests.support.fakes import FakeSource, doc
@@ -14,13 +11,6 @@ from tests.support.fakes import FakeSource, doc
 
 def msg(text: str) -> IncomingMessage:
     return IncomingMessage("telegram", "alice", "chat-1", text)
-
-
-@pytest.fixture
-def service(graph, make_context, history):
-    def make(**ctx) -> StudyBuddy:
-        return StudyBuddy(graph, make_context(**ctx), history, Limits())
-    return make
 
 
 async def test_warm_up_loads_what_a_first_question_needs_without_asking_anyone(service):
