@@ -135,7 +135,7 @@ def _missing(state: dict[str, Any]) -> str:
     and the course never mentions."""
     if state.get("missing"):
         return str(state["missing"])
-    absent = state.get("uncovered") or []
+    absent = state.get("not_in_course") or []
     return "not in the course materials: " + ", ".join(absent) if absent else ""
 
 

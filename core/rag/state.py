@@ -84,7 +84,8 @@ class RagState(TypedDict, total=False):
     context: list[Chunk]  # reranked, pinned, cut to FINAL_CONTEXT_N
     top_score: float
     uncovered: list[str]  # what the question names and no passage (or the course) mentions:
-    # never ✅, and the ⚠ reply says so
+    # never ✅
+    not_in_course: list[str]  # of those, what the whole course never mentions: ⚠ replies name it
     unknown_words: int  # the question's content words the course uses nowhere (verify.py)
     evidence: dict[str, float]  # what the offline verifier weighed (core/rag/verify.py)
     quoted_language: str  # offline answers quoting only material in another language

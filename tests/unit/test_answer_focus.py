@@ -76,7 +76,7 @@ async def test_a_context_with_nothing_to_quote_names_what_the_course_lacks():
     ctx = RagContext(config=RagConfig(), sources={}, reranker=ScriptedReranker([]))
     state = await extractive_answer("How do I configure WireGuard?",
                                     {"context": course_chunks(" "), "language": "en",
-                                     "uncovered": ["WireGuard"]}, ctx)
+                                     "not_in_course": ["WireGuard"]}, ctx)
     assert state["answer"].startswith("I couldn't find anything about “WireGuard” in the course")
     assert state["citations"] == []
 

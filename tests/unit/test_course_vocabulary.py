@@ -17,7 +17,7 @@ from core.rag.coverage import (
     subject_phrase,
     term_missing,
 )
-from core.rag.nodes.rerank import absent_course_words
+from core.rag.nodes.rerank import vocabulary_gaps
 from core.rag.state import Chunk, RagContext
 from core.sources.course import CourseSource
 from core.stores.sqlite_store import SqliteCourseStore
@@ -186,6 +186,22 @@ async def test_outside_sources_keep_their_scores_when_the_course_lacks_the_words
     assert state["confidence"] == Confidence.SUPPLEMENTED
     scores = {c.source_type: c.score for c in state["context"]}
     assert scores["wikipedia"] == pytest.approx(0.9) and scores["course"] < 0.01
+
+
+async def absent_course_words(words, course, ctx, pool) -> list[str]:
+    return (await vocabulary_gaps(words, [], course, ctx, pool))[0]
+
+
+async def test_a_warning_names_only_what_the_whole_course_lacks(graph):
+    # the pool lacking a name is not the course lacking it: "CPU" is in notes not retrieved
+    source = course([doc(HASHING, "Hashing", url="03-hashing.md")],
+                    known={"linear", "probing", "CPU", "cpu", "hurt"})  # as FTS folds
+    ctx = RagContext(config=RagConfig(), sources={"course": source},
+                     reranker=ScriptedReranker([{}], default=0.05))
+    state = await run(graph, ctx, "Why does linear probing on a CPU with AVX hurt Paris weather?")
+    assert state["uncovered"][:2] == ["CPU", "AVX"]  # never ✅ all the same
+    assert state["not_in_course"] == ["AVX", "Paris", "weather"]  # "paris" once, as named
+    assert "“AVX”, “Paris” or “weather”" in state["answer"] and "CPU" not in state["answer"]
 
 
 def chunk(source_type: str = "course") -> Chunk:

@@ -32,7 +32,7 @@ async def fallback(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     strips = [s for s in await relevant_strips(question, context, ctx.embedder, PARTIAL_STRIPS)
               if spoken != "en" or s.lexical > 0
               or detect_language(context[s.chunk].text) == spoken]
-    absent = state.get("uncovered") or []
+    absent = state.get("not_in_course") or []
     if strips:
         text = canned.fallback("intro", language, absent) + "\n\n" + compose(strips)
     else:

@@ -75,7 +75,7 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
     text = compose(strips)
     if not text:  # nothing in the context answers it: say so rather than send an empty reply
         return _answer(canned.fallback("empty", state.get("language", "en"),
-                                       state.get("uncovered") or ()), [])
+                                       state.get("not_in_course") or ()), [])
     update = _answer(text, citations_for([context[strip.chunk] for strip in strips]))
     update["evidence"] = evidence(question, text, strips, context,
                                   top_score=state.get("top_score", 0.0),

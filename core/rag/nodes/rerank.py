@@ -53,7 +53,7 @@ async def rerank(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     ranked = await ctx.reranker.score(state["question"], texts, [c.retrieval_score for c in pool])
     names = uncovered_terms(state["question"], (f"{c.title}\n{c.context}" for c in pool))
     words = course_words(state["question"])
-    unknown = await absent_course_words(words, state.get("course"), ctx, pool)
+    unknown, unnamed = await vocabulary_gaps(words, names, state.get("course"), ctx, pool)
     absent = _term_missing(state["question"], pool) or enough_absent(unknown, words)
     shares = identifier_shares(state["question"], texts) or [0.0] * len(pool)
     most = max(shares)
@@ -67,30 +67,40 @@ async def rerank(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     context = select_context(scored, ctx.config.final_context_n, ctx.config.pin_course_n)
     return {"route": ["rerank"], "context": context, "top_score": scored[0].score or 0.0,
             "rerank_tier": ranked.tier, "uncovered": list(dict.fromkeys(names + absent)),
+            # what replies may say the course lacks: the pool lacking a name is not the course
+            "not_in_course": folded_unique(unnamed + absent),
             "unknown_words": len(unknown)}
 
 
-async def absent_course_words(words: Sequence[str], course: str | None, ctx: RagContext,
-                              pool: Sequence[Chunk]) -> list[str]:
-    """Which of the question's course_words the course uses nowhere (see core.rag.coverage; one
-    alone is the verifier's evidence, enough of them mean the course does not cover it);
-    [] when the course source cannot tell (no vocabulary, failed, timed out): the lookup only
-    ever takes a ✅ away. Only when the course writes in English at all (some course chunk in
-    the pool is English): an English question to Arabic notes uses words the notes never
-    spell, which says nothing."""
-    if not words or not any(
-            c.source_type == "course" and detect_language(c.text) == "en" for c in pool):
-        return []
-    lookup = _vocabulary(ctx.sources.get("course"))
+async def vocabulary_gaps(words: Sequence[str], names: Sequence[str], course: str | None,
+                          ctx: RagContext, pool: Sequence[Chunk]) -> tuple[list[str], list[str]]:
+    """(the question's course_words the course uses nowhere, its names the course uses
+    nowhere), from one lookup of the course's vocabulary (see core.rag.coverage). Words only
+    when the course writes in English at all (some course chunk in the pool is English): an
+    English question to Arabic notes uses words the notes never spell, which says nothing. One
+    absent word is the verifier's evidence, enough of them mean the course does not cover it;
+    a name the pool lacks is named in a ⚠ reply only when the whole course lacks it. When the
+    course source cannot tell (no vocabulary, failed, timed out): no word, every name — the
+    lookup only ever takes a ✅ away, or a name off a ⚠ reply."""
+    english = any(c.source_type == "course" and detect_language(c.text) == "en" for c in pool)
+    terms = lookup_terms(list(words if english else []) + list(names))
+    lookup = _vocabulary(ctx.sources.get("course")) if terms else None
     if lookup is None:
-        return []
+        return [], list(names)
     try:
-        known = await asyncio.wait_for(lookup(lookup_terms(words), course),
-                                       ctx.config.source_timeout_s)
+        known = await asyncio.wait_for(lookup(terms, course), ctx.config.source_timeout_s)
     except Exception as exc:  # a failed lookup must not fail the question
         log_failure(log, "course vocabulary lookup", exc, "not used for this question")
-        return []
-    return absent_words(words, known)
+        return [], list(names)
+    return (absent_words(words, known) if english else []), absent_words(names, known)
+
+
+def folded_unique(terms: Sequence[str]) -> list[str]:
+    """`terms` without repeats by case ("Paris" from the names, "paris" from the words)."""
+    first: dict[str, str] = {}
+    for term in terms:
+        first.setdefault(term.casefold(), term)
+    return list(first.values())
 
 
 def _term_missing(question: str, pool: Sequence[Chunk]) -> list[str]:
