@@ -106,9 +106,9 @@ async def run_faq(settings: Settings, args: argparse.Namespace) -> int:
                 args.out.write_text(text, encoding="utf-8")
             print(f"{len(rows)} staff answer(s) of {course}", file=sys.stderr)
             return 0
-        stored = await notes.import_answers(course, answers)
-        print(f"{stored} staff answer(s) stored in {course} (one already there for the same "
-              "question is replaced)"
+        stored, replaced = await notes.import_answers(course, answers)
+        print(f"{stored} staff answer(s) stored in {course}"
+              + (f" ({replaced} replacing the answer to the same question)" if replaced else "")
               + (f"; {len(problems)} line(s) skipped" if problems else ""), file=sys.stderr)
         return 0 if not problems else 1
     return await with_bot(settings, action)

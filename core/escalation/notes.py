@@ -80,8 +80,14 @@ class StaffNotes:
         return document_id
 
     async def export(self, course: str) -> list[StaffAnswer]:
-        """Every staff answer of the course, oldest first. Read through search, restricted to
-        the staff answers, with room for all of them (the store has no listing of passages)."""
+        """Every staff answer of the course, oldest first."""
+        return sorted((answer for _, answer in await self._stored(course)),
+                      key=lambda a: (a.answered_on, a.question))
+
+    async def _stored(self, course: str) -> list[tuple[str, StaffAnswer]]:
+        """(document id, answer) of every staff answer of the course. Read through search,
+        restricted to the staff answers, with room for all of them (the store has no listing of
+        passages)."""
         records = {r.id: r for r in await self.store.documents(course) if r.doc_type == DOC_TYPE}
         if not records:
             return []
@@ -95,15 +101,31 @@ class StaffNotes:
                 day = day_of(record.title) or (record.ingested_at or datetime.now(UTC)).date()
                 out[record.id] = StaffAnswer(question, answer, str(hit.metadata.get("lang", "en")),
                                              day)
-        return sorted(out.values(), key=lambda a: (a.answered_on, a.question))
+        return list(out.items())
 
-    async def import_answers(self, course: str, answers: Iterable[StaffAnswer]) -> int:
-        """Store answers (an answer already there, same question and text, is replaced by
-        itself); returns how many were stored."""
-        count = 0
+    async def import_answers(self, course: str, answers: Iterable[StaffAnswer]
+                             ) -> tuple[int, int]:
+        """Store answers; an answer to a question already stored (the same words, whatever the
+        case and spacing) replaces it: a TA correcting a room number must not leave the old
+        answer beside the new one. Returns (stored, of them replacing one)."""
+        stored: dict[str, list[str]] = {}
+        for document_id, answer in await self._stored(course):
+            stored.setdefault(_same_question(answer.question), []).append(document_id)
+        count = replaced = 0
         for item in answers:
             key = hashlib.sha256(passage(item.question, item.answer).encode()).hexdigest()[:8]
-            await self.add(course, key, item.question, item.answer, item.language,
-                           item.answered_on)
+            document_id = await self.add(course, key, item.question, item.answer,
+                                         item.language, item.answered_on)
+            earlier = stored.get(_same_question(item.question), [])
+            replaced += bool(earlier)
+            for old in earlier:
+                if old != document_id:
+                    await self.store.remove_document(old)
+            stored[_same_question(item.question)] = [document_id]
             count += 1
-        return count
+        return count, replaced
+
+
+def _same_question(question: str) -> str:
+    """A question as compared on import: as stored (cleaned, cut), case and spacing folded."""
+    return " ".join(clean_input(question)[:QUESTION_CHARS].split()).casefold()

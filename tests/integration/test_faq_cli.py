@@ -37,7 +37,7 @@ def test_import_then_export_round_trips_and_answers_with_the_staff_answer(sample
     assert imported.returncode == 1, imported.stderr  # some lines were skipped
     assert "skipped line 2: no \"answer\" text" in imported.stderr
     assert "skipped line 3:" in imported.stderr
-    assert "2 staff answer(s) stored in CS101" in imported.stderr
+    assert "2 staff answer(s) stored in CS101;" in imported.stderr  # nothing replaced
     assert "; 2 line(s) skipped" in imported.stderr
 
     listed = studybuddy("docs", "list", "--course", "CS101", data_dir=data)
@@ -55,6 +55,18 @@ def test_import_then_export_round_trips_and_answers_with_the_staff_answer(sample
     reply = json.loads(asked.stdout)
     assert reply["answer"] == ANSWERS[0]["answer"] and reply["confidence"] == "course"
     assert reply["citations"][0]["title"] == "Staff answer · 2026-11-30"
+
+    # a TA corrects an answer: the corrected one replaces it, whatever the case and spacing
+    fixed = dict(ANSWERS[0], question="is the final exam  open book?",
+                 answer="No. The final is closed book; no notes are allowed.")
+    source.write_text(json.dumps(fixed) + "\n", encoding="utf-8")
+    again = studybuddy("faq", "import", "--course", "CS101", str(source), data_dir=data)
+    assert again.returncode == 0, again.stderr
+    assert "1 staff answer(s) stored in CS101 (1 replacing the answer to the same question)" \
+        in again.stderr
+    exported = studybuddy("faq", "export", "--course", "CS101", data_dir=data)
+    assert [json.loads(line) for line in exported.stdout.splitlines()] == [
+        dict(fixed, question="is the final exam open book?"), ANSWERS[1]]
 
 
 def test_errors_are_one_line(tmp_path: Path):
