@@ -6,6 +6,7 @@ a reply: limits and failures become polite notices, never exceptions.
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine
@@ -79,6 +80,12 @@ class StudyBuddy:
     def waiting(self) -> int:
         """Study questions queued or being answered (the queue-depth metric)."""
         return self._waiting
+
+    def unrecorded(self) -> StudyBuddy:
+        """This service without outcome records: staff re-asking questions are not students."""
+        view = copy.copy(self)
+        view.actions = None
+        return view
 
     async def respond(self, message: IncomingMessage, replier: Replier) -> Reply:
         """Fast paths reply at once; the study path keeps typing on until the reply is sent."""

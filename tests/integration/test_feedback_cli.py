@@ -44,6 +44,7 @@ async def test_export_then_replay(sample_store, tmp_path):
     assert UNCOVERED in items and VOTED in items and FINE not in items
     voted = items[VOTED]
     assert voted["answers"] == [] and voted["kind"] == "en" and voted["lang"] == "en"
+    assert voted["doc"] is None and voted["feedback"]["cited"]["doc"]  # a guess, kept apart
     assert voted["feedback"]["reasons"] == ["not_in_materials"]
     assert voted["feedback"]["thumbs_down"] == 1 and voted["feedback"]["course"] == "BIO110"
     assert items[UNCOVERED]["feedback"]["confidence"] == "low"
@@ -66,6 +67,9 @@ async def test_export_then_replay(sample_store, tmp_path):
     assert rows[UNCOVERED]["gold_found"] is None and rows[UNCOVERED]["after"] == "low"
     text = studybuddy("eval", "feedback", str(mine), data_dir=data_dir)
     assert "gold found in 1 of 1" in text.stdout, text.stdout + text.stderr
+    # the replays are not students' questions: the report and the next export do not count them
+    again = studybuddy("feedback", "export", "--out", str(out), data_dir=data_dir)
+    assert "(of 3)" in again.stdout, again.stdout
 
 
 def test_missing_file_is_one_clear_line(tmp_path):
