@@ -216,7 +216,8 @@ def _record(item: dict[str, Any], reply: Reply) -> dict[str, Any]:
             "confidence": reply.confidence.value, "top_score": reply.top_score,
             "route": list(reply.route), "reply": reply.text[:600],
             "words": len(reply.text.split()), "sentences": prose_sentences(reply.text),
-            "cited": [f"{c.display_name} p.{c.page}" for c in reply.citations],
+            "cited": [c.display_name + ("" if c.page is None else f" p.{c.page}")
+                      for c in reply.citations],
             "answerable": item.get("answerable", bool(item["answers"])),
             "evidence": dict(reply.evidence)}
 
@@ -231,16 +232,18 @@ def _print(result: dict[str, Any], show: bool) -> None:
         if half:
             print(f"half: {half}")
         print(f"{'kind':<13}{'n':>4}{'gold in reply':>15}{'✅-precision':>14}{'✅-coverage':>13}"
-              f"{'not ✅ unansw.':>16}{'⚠ unanswerable':>17}{'page ±1':>9}"
+              f"{'not ✅ unansw.':>16}{'⚠ unanswerable':>17}{'page ±1':>11}"
               f"{'sources':>9}{'sentences':>11}{'words':>7}")
         for kind in (*KINDS, "all"):
             row = kinds.get(kind)
             if row:
                 checked = f"{_pct(row['check_precision'])} ({row['checked']})"
+                paged = (f"{_pct(row['page_accuracy'])} ({row['counts']['paged']})"
+                         if row["page_accuracy"] is not None else "—")  # of questions with a page
                 print(f"{kind:<13}{row['questions']:>4}{_pct(row['gold_in_reply']):>15}"
                       f"{checked:>14}{_pct(row['check_coverage']):>13}"
                       f"{_pct(row['unanswerable_unchecked']):>16}"
-                      f"{_pct(row['unanswerable_warned']):>17}{_pct(row['page_accuracy']):>9}"
+                      f"{_pct(row['unanswerable_warned']):>17}{paged:>11}"
                       f"{_num(row['sources_per_answer']):>9}"
                       f"{_num(row['sentences_per_answer']):>11}"
                       f"{_num(row['words_per_answer'], 0):>7}")

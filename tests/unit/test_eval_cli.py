@@ -44,3 +44,26 @@ def test_an_answer_s_size_counts_its_prose_sentences_not_its_code():
               "or more columns. It balances the columns' heights.")
     code = "    BalancedColumns([para1, para2], nCols=2)"
     assert prose_sentences("\n".join([answer, code])) == 2
+
+
+def test_eval_docs_shows_pages_only_where_there_are_some():
+    from bot.eval_docs import _record
+    from core.messages import Citation, Intent, Reply
+
+    reply = Reply("Use path.join.", Intent.SIMPLE, citations=(
+        Citation(1, "path", "path.html", "course", "c1"),
+        Citation(2, "Streams", "streams.pptx", "course", "c2", page=2, unit="slide")))
+    item = {"id": "q1", "kind": "en", "question": "How to join paths?", "answers": ["join"]}
+    assert _record(item, reply)["cited"] == ["path.html", "streams.pptx p.2"]  # no "p.None"
+
+
+def test_eval_docs_page_column_says_how_many_questions_had_a_page(capsys):
+    from bot.eval_docs import _print
+
+    row = {"questions": 25, "gold_in_reply": 0.88, "check_precision": 0.9, "checked": 21,
+           "check_coverage": 0.76, "unanswerable_unchecked": None, "unanswerable_warned": None,
+           "page_accuracy": 1.0, "sources_per_answer": 2.0, "sentences_per_answer": 4.8,
+           "words_per_answer": 82, "counts": {"paged": 2}}
+    _print({"ingest": {"files": 1, "chunks": 3, "seconds": 1.0, "errors": []},
+            "seconds_per_question": 1.0, "kinds": {"en": row}, "halves": {}}, show=False)
+    assert "100% (2)" in capsys.readouterr().out
