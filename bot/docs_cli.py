@@ -77,9 +77,13 @@ async def run_ingest(settings: Settings, args: argparse.Namespace,
         shown = ", ".join(report.not_found[:NOT_FOUND_SHOWN])
         more = f" and {len(report.not_found) - NOT_FOUND_SHOWN} more" \
             if len(report.not_found) > NOT_FOUND_SHOWN else ""
-        print(f"note: {len(report.not_found)} document(s) of course {course!r} are not in what "
-              f"was ingested now: {shown}{more}. A deleted or moved file stays searchable until "
-              f"removed: studybuddy docs remove --course {course!r} NAME")
+        print(f"note: {len(report.not_found)} document(s) of course {course!r} were not found "
+              f"this time: {shown}{more}. If you deleted or moved them, they stay searchable "
+              f"until removed: studybuddy docs remove --course {course!r} NAME")
+    for name in report.replaced_unlike:
+        print(f"warning: {name} replaced the course's document of that name, which shared none "
+              "of its text: if that was another file (week2/notes.md beside week3/notes.md), it "
+              "is gone; rename one and ingest it again to keep both", file=sys.stderr)
     added = report.files_ok - len(report.replaced)
     print(f"{added} added, {len(report.replaced)} replaced, {report.files_unchanged} unchanged, "
           f"{len(report.errors)} failed: {report.chunks_new} chunk(s) embedded, "

@@ -42,6 +42,7 @@ class IngestReport:
     chunks_new: int = 0  # chunks embedded in this run
     chunks_reused: int = 0  # chunks of an edited file whose text (and vector) was kept
     replaced: list[str] = field(default_factory=list)  # display names of replaced documents
+    replaced_unlike: list[str] = field(default_factory=list)  # of them, sharing no passage
     skipped: list[str] = field(default_factory=list)  # files in folders that are not course files
     warnings: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
@@ -93,6 +94,8 @@ async def store_document(store: CourseStore, embedder: Embedder, doc: LoadedDocu
     report.chunks_reused += len(chunks) - fresh
     if replaces:
         report.replaced.append(doc.display_name)
+        if fresh == len(chunks):  # not one passage kept: an edit, or another file of that name
+            report.replaced_unlike.append(doc.display_name)
     report.warnings.extend(f"{doc.display_name}: {w}" for w in doc.warnings)
 
 
@@ -143,13 +146,18 @@ async def ingest_paths(paths: Sequence[Path], store: CourseStore, embedder: Embe
 
 def _not_found(paths: Sequence[Path], files: Sequence[Found], course: str | None,
                documents: Sequence[DocumentRecord]) -> list[str]:
-    """The course's files that a run over folders did not find (staff answers are no files);
-    [] for a run over single files or without a course."""
+    """The course's files that a run over folders did not find (staff answers are no files),
+    when the run found some of the course's files: a folder ingested again, where a file gone
+    was deleted or moved. [] for a run over single files, without a course, or over other
+    folders (new material beside files ingested from elsewhere, which are not missing)."""
     if course is None or not any(Path(p).is_dir() for p in paths):
         return []
     seen = {f.display_name for f in files}
-    return sorted(d.display_name for d in documents if d.course == course
-                  and d.format in FORMATS.values() and d.display_name not in seen)
+    files_of_course = {d.display_name for d in documents
+                       if d.course == course and d.format in FORMATS.values()}
+    if seen.isdisjoint(files_of_course):
+        return []
+    return sorted(files_of_course - seen)
 
 
 def _no_ocr(limits: IngestLimits) -> str | None:

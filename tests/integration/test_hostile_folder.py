@@ -112,3 +112,24 @@ async def test_a_rerun_names_the_course_files_it_no_longer_finds(tmp_path: Path,
     assert again.not_found == ["week1/trees.md"]  # still stored, still cited: named
     single = await ingest_paths([folder / "heaps.md"], store, store.embedder, course="ALG")
     assert single.not_found == []  # a file alone says nothing of the others
+    other = tmp_path / "labs"  # another folder, none of the course's files: new material
+    other.mkdir()
+    (other / "lab1.md").write_text("# Lab 1\n\nBuild a heap from an unsorted array.")
+    assert (await ingest_paths([other], store, store.embedder, course="ALG")).not_found == []
+
+
+async def test_another_file_of_the_same_name_replacing_a_document_is_told(tmp_path: Path,
+                                                                          store) -> None:
+    week2, week3 = tmp_path / "week2", tmp_path / "week3"
+    for folder, text in ((week2, NOTES), (week3, "# Tries\n\nA trie stores keys by prefix.")):
+        folder.mkdir()
+        (folder / "notes.md").write_text(text)
+    await ingest_paths([week2 / "notes.md"], store, store.embedder, course="ALG")
+    edited = week2 / "notes.md"
+    edited.write_text(NOTES + "\n\n## Heap sort\n\nHeap sort pops the root n times.")
+    await ingest_paths([edited], store, store.embedder, course="ALG")
+    edited.write_text(NOTES + "\n\n## Heap sort\n\nHeap sort pops the root n times, in place.")
+    kept = await ingest_paths([edited], store, store.embedder, course="ALG")
+    assert kept.replaced == ["notes.md"] and kept.replaced_unlike == []  # an edit
+    other = await ingest_paths([week3 / "notes.md"], store, store.embedder, course="ALG")
+    assert other.replaced == other.replaced_unlike == ["notes.md"]
