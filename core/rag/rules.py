@@ -55,12 +55,21 @@ _UNSAFE_PHRASES = {
     "religion": ("is god real", "does god exist", "which religion is", "true religion",
                  "best religion", "your religion", "is islam true", "is christianity true",
                  "is judaism true", "الدين الصحيح", "أي دين أفضل", "هل الله موجود", "ما دينك"),
+    # breaking into someone's account or stealing an exam; not hacking as a topic ("how do
+    # attackers hack into a network?" is a security course's question)
+    "intrusion": (" hack into my ", " hack into the school", " hack into the university",
+                  " hack into someone", " hack my professor", " hack my teacher",
+                  " hack my instructor", "professor's email", "professor's account",
+                  "teacher's email", "teacher's account", "instructor's email",
+                  "instructor's account", " steal the exam", " steal the answers",
+                  "someone's password", "someone else's password", "اختراق بريد",
+                  "اختراق حساب", "سرقة الامتحان", "سرقة أسئلة"),
 }
 # Every phrase above contains one of these words (a unit test checks it): messages without any
 # of them — nearly all study questions — skip the phrase scan altogether.
 _PHRASE_TRIGGERS = frozenset("""sex nudes vote party political trump biden wing democrats
     republicans god religion islam christianity judaism انتخب السياسي حزب الدين دين الله دينك
-    عارية""".split())
+    عارية hack email account steal password اختراق سرقة""".split())
 _LETTERS = re.compile(r"[A-Za-z\u0600-\u06FF]")
 
 
@@ -72,7 +81,8 @@ class Triage0:
     """Tier-0 verdict: intent is None when the rules cannot decide (a study question)."""
 
     intent: str | None  # chitchat | unsafe | None
-    kind: str = ""  # greeting | thanks | goodbye | gibberish | sexual | politics | religion
+    kind: str = ""  # greeting | thanks | goodbye | gibberish | sexual | politics | religion |
+    # intrusion
     language: str = "en"
 
 
