@@ -36,6 +36,7 @@ _PRONOUN = re.compile(r"\b(its|it|this|that|they|them|their|these|those)\b"
 _RELATIVE = re.compile(r"(?<![\u0621-\u064A])(?:الذي|التي|الذين|اللذان|اللتان|اللذين|اللتين"
                        r"|اللواتي|اللاتي|اللي)(?![\u0621-\u064A])")
 _LETTER = re.compile(r"[^\W\d_]")
+_STUDY = ("simple", "complex")  # the turns a follow-up can lean on
 # What a message asking more of the last answer says besides it ("why?", "explain simpler",
 # "the second one?", "give an example", "ليش؟"): no subject of its own.
 _ASKS_MORE = frozenset("""why how what explain simpler simply simple more detail details example
@@ -57,6 +58,12 @@ def asks_more(question: str) -> bool:
     return _only_asks_more(question, keywords(question))
 
 
+def asks_of_nothing(question: str, history: Sequence[Turn]) -> bool:
+    """It asks more of a last answer (asks_more) and the user has asked nothing before: there is
+    nothing to search for, only to ask what they mean."""
+    return asks_more(question) and not any(t.intent in _STUDY for t in history)
+
+
 def _only_asks_more(question: str, words: Sequence[str]) -> bool:
     found = set(words)
     return (bool(found) or asks(question)) and bool(_LETTER.search(question)) \
@@ -70,8 +77,7 @@ def _asks_more_words() -> frozenset[str]:
 
 def rule_rewrite(question: str, history: Sequence[Turn]) -> str:
     """Offline rewrite: put the previous question's topic where the pronoun was."""
-    previous = next((t.question for t in reversed(history)
-                     if t.intent in ("simple", "complex")), "")
+    previous = next((t.question for t in reversed(history) if t.intent in _STUDY), "")
     current = set(keywords(question))
     topic = " ".join(w for w in _topic_words(previous) if w not in current)
     if not topic:

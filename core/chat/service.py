@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from core.chat import warm
-from core.chat.followup import asks_more, standalone_question
+from core.chat.followup import asks_more, asks_of_nothing, standalone_question
 from core.chat.observe import NoObserver
 from core.chat.photo import PhotoLimits, PhotoReader, photo_notice, question_from, with_reading
 from core.chat.rate_limit import MemoryRateLimiter
@@ -188,6 +188,8 @@ class StudyBuddy:
         except Exception as err:  # history is context, not the answer: degrade, keep answering
             _log_history_failure("read", err)
             history = []
+        if asks_of_nothing(text, history):  # "and the other one?" with nothing before it
+            return _notice("no_context", language)
         question, rewrite_calls = await standalone_question(text, history, self.context.llm)
         start: RagState = {"question": question, "course": course, "mode": mode}
         try:

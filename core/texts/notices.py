@@ -18,6 +18,9 @@ notice = Catalog({
                    "perhaps with a shorter question.",
         "error": "Sorry, something went wrong while answering. Please try again.",
         "unknown_course": "There is no course named “{course}” here. Courses: {courses}.",
+        "no_context": "Which one do you mean? I have no earlier question of yours to go on: "
+                      "please ask the whole question — for example: What is the time "
+                      "complexity of merge sort?",
     },
     "ar": {
         "empty": "من فضلك اكتب سؤالًا، مثل: ما التعقيد الزمني للترتيب بالدمج؟",
@@ -31,5 +34,7 @@ notice = Catalog({
         "timeout": "عذرًا، استغرق الأمر وقتًا أطول من المتوقع فتوقفت. أعد المحاولة بسؤال أقصر.",
         "error": "عذرًا، حدث خطأ أثناء الإجابة. من فضلك أعد المحاولة.",
         "unknown_course": "لا يوجد مقرر باسم «{course}» هنا. المقررات: {courses}.",
+        "no_context": ("ماذا تقصد؟ ليس لدي سؤال سابق منك أبني عليه: من فضلك اكتب السؤال كاملًا، "
+                       "مثل: ما التعقيد الزمني للترتيب بالدمج؟"),
     },
 })

@@ -74,7 +74,9 @@ async def test_offline_followup_is_rewritten_from_history(service, make_context)
 async def test_why_alone_asks_more_of_the_last_answer_and_is_refused_without_one(service):
     svc = service()
     alone = await svc.handle(msg("why?"))
-    assert alone.intent is Intent.UNSAFE and "make sense" in alone.text
+    assert alone.notice == "no_context" and "ask the whole question" in alone.text
+    other = await svc.handle(msg("and what about the other one?"))  # nothing searched for it
+    assert other.notice == "no_context" and svc.context.sources["course"].queries == []
     await svc.handle(msg("What is merge sort?"))
     course = svc.context.sources["course"]
     reply = await svc.handle(msg("why?"))
