@@ -21,6 +21,7 @@ from core.messages import Intent, Reply
 from core.ports import CourseRecord, CourseStore, SpaceAssignment, SpaceStore
 from core.rag.state import Mode
 from core.texts.desk import say
+from core.texts.notices import notice
 
 COURSES_TTL_S = 30.0  # how long the list of stored courses is trusted (uploads invalidate it)
 MAX_COURSE_NAME = 64
@@ -187,6 +188,10 @@ class CourseSpaces:
         typed, name = name, existing or name
         if personal:
             visible = await self.visible((space,))
+            if name not in visible and actor.operator:  # the console: every course is theirs
+                return desk_reply(notice("unknown_course", language, course=typed,
+                                         courses=", ".join(visible) or "—"),
+                                  "course_unknown", language)
             if name not in visible:  # the name as typed: nothing tells whether it exists
                 return desk_reply(say("course_unknown", language, course=typed,
                                       courses=", ".join(visible) or "—"),

@@ -92,6 +92,9 @@ async def test_only_staff_set_a_space_and_students_choose_among_existing_courses
     own = await spaces.assign("telegram:user:5", "Chemistry", actor=Actor("5"),
                               where="group", language="en")
     assert own.notice == "course_unknown" and "ALG" not in own.text  # no class of theirs uses it
+    console = await spaces.assign("console:user:op", "sys999", actor=Actor("op", operator=True),
+                                  where="chat", language="en")  # may see every course: told so
+    assert console.text == "There is no course named “sys999” here. Courses: ALG."
     await stores[2].registry.save(CourseRecord("ALG", public=True))
     own = await spaces.assign("telegram:user:5", "alg", actor=Actor("5"), where="chat",
                               language="en")
