@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from core.ingest import html_inline as inline
 from core.ingest.document import Extracted, LoadError, Span
 from core.ingest.plaintext import decode_text, looks_like
 
@@ -35,8 +36,6 @@ _BLOCKS = {"p", "div", "section", "article", "main", "body", "blockquote", "figu
            "tbody", "thead", "tfoot", "li", "ul", "ol", "table", "html"}
 NO_TEXT = "the page has no text"  # an index or navigation page: skipped, not failed (pipeline)
 _SOURCE_SPACE = re.compile(r"[ \t\r\n\f]+")  # HTML's white space; a no-break space is text
-_EXPONENT = re.compile(r"[-+\u2212]?\d{1,4}")
-_SUPERSCRIPT = str.maketrans("0123456789+-\u2212", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻")
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([-\w:.]+)|"""
                       rb"""<\?xml[^>]+encoding\s*=\s*["']([-\w:.]+)""", re.IGNORECASE)
@@ -63,7 +62,10 @@ def read_html(data: bytes) -> Extracted:
     title = _clean(doc.findtext(".//title") or "") or None
     root = _main_root(doc)
     _prune(root)
-    _exponents(root)
+    if not "".join(root.xpath(".//text()[not(ancestor::a)]")).strip():
+        raise LoadError(NO_TEXT)  # links only (Node's index.html: its last link was kept)
+    inline.exponents(root)
+    inline.drop_permalinks(root)
     writer = _Writer()
     writer.walk(root)
     spans = writer.finish()
@@ -72,14 +74,6 @@ def read_html(data: bytes) -> Extracted:
     if title is None:
         title = next((_clean(h.text_content()) for h in doc.iter("h1")), None) or None
     return Extracted(spans=spans, title=title)
-
-
-def _exponents(root: HtmlElement) -> None:
-    """2<sup>24</sup> is 2²⁴, not 224: a number in <sup> stays a superscript (a footnote mark
-    too: "text¹"), whatever reads the tree later (paragraphs, lists, tables)."""
-    for sup in root.iter("sup"):
-        if len(sup) == 0 and sup.text and _EXPONENT.fullmatch(sup.text.strip()):
-            sup.text = sup.text.strip().translate(_SUPERSCRIPT)
 
 
 def _clean(text: str) -> str:
@@ -209,7 +203,7 @@ class _Writer:
                 self.section = heading[:120]
         elif tag == "pre" or (tag == "code" and "\n" in (el.text_content() or "").strip()):
             self.flush()
-            code = _code(el)
+            code = inline.code_text(el)
             if code:
                 self.blocks.append(("code", code))
         elif tag in ("ul", "ol"):
@@ -230,14 +224,6 @@ class _Writer:
     def _lines(self, lines: list[str]) -> None:
         if lines:
             self.blocks.append(("lines", "\n".join(lines)))
-
-
-def _code(el: HtmlElement) -> str:
-    """A <pre> block's own lines; blank lines dropped so it stays one paragraph."""
-    for br in el.iter("br"):
-        br.tail = "\n" + (br.tail or "")
-    text = el.text_content().expandtabs(4)
-    return "\n".join(line.rstrip() for line in text.split("\n") if line.strip())
 
 
 def _inner(el: HtmlElement) -> list[tuple[str, str]]:

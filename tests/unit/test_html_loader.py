@@ -127,12 +127,27 @@ def test_a_number_in_sup_stays_a_power() -> None:
         "10.0.0.0/8 holds 2²⁴ addresses, x⁻¹ is 1/x.\n\n- 2¹⁶ each\n\nSee note3.")
 
 
+def test_node_docs_examples_and_headings_read_as_shown() -> None:
+    # Node's API pages: each example twice (ES module, CommonJS) as two <code> in one <pre>,
+    # each heading ending in a "#" permalink
+    page = ("<html><body><h2>path.join([...paths])<span><a class='mark' href='#path_join'>#</a>"
+            "</span></h2><p>Joins segments.</p><pre><code class='mjs'>import path from 'node:path';"
+            "\n// Throws</code><code class='cjs'>const path = require('node:path');\n// Throws"
+            "</code></pre><p>See <a href='#x'>the note</a>.</p></body></html>")
+    spans = read_html(page.encode()).spans
+    assert [s.section for s in spans] == ["path.join([...paths])"]
+    assert spans[0].text == ("Joins segments.\n\nimport path from 'node:path';\n// Throws\n"
+                             "const path = require('node:path');\n// Throws\n\nSee the note.")
+
+
 @pytest.mark.parametrize(("data", "message"), [
     (b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\n", "not an HTML page (it looks like a PDF)"),
     (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "not an HTML page (it looks like an image)"),
     (b"<html><head><title>x</title></head><body><nav><a href='/'>Home</a></nav></body></html>",
      "the page has no text"),
     (b"   \n", "the page has no text"),
+    (b"<html><body><ul><li><a href='https://github.com/nodejs/node'>Code repository</a></li></ul>"
+     b"</body></html>", "the page has no text"),  # links only, though the last one is kept
 ])
 def test_bad_input_gives_one_line(data: bytes, message: str) -> None:
     with warnings.catch_warnings():
