@@ -21,7 +21,10 @@ _LEGAL = re.compile(r"copyright|permission is granted|all rights reserved|\bisbn
 # a bare page number: 12, xii, Page 3, 3 of 40, - 7 -
 _BARE = re.compile(r"(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:/|of)\s*\d{1,4})?"
                    r"|[-–—]\s*\d{1,4}\s*[-–—]", re.I)
-_EDGE_NUMBER = re.compile(r"^(\d{1,4})\s+\S.*|^.*\S\s+(\d{1,4})$")
+# a header's or footer's page number at either end; "file:///…/dh-manual.html 7/8" too (a page
+# a browser printed: its number of the print's pages)
+_EDGE_NUMBER = re.compile(r"^(\d{1,4})\s+\S.*|^.*\S\s+(\d{1,4})(?:\s*/\s*\d{1,4})?$")
+RUN_PAGES = 4  # a header on this many pages of a stretch, nearly all of them, is running
 FRONT_PAGES = 3  # without an outline, only this many first pages may be front matter
 
 
@@ -61,10 +64,14 @@ def drop_running_lines(pages: list[Page], style: Style) -> None:
     edges = {p.number: _edges(p, style) for p in pages}
     offsets: Counter[int] = Counter()
     shapes: Counter[str] = Counter()
+    spans: dict[str, tuple[int, int]] = {}  # first and last page a shape is at an edge of
     for page_no, (top, bottom) in edges.items():
         offsets.update({page_no - n for x, _ in top + bottom
                         if (n := _edge_number(x)) is not None and x.size < 1.15 * style.body})
         shapes.update({_shape(x) for x, _ in top + bottom})
+        for shape in {_shape(x) for x, _ in top + bottom}:
+            first = spans.get(shape, (page_no, page_no))[0]
+            spans[shape] = (first, page_no)
     needed = max(3.0, 0.2 * len(pages))
     usual = {o for o, k in offsets.items() if k >= needed}
     for page in pages:
@@ -74,8 +81,11 @@ def drop_running_lines(pages: list[Page], style: Style) -> None:
                 words = len(line.text.split())
                 printed = number is not None and page.number - number in usual and words <= 15
                 bare = bool(_BARE.fullmatch(line.text.strip())) and (apart or printed)
-                repeated = (seen >= max(needed, 0.25 * len(pages)) and words <= 15
-                            and (apart or seen >= 0.5 * len(pages)))
+                first, last = spans[_shape(line)]
+                repeated = words <= 15 and (
+                    (seen >= max(needed, 0.25 * len(pages)) and (apart or seen >= 0.5 * len(pages)))
+                    # on nearly every page of a stretch: one print among others in one PDF
+                    or (seen >= RUN_PAGES and seen >= 0.8 * (last - first + 1)))
                 if not (bare or printed or repeated) or line.size >= 1.15 * style.body:
                     break
                 page.lines.remove(line)

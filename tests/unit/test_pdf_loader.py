@@ -236,3 +236,28 @@ def test_front_matter_before_the_outline_is_not_content(r_data):
     assert min(s.page for s in doc.spans) == 5  # title, copyright and contents pages dropped
     assert not any("Permission is granted" in s.text for s in doc.spans)
     assert doc.title == "R Data Import/Export"  # still read from the title page
+
+
+def _browser_print(first: int, pages: int, title: str, body: int = 5) -> list:
+    """Pages as a browser prints a web page: a date-and-title header, body lines, and a footer
+    with the page's address and its number among the print's pages ("3/8")."""
+    from core.ingest.pdf_layout import Line, Page
+
+    out = []
+    for i in range(pages):
+        lines = [Line(f"12/6/26, 11:18 AM {title}", 20, 300, 800, 800, 8)]
+        lines += [Line(f"{title} says {'xyzwv'[n]}{'abcdefghijklmnopqrstuvwxyz'[i]} in its body.",
+                       20, 500, 760 - 14 * n, 760 - 14 * n, 10) for n in range(body)]
+        lines.append(Line(f"file:///doc/{title}.html {i + 1}/{pages}", 20, 500, 20, 20, 8))
+        out.append(Page(first + i, lines))
+    return out
+
+
+def test_a_browser_print_s_headers_and_numbered_footers_go_though_it_is_one_print_of_several():
+    from core.ingest.pdf_layout import Style
+    from core.ingest.pdf_pages import drop_running_lines
+
+    pages = _browser_print(1, 22, "Advanced Topics") + _browser_print(23, 6, "DHAT")
+    drop_running_lines(pages, Style(10, 14, False, False, frozenset(), frozenset()))
+    left = [line.text for page in pages for line in page.lines]
+    assert len(left) == 28 * 5 and all("in its body" in t for t in left)
