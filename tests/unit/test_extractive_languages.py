@@ -120,3 +120,18 @@ def test_a_command_line_on_an_arabic_page_is_not_english_material():
     both = [*command, Strip("ثم أجب عن الأسئلة.", 1, 0, 0.5)]
     assert quoted_language(both, english + page, "ar") is None  # Arabic material too
     assert quoted_language(command, english, "en") is None
+
+
+async def test_an_arabic_framed_question_naming_an_english_tool_is_told_the_material_is_english():
+    # "ما هو Memcheck؟" has more Latin letters than Arabic ones; its reply is Arabic
+    # (reply_language), so the mark says the quoted notes are English
+    from core.config import RagConfig
+    from core.rag.nodes.generate import extractive_answer
+    from core.rag.state import RagContext
+    from tests.support.fakes import ScriptedReranker
+
+    notes = "Memcheck is a memory error detector for C and C++ programs."
+    ctx = RagContext(config=RagConfig(), sources={}, reranker=ScriptedReranker([]))
+    state = await extractive_answer("ما هو Memcheck؟", {"context": _chunks(notes),
+                                                         "top_score": 0.9, "language": "ar"}, ctx)
+    assert notes in state["answer"] and state["quoted_language"] == "en"

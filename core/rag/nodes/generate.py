@@ -80,8 +80,10 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
     update["evidence"] = evidence(question, text, strips, context,
                                   top_score=state.get("top_score", 0.0),
                                   unknown_words=state.get("unknown_words", 0))
-    if quoted := quoted_language(strips, context, language):
-        update["quoted_language"] = quoted  # the ✅ mark names it
+    # the ✅ mark names it, against the reply's language: "ما هو Memcheck؟" reads as English
+    # by its letters, but its reply is Arabic and quotes English material
+    if quoted := quoted_language(strips, context, state.get("language") or language):
+        update["quoted_language"] = quoted
     # the verifier weighs closeness in meaning: it needs e5
     checkable = update["confidence"] is Confidence.COURSE and ctx.embedder is not None
     if not supported(strips) and not (checkable and not state.get("uncovered")
