@@ -8,19 +8,23 @@ course: a quiz of five items reads it once.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from core.errors import log_failure
 from core.ports import CourseStore, Document
 from core.practice.facts import Fact, facts_in
 from core.practice.items import ItemSource
+from core.rag.coverage import absent_words, course_words, lookup_terms
 from core.sentences import split_sentences
 
 PER_QUERY = 100
 GENERIC_QUERIES = ("is a", "is defined as", "refers to", "function", "هو", "هي", "تعريف")
 TTL_S = 60.0
 MAX_QUERIES = 80
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +87,20 @@ class CourseCatalog:
                                                          p.source.chunk_id))
         self._cache[course] = (now, passages)
         return passages
+
+    async def unused_words(self, course: str, topic: str) -> list[str]:
+        """The content words of an English topic the course uses nowhere (its vocabulary):
+        "express middleware" over Node's docs, where only "expressed" is near. [] when the
+        store cannot tell: a failed lookup must not refuse a quiz."""
+        words = course_words(topic)
+        if not words:
+            return []
+        try:
+            known = await self.store.known_terms(lookup_terms(words), {"course": course})
+        except Exception as exc:
+            log_failure(log, "course vocabulary lookup", exc, "the topic is searched as is")
+            return []
+        return absent_words(words, known)
 
     async def search(self, course: str, query: str, k: int) -> list[Passage]:
         """Passages of the course nearest a topic (both languages), best first."""

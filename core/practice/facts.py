@@ -46,7 +46,11 @@ _ENGLISH_AFTER_CUE = frozenset("""may can call calls provide provides available 
     returns take takes make makes need needs work works will would should must have has here
     there written read write see primary main generic auxiliary recommended following same new
     basic simple useful convenient standard default corresponding related similar special
-    underlying internal wrapper hide""".split())
+    underlying internal wrapper hide line lines prompt output name names interface history
+    shell mode syntax current wrong given original whole entire actual real appropriate
+    relevant specified summary body pointer shown known seen done taken made found written
+    appear appears explanation""".split())  # "the command line option", "the
+# current function", "function-by-function summary": no command "line", no function "current"
 # Sentences that lean on the one before ("Nobody has taken over, so…", "Its maintainer…") are
 # not questions on their own.
 _LEADS = ("However", "But", "And", "So", "Also", "Thus", "Hence", "This", "These", "It ", "Its ",
@@ -231,6 +235,9 @@ def _made(term: str, sentence: str, body: str, language: str, kind: str | None =
 
 def _english_term_ok(term: str) -> bool:
     words = term.split()
+    # a number ("The 19182 is the process ID") or a quoted word ("'tid' is …") is no term
+    if not term[:1].isalnum() or not term[-1:].isalnum() or not any(c.isalpha() for c in term):
+        return False
     if not 1 <= len(words) <= MAX_TERM_WORDS or words[0].lower() in _NOT_TERM_START:
         return False
     if len(words) == 1 and words[0].lower() in _REFERS_BACK:

@@ -75,7 +75,8 @@ class QuizGenerator:
     async def _on_topic(self, course: str, topic: str) -> list[tuple[Passage, Fact]]:
         """Facts of the passages nearest the topic that are about it, most related first."""
         hits = await self.catalog.search(course, topic, TOPIC_PASSAGES)
-        if not hits or uncovered_terms(topic, [p.text for p in hits]):
+        if not hits or uncovered_terms(topic, [p.text for p in hits]) \
+                or await self.catalog.unused_words(course, topic):
             return []
         pairs = [(p, f) for p in hits for f in p.facts]
         if not pairs:

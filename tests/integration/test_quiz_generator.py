@@ -62,6 +62,8 @@ async def test_a_topic_the_course_does_not_treat_gets_no_quiz(sample_store, embe
     generator = QuizGenerator(sample_store, embedder)
     assert (await generator.quiz("CS101", "the French revolution", 5)).status == "not_covered"
     assert (await generator.quiz("CS101", "Kubernetes pods", 5)).status == "not_covered"
+    # one word the course never uses: "sort" alone is no quiz on the sort it does not teach
+    assert (await generator.quiz("CS101", "bogosort sorting", 5)).status == "not_covered"
 
 
 async def test_a_small_course_gives_fewer_items_not_weaker_ones(sample_store, embedder):

@@ -38,6 +38,13 @@ def test_what_is_not_a_term_is_left_out():
                     "كالفن.") == []
     # an Arabic sentence whose Latin word is a gloss, not a named command
     assert facts_in("يؤدي ذلك إلى تحسين زمن الوصول (latency) بشكل كبير في الشبكات الحديثة.") == []
+    # Valgrind's manual: a compound after "command", a process number, a quoted word
+    assert facts_in("The set of heuristics can be given using a <set> similarly to the command "
+                    "line option --leak-check-heuristics.") == []
+    assert facts_in("The stack traces given by Memcheck seem to have the wrong function name "
+                    "in them.") == []
+    assert facts_in("The 19182 is the process ID; it's usually unimportant.") == []
+    assert facts_in("'tid' is a thread number as printed by the scheduler output.") == []
 
 
 def test_the_cloze_blanks_every_spelling_of_the_term():
