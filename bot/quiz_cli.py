@@ -88,4 +88,6 @@ def render_text(quiz: Quiz) -> str:
         options = "\n".join(f"   {'*' if i == item.answer else ' '} {chr(65 + i)}) {o}"
                             for i, o in enumerate(item.options))
         blocks.append(f"{n}. {item.question}\n{options}\n   {explanation(item)}")
+    if quiz.status == "fewer":  # asked for more than the materials give: say so, as chats do
+        blocks.insert(0, text("fewer", "en", count=len(quiz.items)))
     return "\n\n".join(blocks)

@@ -20,5 +20,16 @@ def test_a_topic_the_course_does_not_treat_is_said_as_before() -> None:
     assert "pods" in out and "such sentence" not in out
 
 
+def test_fewer_items_than_asked_are_announced() -> None:
+    from core.ports.practice import ItemSource, QuizItem
+
+    item = QuizItem(id="i1", course="os101", language="en", kind="cloze",
+                    question="_____ prints the working directory.", options=("pwd", "ls", "cd"),
+                    answer=0, quote="pwd prints the working directory.",
+                    source=ItemSource("shell.md", "Shell", section="Commands"), term="pwd")
+    out = render_text(Quiz((item,), "fewer", topic="pwd", course="os101", asked=3))
+    assert out.startswith("The materials give 1 question(s) on this; here they are.\n\n1. ")
+
+
 def test_json_carries_the_count() -> None:
     assert json.loads(render_json(Quiz((), "empty", course="os101", facts=2)))["facts"] == 2
