@@ -115,6 +115,11 @@ class Reply:
     escalate: bool = False  # offer "Ask a TA" under it (the course has a TA desk here)
 
     @classmethod
+    def notice_of(cls, text: str, key: str, language: str, **fields: Any) -> Reply:
+        """A reply that is a notice, no answer (a limit, a command's result): no mark."""
+        return cls(text=text, intent=Intent.NOTICE, notice=key, language=language, **fields)
+
+    @classmethod
     def from_state(cls, state: Mapping[str, Any], *, language: str = "en",
                    course: str | None = None, llm_calls: int = 0) -> Reply:
         """The reply a finished graph run (core/rag/state.py RagState) gives; `language` is

@@ -18,7 +18,7 @@ from core.errors import StudyBuddyError
 from core.ingest import ocr
 from core.ingest.document import LoadError
 from core.ingest.limits import OcrOptions
-from core.messages import Intent, Reply
+from core.messages import Reply
 from core.texts.photos import PHOTOS
 
 log = logging.getLogger(__name__)
@@ -110,7 +110,7 @@ class Reading:
 def photo_notice(key: str, language: str, limits: PhotoLimits) -> Reply:
     """A PHOTOS line as a notice reply (refusals, "no text", "can't read photos here")."""
     body = PHOTOS(key, language, limit_mb=limits.limit_mb, limit_mp=limits.limit_mp)
-    return Reply(text=body, intent=Intent.NOTICE, language=language, notice=f"photo_{key}")
+    return Reply.notice_of(body, f"photo_{key}", language)
 
 
 def excerpt(text: str, chars: int = EXCERPT_CHARS, lines: int = EXCERPT_LINES) -> str:

@@ -21,7 +21,7 @@ from core.chat.rate_limit import MemoryRateLimiter
 from core.course.spaces import DEFAULT_MODE, CourseSpaces
 from core.i18n import pick_language
 from core.insight.answer_actions import AnswerActions
-from core.messages import Confidence, IncomingMessage, Intent, Reply
+from core.messages import Confidence, IncomingMessage, Reply
 from core.ports import HistoryStore, Observer, RateLimiter, Replier, Turn
 from core.rag import rules
 from core.rag.graph import RagGraph
@@ -239,10 +239,8 @@ class StudyBuddy:
         return with_reading(reply, reading.text)
 
     async def warm_up(self, *, course: bool = True) -> float:
-        """Load what a first study question needs (core/chat/warm.py) so it is answered as
-        fast as the tenth; seconds taken. `course=False` loads the models only (a second) and
-        leaves the course's passages to `warm_course`, e.g. in the background. No outside
-        service is called."""
+        """Load what a first study question needs (core/chat/warm.py; `course=False`: the models
+        only, the passages left to `warm_course`); seconds taken. No outside service is called."""
         started = time.perf_counter()
         await warm.load_models(self.context)
         if course:
@@ -279,8 +277,7 @@ class StudyBuddy:
                                           self.limits.rate_limit_per_minute)
 
     async def forget(self, platform: str, user_id: str) -> Reply:
-        """Erase the user's history (other users untouched) and confirm — or say it did not
-        happen."""
+        """Erase the user's history (no one else's) and confirm, or say it did not happen."""
         try:
             removed = await self.history.forget(platform, user_id)
             if self.actions is not None:  # their questions and votes go too
@@ -304,6 +301,6 @@ def _log_history_failure(what: str, err: Exception) -> None:
 
 def _notice(key: str, language: str, confidence: Confidence = Confidence.NONE,
             retry_after_s: int | None = None, **values: object) -> Reply:
-    return Reply(text=notice(key, language, **values), intent=Intent.NOTICE, confidence=confidence,
-                 low_confidence=confidence is Confidence.LOW, language=language, notice=key,
-                 retry_after_s=retry_after_s)
+    return Reply.notice_of(notice(key, language, **values), key, language, confidence=confidence,
+                           low_confidence=confidence is Confidence.LOW,
+                           retry_after_s=retry_after_s)

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from core.course.tenancy import OPERATOR, Actor, CourseAccess, scope_of
-from core.messages import Intent, Reply
+from core.messages import Reply
 from core.ports import CourseRecord, CourseStore, SpaceAssignment, SpaceStore
 from core.rag.state import Mode
 from core.texts.desk import say
@@ -251,4 +251,4 @@ def not_staff(platform: str, language: str) -> Reply:
 
 def desk_reply(text: str, key: str, language: str, pending: str | None = None) -> Reply:
     """A course-desk answer: a notice (no confidence mark), maybe awaiting Confirm / Cancel."""
-    return Reply(text=text, intent=Intent.NOTICE, notice=key, language=language, pending=pending)
+    return Reply.notice_of(text, key, language, pending=pending)

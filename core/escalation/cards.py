@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from core.escalation.views import CardView
 from core.insight.answer_actions import reason_label
-from core.messages import Intent, Reply
+from core.messages import Reply
 from core.ports import Outcome
 from core.ports.escalations import ANSWERED, NOT_MATERIAL, Escalation
 from core.texts.escalation import text
@@ -66,5 +66,4 @@ def delivery_reply(card: Escalation, language: str) -> Reply:
         body, key = text("not_material_student", language, question=card.question), "ta_closed"
     else:
         body, key = text("closed_student", language, question=card.question), "ta_closed"
-    return Reply(text=body, intent=Intent.NOTICE, notice=key, language=language,
-                 course=card.course)
+    return Reply.notice_of(body, key, language, course=card.course)

@@ -140,7 +140,7 @@ def _missing(state: dict[str, Any]) -> str:
 
 
 def _notice(body: str, key: str, language: str) -> Reply:
-    return Reply(text=body, intent=Intent.NOTICE, notice=key, language=language)
+    return Reply.notice_of(body, key, language)
 
 
 def _log_failure(what: str, err: Exception) -> None:

@@ -6,7 +6,7 @@ form that fits a chat message, built from the same report (core/insight/report.p
 from __future__ import annotations
 
 from core.insight.report import InstructorReports, Report
-from core.messages import Intent, Reply
+from core.messages import Reply
 from core.texts.gaps import GAPS
 
 TOP = 5
@@ -16,8 +16,7 @@ async def gaps_reply(reports: InstructorReports, course: str | None, *, days: in
                      language: str = "en", scope: str | None = None) -> Reply:
     """The short report of a course (None: all), of one scope's questions (None: all)."""
     report = await reports.build(course=course, days=days, scope=scope)
-    return Reply(text=summary(report, days, language), intent=Intent.NOTICE, notice="gaps",
-                 language=language)
+    return Reply.notice_of(summary(report, days, language), "gaps", language)
 
 
 def summary(report: Report, days: int, language: str) -> str:
