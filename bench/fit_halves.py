@@ -29,7 +29,7 @@ BENCH = Path(__file__).resolve().parent
 SETS = {"suite": "realdocs_suite", "fresh": "realdocs_fresh", "fresh2": "realdocs_fresh2",
         "fresh3": "realdocs_fresh3", "fresh4": "realdocs_fresh4", "fresh5": "realdocs_fresh5",
         "fresh6": "realdocs_fresh6", "fresh7": "realdocs_fresh7",
-        "fresh8": "realdocs_fresh8"}
+        "fresh8": "realdocs_fresh8", "fresh9": "realdocs_fresh9"}
 COLUMNS = ("gold", "checked_right", "checked", "unanswerable_unchecked", "unanswerable")
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 BENCHMARKS = ("retrieval", "answers", "llm_calls", "latency", "first_answer", "concurrency",
               "ingestion", "docs", "suite", "fresh", "fresh2", "fresh3", "fresh4", "fresh5",
-              "fresh6", "fresh7", "fresh8", "integrity", "triage", "chunking", "ocr", "quiz",
+              "fresh6", "fresh7", "fresh8", "fresh9", "integrity", "triage", "chunking", "ocr", "quiz",
               "staff_answers")
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATA = HERE.parents[1] / "shared" / "data"  # ../shared/data beside the repository
