@@ -60,6 +60,7 @@ GREETINGS = ["hi", "hello", "hey", "good morning"]
 QUESTIONS = ["What is merge sort?", "What is a hash table?", "What is binary search?",
              "What is quicksort?", "What is Big O notation?", "What is breadth-first search?"]
 RATE_LIMITED = notice.english["rate_limited"].split("(")[0]
+IN_FLIGHT_S = 0.5  # a request on its way when its process is killed still arrives
 FAILURES = (notice.english["busy"], notice.english["error"])
 TIMEOUT = notice.english["timeout"]
 
@@ -205,7 +206,9 @@ async def test_scale_out_three_webhook_processes_behave_as_one_bot(local_postgre
 
 def check(updates: dict[int, dict[str, Any]], replies: list[Sent], driver: Driver,
           proxy: RoundRobinProxy, kill_at: float) -> dict[str, Any]:
-    """Every assertion on the tally; returns the figures."""
+    """Every assertion on the tally; returns the figures. A reply the killed process had sent
+    may reach the fake a moment after the kill (CI saw 0.7 ms): it counts as sent before it."""
+    kill_at += IN_FLIGHT_S
     by_message: dict[int, list[Sent]] = defaultdict(list)
     for sent in replies:
         assert sent.reply_to in updates, sent  # every bot message quotes an update
