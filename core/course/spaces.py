@@ -188,14 +188,12 @@ class CourseSpaces:
         typed, name = name, existing or name
         if personal:
             visible = await self.visible((space,))
-            if name not in visible and actor.operator:  # the console: every course is theirs
-                return desk_reply(notice("unknown_course", language, course=typed,
-                                         courses=", ".join(visible) or "—"),
-                                  "course_unknown", language)
-            if name not in visible:  # the name as typed: nothing tells whether it exists
-                return desk_reply(say("course_unknown", language, course=typed,
-                                      courses=", ".join(visible) or "—"),
-                                  "course_unknown", language)
+            if name not in visible:  # the name as typed: to others nothing tells if it exists
+                listed = ", ".join(visible) or "—"
+                text = (notice("unknown_course", language, course=typed, courses=listed)
+                        if actor.operator  # the console: every course is theirs to see
+                        else say("course_unknown", language, course=typed, courses=listed))
+                return desk_reply(text, "course_unknown", language)
             await self.spaces.assign(SpaceAssignment(space=space, course=name, set_by=actor.user))
             return desk_reply(say("course_set_own", language, course=name), "course_set",
                               language)

@@ -116,12 +116,13 @@ class StaffNotes:
             key = hashlib.sha256(passage(item.question, item.answer).encode()).hexdigest()[:8]
             document_id = await self.add(course, key, item.question, item.answer,
                                          item.language, item.answered_on)
-            earlier = stored.get(_same_question(item.question), [])
+            asked = _same_question(item.question)
+            earlier = stored.get(asked, [])
             replaced += bool(earlier)
             for old in earlier:
                 if old != document_id:
                     await self.store.remove_document(old)
-            stored[_same_question(item.question)] = [document_id]
+            stored[asked] = [document_id]
             count += 1
         return count, replaced
 

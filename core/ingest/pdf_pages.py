@@ -68,8 +68,9 @@ def drop_running_lines(pages: list[Page], style: Style) -> None:
     for page_no, (top, bottom) in edges.items():
         offsets.update({page_no - n for x, _ in top + bottom
                         if (n := _edge_number(x)) is not None and x.size < 1.15 * style.body})
-        shapes.update({_shape(x) for x, _ in top + bottom})
-        for shape in {_shape(x) for x, _ in top + bottom}:
+        on_page = {_shape(x) for x, _ in top + bottom}
+        shapes.update(on_page)
+        for shape in on_page:
             first = spans.get(shape, (page_no, page_no))[0]
             spans[shape] = (first, page_no)
     needed = max(3.0, 0.2 * len(pages))
@@ -77,11 +78,11 @@ def drop_running_lines(pages: list[Page], style: Style) -> None:
     for page in pages:
         for group in edges[page.number]:
             for line, apart in group:  # outermost first; stop at the first line of text
-                number, seen = _edge_number(line), shapes[_shape(line)]
+                shape = _shape(line)
+                number, seen, (first, last) = _edge_number(line), shapes[shape], spans[shape]
                 words = len(line.text.split())
                 printed = number is not None and page.number - number in usual and words <= 15
                 bare = bool(_BARE.fullmatch(line.text.strip())) and (apart or printed)
-                first, last = spans[_shape(line)]
                 repeated = words <= 15 and (
                     (seen >= max(needed, 0.25 * len(pages)) and (apart or seen >= 0.5 * len(pages)))
                     # on nearly every page of a stretch: one print among others in one PDF
