@@ -9,7 +9,7 @@ the same thing about (its sentences share most of what the item says about the r
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,6 +18,7 @@ from core.practice.facts import CODE, WORDS, Fact
 from core.text import keywords, normalize, search_form
 
 SYNONYM_COSINE = 0.97  # e5 cosines of two spellings of one name sit above this
+REUSE_MAX = 2  # items of one quiz a wrong option may appear in while others are left
 SAME_CLAIM_SHARE = 0.5  # a course sentence about the distractor holding this share of the claim
 _GLOSS = re.compile(r"\(([^)]*)\)")
 
@@ -94,8 +95,11 @@ def genus(fact: Fact) -> set[str]:
 
 
 def pick(fact: Fact, pool: Sequence[Fact], vectors: dict[str, np.ndarray],
-         sentences: Sequence[Indexed], passage: str, want: int = 3) -> list[Fact]:
-    """Up to `want` distractor facts for `fact`, nearest in meaning first."""
+         sentences: Sequence[Indexed], passage: str, want: int = 3,
+         used: Mapping[str, int] | None = None) -> list[Fact]:
+    """Up to `want` distractor facts for `fact`, nearest in meaning first; a term already a
+    wrong option of REUSE_MAX items of this quiz (`used`) only when no other fits: the same
+    three names under every item teach the student to skip them."""
     claim = claim_words(fact)
     kind_of = genus(fact)
     right = vectors.get(fact.term)
@@ -114,7 +118,8 @@ def pick(fact: Fact, pool: Sequence[Fact], vectors: dict[str, np.ndarray],
             continue
         seen.append(other.term)
         scored.append((cosine, other))
-    scored.sort(key=lambda pair: -pair[0])
+    worn = used or {}
+    scored.sort(key=lambda pair: (worn.get(pair[1].term, 0) >= REUSE_MAX, -pair[0]))
     chosen: list[Fact] = []
     for _, other in scored:
         if says_same(other.term, claim, sentences) or says_same(other.term, claim,

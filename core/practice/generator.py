@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -106,19 +107,21 @@ class QuizGenerator:
         sentences = await asyncio.to_thread(self._indexed, passages)
         items: list[QuizItem] = []
         asked: set[str] = set()
+        used: Counter[str] = Counter()  # wrong options so far, by term
         for passage, fact in ordered:
             if len(items) >= n:
                 break
             if any(distractors.same_thing(fact.term, t) for t in asked):
                 continue
             wrong = await asyncio.to_thread(distractors.pick, fact, pool, vectors, sentences,
-                                            passage.text)
+                                            passage.text, 3, used)
             forms = [DEFINE, CLOZE] if rng.random() < DEFINE_SHARE else [CLOZE, DEFINE]
             for form in forms:
                 item = build(fact, wrong, passage, course, rng, form)
                 if item is not None and item.id not in exclude:
                     items.append(item)
                     asked.add(fact.term)
+                    used.update(d.term for d in wrong)
                     break
         return items
 

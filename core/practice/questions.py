@@ -18,6 +18,11 @@ OPTION_MAX = 100  # Telegram poll option limit; Discord button labels allow 80 (
 QUESTION_MAX = 300
 CLOZE, DEFINE = "cloze", "define"
 MAX_BLANKS = 2  # "_____ is the _____ to use; … depends on the _____" reads as a riddle
+# What a cloze says about its blank must single it out: "_____ does not use a callback" (one
+# claim word, and a negation) was true of two of its four options (fs.existsSync(), url.parse())
+MIN_CLAIM_WORDS = 3
+_NEGATION = re.compile(r"\b(?:not|never|cannot|can't|doesn't|don't|isn't|aren't|won't|no longer)"
+                       r"\b|\bلا\b|\bليس|\bلم\b|\bلن\b", re.IGNORECASE)
 _GLOSS = re.compile(r"\s*\([^)]*\)")
 # a bracketed link is read past, never shown with a blank inside it ("Packages _____
 # (https://CRAN.R-project.org/package=_____ )"); a sentence with a link in its words is no item
@@ -33,7 +38,8 @@ def cloze_text(fact: Fact) -> str | None:
                     *(m.strip() for m in re.findall(r"\(([^)]*)\)", fact.term))},
                    key=len, reverse=True)
     for form in (f for f in forms if f):
-        pattern = re.escape(form).replace(r"\ ", r"\s+")
+        # a function's call parentheses go with its name: "The _____ function", not "_____ ()"
+        pattern = re.escape(form).replace(r"\ ", r"\s+") + r"(?:\(\))?"
         prefix = r"(?<![\w])" if fact.language == "en" else ""
         sentence = re.sub(prefix + pattern + r"(?![\w])", BLANK, sentence, flags=re.IGNORECASE)
     if BLANK not in sentence or mentions(sentence.replace(BLANK, " "), fact.term):
@@ -43,6 +49,13 @@ def cloze_text(fact: Fact) -> str | None:
         return None
     sentence = re.sub(rf"^(?:A|An|The)\s+{re.escape(BLANK)}", BLANK, sentence)
     return re.sub(rf"{re.escape(BLANK)}\s+([,.;:!?؟،])", BLANK + r"\1", sentence)
+
+
+def singles_out(fact: Fact) -> bool:
+    """Whether a fact's sentence says enough about its term to fit it alone: at least
+    MIN_CLAIM_WORDS content words besides the term, and no negation (what a thing does not do
+    is true of most others)."""
+    return len(claim_words(fact)) >= MIN_CLAIM_WORDS and not _NEGATION.search(fact.body)
 
 
 def as_option(term: str, fact: Fact) -> str:
@@ -77,10 +90,12 @@ def build(fact: Fact, distractors: Sequence[Fact], passage: Passage, course: str
         question = text("what_is", fact.language, term=fact.term)
     else:
         cloze = cloze_text(fact)
-        if cloze is None:
+        if cloze is None or not singles_out(fact):
             return None
         right = as_option(fact.term, fact)
         wrong = [as_option(d.term, d) for d in distractors]
+        if any(o.endswith("()") for o in [right, *wrong]):  # none set apart by its "()"
+            right, wrong = right.removesuffix("()"), [o.removesuffix("()") for o in wrong]
         question = text("fill_blank", fact.language, sentence=cloze)
         if any(len(o) > OPTION_MAX for o in [right, *wrong]):
             return None

@@ -2,14 +2,18 @@
 options' guards, the Leitner schedule and `/quiz [topic] [n]` parsing."""
 from __future__ import annotations
 
+import random
 from datetime import UTC, datetime, timedelta
 
-from core.ports.practice import Card
+import numpy as np
+
+from core.ports.practice import Card, ItemSource
 from core.practice import leitner
-from core.practice.distractors import distinct, mentions, same_thing
-from core.practice.facts import CODE, NAME, PATH, WORDS, facts_in
+from core.practice.catalog import Passage
+from core.practice.distractors import distinct, mentions, pick, same_thing
+from core.practice.facts import CODE, NAME, PATH, WORDS, Fact, facts_in
 from core.practice.practice import parse_args
-from core.practice.questions import BLANK, as_option, cloze_text
+from core.practice.questions import BLANK, as_option, build, cloze_text, singles_out
 
 
 def test_definition_sentences_give_their_term_in_both_languages():
@@ -81,6 +85,49 @@ def test_no_riddles_no_back_references_and_code_keeps_its_case():
     assert as_option(avalues.term, avalues) == "avalues"  # not "Avalues"
     [merge] = facts_in("Merge sort is a divide-and-conquer sorting algorithm with a merge step.")
     assert as_option(merge.term, merge) == "Merge sort"
+
+
+def test_a_cloze_says_enough_to_single_out_its_blank():
+    # "_____ does not use a callback" was true of two of its options (Node's fs and url pages)
+    [negative] = facts_in("fs.existsSync() does not use a callback and returns a boolean value.")
+    assert not singles_out(negative)
+    [thin] = facts_in("The read.DIF function can also read from the clipboard.")
+    assert not singles_out(thin)  # one claim word besides the term ("clipboard"; "read" is it)
+    [full] = facts_in("The setImmediate() function schedules the immediate execution of the "
+                      "callback after I/O events callbacks.")
+    assert singles_out(full)
+
+
+def test_a_function_is_blanked_with_its_parentheses_and_no_option_stands_out_by_them():
+    [fact] = facts_in("The setImmediate() function schedules the immediate execution of the "
+                      "callback after I/O events callbacks.")
+    cloze = cloze_text(fact)
+    assert cloze is not None and cloze.startswith(f"{BLANK} function schedules")  # not "_ ()"
+    others = [facts_in(s)[0] for s in (
+        "The fs.existsSync() function returns true when the path exists on the disk.",
+        "The queueMicrotask() function queues a microtask to invoke the callback given.")]
+    passage = Passage(fact.sentence, ItemSource("timers.html", "Timers"), "d1", (fact,))
+    item = build(fact, others, passage, "NODE", random.Random(1))
+    assert item is not None and "()" not in "".join(item.options)
+    assert item.right == "setImmediate"
+
+
+def test_a_wrong_option_worn_by_earlier_items_gives_way_while_others_fit():
+    def fact(term: str, body: str) -> Fact:
+        return Fact(term, f"{term} {body}", body, WORDS, "en")
+    right = fact("Quicksort", "is a sorting method picking a pivot element.")
+    pool = [right, fact("Heap sort", "builds a heap of the keys first."),
+            fact("Merge sort", "merges two sorted halves of the keys."),
+            fact("Bubble sort", "swaps adjacent keys that are out of order."),
+            fact("Radix sort", "sorts keys digit by digit without comparing them.")]
+    near = {"Quicksort": 1.0, "Heap sort": 0.9, "Merge sort": 0.8, "Bubble sort": 0.7,
+            "Radix sort": 0.6}
+    vectors = {t: np.array([v, (1 - v * v) ** 0.5]) for t, v in near.items()}
+    first = [f.term for f in pick(right, pool, vectors, [], "", 2)]
+    assert first == ["Heap sort", "Merge sort"]
+    worn = {"Heap sort": 2, "Merge sort": 1}
+    assert [f.term for f in pick(right, pool, vectors, [], "", 2, worn)] == ["Merge sort",
+                                                                             "Bubble sort"]
 
 
 def test_wrong_options_never_spell_the_right_one():
