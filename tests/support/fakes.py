@@ -101,6 +101,21 @@ class FakeSource:
 
 
 @dataclass
+class VocabularySource(FakeSource):
+    """A course source that knows its vocabulary (the words of its documents)."""
+
+    known: set[str] = field(default_factory=set)
+    asked: list[tuple[list[str], str | None]] = field(default_factory=list)
+    fail: bool = False
+
+    async def known_terms(self, terms: Sequence[str], course: str | None = None) -> set[str]:
+        self.asked.append((list(terms), course))
+        if self.fail:
+            raise RuntimeError("store down")
+        return {t for t in terms if t in self.known}
+
+
+@dataclass
 class FailingSource:
     """A source that is down."""
 
