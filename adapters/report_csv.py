@@ -36,7 +36,8 @@ def report_csv_files(report: Report) -> dict[str, str]:
     practice and escalations, when the report has those sections)."""
     gap_rows = [(n, gap.count, " ".join(gap.languages), q.question, q.language,
                  int(q.low_confidence), q.down_votes, " ".join(q.reasons), q.missing,
-                 q.created_at.isoformat() if q.created_at else "")
+                 q.created_at.isoformat() if q.created_at else "",
+                 gap.staff_answered.isoformat() if gap.staff_answered else "")
                 for n, gap in enumerate(report.gaps, 1) for q in gap.questions]
     files = {
         "questions_per_day.csv": _csv(
@@ -44,7 +45,8 @@ def report_csv_files(report: Report) -> dict[str, str]:
             [(day.isoformat(), *(c.get(k, 0) for k in CONFIDENCES), sum(c.values()))
              for day, c in report.per_day]),
         "gaps.csv": _csv(["group", "group_size", "group_languages", "question", "language",
-                          "low_confidence", "down_votes", "reasons", "missing", "asked_at"],
+                          "low_confidence", "down_votes", "reasons", "missing", "asked_at",
+                          "staff_answered"],
                          gap_rows),
         "documents.csv": _csv(["document", "source_type", "citations"],
                               [(d.document, d.source_type, d.citations)

@@ -18,7 +18,7 @@ from core.insight.report_gaps import Gap
 TIMES = "\u00d7"  # the multiplication sign: "asked 3 times" shows as TIMES + "3"
 OPEN_GAPS = 20  # more groups than this are folded under "more groups" (still on the page)
 CSS = """
-:root{color-scheme:light;--ink:#1d1d1f;--muted:#666;--line:#e3e3e8;--warn:#ef6c00;--down:#c62828}
+:root{color-scheme:light;--ink:#1d1d1f;--muted:#666;--line:#e3e3e8;--warn:#ef6c00;--down:#c62828;--ok:#2e7d32}
 *{box-sizing:border-box}
 body{margin:0;font:15px/1.45 system-ui,sans-serif;color:var(--ink);background:#f6f6f8}
 main{max-width:980px;margin:0 auto;padding:24px}
@@ -38,6 +38,8 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}
 ol.gaps{padding-left:0;list-style:none;margin:0}
 li.gap{border-left:4px solid var(--warn);padding:8px 12px;margin:10px 0;background:#fffaf3;
 border-radius:0 8px 8px 0}
+li.gap.answered{border-left-color:var(--ok);background:#f5fbf5}
+.gap-head .answered{color:var(--ok);font-weight:600}
 .gap-head{font-size:13px;color:var(--muted)}
 .gap-head .count{font-size:17px;font-weight:700;color:var(--ink);margin-right:4px}
 .gap ul{margin:6px 0 0;padding-left:20px}
@@ -82,6 +84,8 @@ def _gap(gap: Gap) -> str:
     if gap.down_votes:
         reasons = f" ({_e(_reasons(gap.reasons))})" if gap.reasons else ""
         head.append(f'<span class="down">👎 {gap.down_votes}</span>{reasons}')
+    if gap.staff_answered:
+        head.append(f'<span class="answered">✔ staff answered {gap.staff_answered}</span>')
     items = "".join(f'<li dir="auto"><span class="q">{_e(text)}</span>'
                     + (f' <span class="times">{TIMES}{n}</span>' if n > 1 else "") + "</li>"
                     for text, n in gap.distinct())
@@ -89,7 +93,8 @@ def _gap(gap: Gap) -> str:
     if gap.missing:
         notes = "".join(f'<li dir="auto">{_e(m)}</li>' for m in gap.missing)
         missing = f'<div class="missing"><b>MISSING</b><ul>{notes}</ul></div>'
-    return (f'<li class="gap"><div class="gap-head">{" · ".join(head)}</div>'
+    kind = "gap answered" if gap.staff_answered else "gap"
+    return (f'<li class="{kind}"><div class="gap-head">{" · ".join(head)}</div>'
             f'<ul class="questions">{items}</ul>{missing}</li>')
 
 

@@ -183,12 +183,14 @@ def report_route(settings: Settings, app: App) -> ReportRoute | None:
     token = settings.report_token.get_secret_value() if settings.report_token else ""
     if not token:
         return None
+    from core.escalation.notes import StaffNotes
     from core.insight.report import InstructorReports
 
     practice = app.practice.store if app.practice else None
     escalations = app.tadesk.store if app.tadesk else None
     return ReportRoute(InstructorReports(app.actions.store, app.embedder, practice,
-                                         escalations=escalations), token)
+                                         escalations=escalations,
+                                         staff=StaffNotes(app.store, app.embedder)), token)
 
 
 @asynccontextmanager
@@ -221,15 +223,19 @@ async def open_course_sharing(settings: Settings) -> AsyncIterator[CourseSharing
 
 @asynccontextmanager
 async def open_reports(settings: Settings) -> AsyncIterator[InstructorReports]:
-    """The outcome store and the embedder only (`report`), so a report can be made beside a
-    running bot."""
+    """The stores a report reads (`report`: outcomes, quiz answers, TA desk cards, staff
+    answers) and the embedder, without the bot, so a report can be made beside a running one."""
     from bot.chat_state import build_escalation_store, build_outcomes, build_practice_store
-    from bot.container import build_embedder
+    from bot.container import build_embedder, build_store
     from bot.http_client import http_client
+    from core.escalation.notes import StaffNotes
     from core.insight.report import InstructorReports
 
     async with AsyncExitStack() as stack, http_client(settings) as client:
         actions = await build_outcomes(settings, stack)
-        yield InstructorReports(actions.store, build_embedder(settings, client),
+        embedder = build_embedder(settings, client)
+        store = await build_store(settings, embedder, stack)
+        yield InstructorReports(actions.store, embedder,
                                 await build_practice_store(settings, stack),
-                                escalations=await build_escalation_store(settings, stack))
+                                escalations=await build_escalation_store(settings, stack),
+                                staff=StaffNotes(store, embedder))

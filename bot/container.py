@@ -256,12 +256,13 @@ async def build_app(settings: Settings, *, progress_factory: ProgressFactory | N
         actions = await build_outcomes(settings, stack)
         practice_store = await build_practice_store(settings, stack)
         escalations = await build_escalation_store(settings, stack)
+        notes = StaffNotes(store, embedder)
         desk = CourseDesk(spaces, Uploads(store, embedder, spaces,
                                           max_bytes=settings.upload_max_mb * 2**20,
                                           max_documents=settings.max_documents_per_course,
                                           limits=ingest_limits(settings)),
                           InstructorReports(actions.store, embedder, practice_store,
-                                            escalations=escalations),
+                                            escalations=escalations, staff=notes),
                           CourseSharing(spaces, timedelta(hours=settings.share_code_hours)))
         metrics = PrometheusMetrics()
         service = StudyBuddy(build_graph(), context, history, limits, spaces, actions,
@@ -270,7 +271,7 @@ async def build_app(settings: Settings, *, progress_factory: ProgressFactory | N
         metrics.queue.set_function(lambda: service.waiting)
         practice = PracticeService(QuizGenerator(store, query_embedder), practice_store,
                                    user_hash_key(settings), spaces)
-        tadesk = TADesk(escalations, spaces, actions.store, StaffNotes(store, embedder),
+        tadesk = TADesk(escalations, spaces, actions.store, notes,
                         embedder, user_hash_key(settings), max_open=settings.ta_max_open,
                         remind_after=timedelta(hours=settings.ta_remind_hours),
                         show_names=settings.ta_show_names)

@@ -48,8 +48,10 @@ async def run_report(settings: Settings, args: argparse.Namespace) -> int:
         report = await reports.build(course=args.course, days=args.days)
     files = {REPORT_FILE: render_html(report)} | report_csv_files(report)
     write_files(args.out, files)
-    print(f"{report.total} question(s), {len(report.gaps)} gap group(s), "
-          f"{report.since} to {report.until}, {args.course or 'every course'}")
+    answered = sum(g.staff_answered is not None for g in report.gaps)
+    print(f"{report.total} question(s), {len(report.gaps)} gap group(s)"
+          + (f" ({answered} answered by staff)" if answered else "")
+          + f", {report.since} to {report.until}, {args.course or 'every course'}")
     if report.escalations is not None:
         print(f"{report.escalations.opened} question(s) sent to the TA desk")
     for name in files:

@@ -36,6 +36,8 @@ def summary(report: Report, days: int, language: str) -> str:
         if gap.missing:
             notes = "; ".join(note[:100] for note in gap.missing[:2])
             line += " — " + GAPS("missing", language, missing=notes)
+        if gap.staff_answered:
+            line += " — " + GAPS("answered", language, day=gap.staff_answered.isoformat())
         lines.append(line)
     lines += ["", GAPS("more", language, course=report.course or "")]
     return "\n".join(lines).replace(" --course \n", "\n").rstrip()

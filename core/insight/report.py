@@ -14,6 +14,8 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 
 from core.course.spaces import stored_spelling
+from core.escalation.notes import StaffNotes
+from core.insight.gaps_answered import mark_answered
 from core.insight.outcomes import VOTE_REASONS
 from core.insight.report_escalations import EscalationSummary, summarize_escalations
 from core.insight.report_gaps import GAP_SIMILARITY, Gap, GapQuestion, group_gaps
@@ -97,11 +99,13 @@ class InstructorReports:
 
     def __init__(self, store: OutcomeStore, embedder: Embedder,
                  practice: PracticeStore | None = None, *,
-                 escalations: EscalationStore | None = None) -> None:
+                 escalations: EscalationStore | None = None,
+                 staff: StaffNotes | None = None) -> None:
         self.store = store
         self.embedder = embedder
         self.practice = practice  # quiz answers for the Practice section
         self.escalations = escalations  # TA desk cards for the Escalations section
+        self.staff = staff  # staff answers: which gaps are answered (gaps_answered.py)
 
     async def build(self, *, course: str | None = None, days: int = 7,
                     now: datetime | None = None, scope: str | None = None) -> Report:
@@ -115,6 +119,10 @@ class InstructorReports:
             course = stored_spelling(course, {o.course for o in outcomes if o.course}) or course
         report = await build_report(outcomes, self.embedder, course=course, days=days,
                                      now=moment)
+        if self.staff is not None and report.gaps:
+            courses = {q.course for g in report.gaps for q in g.questions if q.course}
+            staff = {c: await self.staff.export(c) for c in sorted(courses)}
+            report = replace(report, gaps=await mark_answered(report.gaps, staff, self.embedder))
         if self.practice is not None and scope is None:  # answers are not kept per scope
             answers = await self.practice.answers(course=course, since=start)
             items = await self.practice.items(list({a.item_id for a in answers}))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import numpy as np
 
@@ -34,6 +34,7 @@ class GapQuestion:
     reasons: tuple[str, ...]
     missing: str
     created_at: datetime | None
+    course: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,7 @@ class Gap:
     """Similar gap questions, oldest first."""
 
     questions: tuple[GapQuestion, ...]
+    staff_answered: date | None = None  # the latest staff answer to one of them (gaps_answered)
 
     @property
     def count(self) -> int:
@@ -89,7 +91,7 @@ def gap_question(outcome: Outcome) -> GapQuestion:
     return GapQuestion(outcome.answer_id, outcome.question, outcome.language,
                        outcome.confidence == "low", len(downs),
                        tuple(v.reason for v in downs if v.reason), outcome.missing,
-                       outcome.created_at)
+                       outcome.created_at, outcome.course or "")
 
 
 async def group_gaps(outcomes: Sequence[Outcome], embedder: Embedder,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -54,10 +55,22 @@ def test_report_writes_html_and_csv(tmp_path):
     data = tmp_path / "data"
     data.mkdir()
     asyncio.run(_record(data))
+    # a TA answered the red-black tree question since: the gap is marked, listed last
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Trees\n\nA binary search tree keeps smaller keys on the left.\n",
+                     encoding="utf-8")
+    assert studybuddy("ingest", str(notes), "--course", "CS101", data_dir=data).returncode == 0
+    faq = tmp_path / "faq.jsonl"
+    faq.write_text(json.dumps({"question": "what is a red-black tree?", "answer": "A balanced "
+                               "binary search tree; see lecture 7.", "answered_on": "2026-12-01"})
+                   + "\n", encoding="utf-8")
+    added = studybuddy("faq", "import", "--course", "CS101", str(faq), data_dir=data)
+    assert added.returncode == 0, added.stderr
     out = tmp_path / "out"
     done = studybuddy("report", "--out", str(out), "--course", "cs101", data_dir=data)
     assert done.returncode == 0, done.stderr
-    assert "2 question(s), 2 gap group(s)" in done.stdout  # CS101's, whatever the case typed
+    # CS101's, whatever the case typed
+    assert "2 question(s), 2 gap group(s) (1 answered by staff)" in done.stdout
     assert "1 question(s) sent to the TA desk" in done.stdout
     assert {p.name for p in out.iterdir()} == {
         "report.html", "questions_per_day.csv", "gaps.csv", "documents.csv", "pages.csv",
@@ -70,7 +83,9 @@ def test_report_writes_html_and_csv(tmp_path):
     assert '<section id="escalations">' in page and '<td class="n">42 min</td>' in page
     assert "no red-black trees" in page and "<svg" in page and "Last month" not in page
     gaps = list(csv.DictReader((out / "gaps.csv").open(encoding="utf-8")))
-    assert {g["question"] for g in gaps} == {"What is a red-black tree?", "What is quicksort?"}
+    assert [(g["question"], g["staff_answered"]) for g in gaps] == [
+        ("What is quicksort?", ""), ("What is a red-black tree?", "2026-12-01")]
+    assert "✔ staff answered 2026-12-01" in page
     pages = list(csv.DictReader((out / "pages.csv").open(encoding="utf-8")))
     assert pages == [{"document": "lecture.pdf", "unit": "page", "page": "7", "citations": "2"}]
 
