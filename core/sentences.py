@@ -17,6 +17,8 @@ _NUMBERED = frozenset({"no.", "fig.", "vol.", "p.", "pp.", "eq.", "sec.", "ch."}
 _DOTTED = re.compile(r"(?:[A-Za-z]\.){2,}")
 _LAST_WORDS = 60  # characters before a full stop that hold the two words _no_end reads
 # a Markdown bullet, heading or quote marker: only when a space follows ("-rw-r--r--" stays)
+# an API reference's default, too short for a sentence of its own, ends the one before it
+_STATES_DEFAULT = re.compile(r"defaults?\s*:\s*\S", re.IGNORECASE)  # "Default: 1000."
 _MARKUP = re.compile(r"^(?:(?:[-*+>•]|#{1,6})[ \t]+)+")
 
 
@@ -24,8 +26,14 @@ def split_sentences(text: str) -> list[str]:
     """Sentences ("knowledge strips") of a passage; Markdown headings and bullets stay separate.
     A name's initials and abbreviations do not end a sentence, so "Nicholas E. Golovin" is not
     cut in two and the reply never ends on "...his assistant Nicholas E."."""
-    parts = (_MARKUP.sub("", p.strip()) for p in sentence_pieces(text))
-    return [" ".join(p.split()) for p in parts if p and len(p.split()) >= 3]
+    out: list[str] = []
+    for part in (_MARKUP.sub("", p.strip()) for p in sentence_pieces(text)):
+        piece = " ".join(part.split())
+        if len(piece.split()) >= 3:
+            out.append(piece)
+        elif out and _STATES_DEFAULT.match(piece):  # "…key counting limitations. Default: 1000."
+            out[-1] += " " + piece
+    return out
 
 
 def sentence_pieces(text: str) -> list[str]:

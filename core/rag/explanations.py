@@ -1,6 +1,8 @@
 """The sentences under an example that say what it means: a manual shows a configuration, then
 explains it name by name ("Pin: release a=stable" ... / "a=stable defines the name of the
-selected distribution. o=Debian limits the scope to packages whose origin is “Debian”.")."""
+selected distribution. o=Debian limits the scope to packages whose origin is “Debian”."), and
+an option list describes each entry under its line ("--track-fds=<yes|no|all> [default: no]" /
+"When enabled, Valgrind will print out a list of open file descriptors on exit...")."""
 from __future__ import annotations
 
 import re
@@ -9,6 +11,7 @@ import numpy as np
 
 from core.rag.strips import Candidate, Strip, indexed, same_paragraph
 
+ENTRY_WORDS = 12  # a longer one-line example is a command, not an entry's name
 EXPLAINING = 2  # sentences of the paragraph under an example that may come with it
 _CODE_MARK = re.compile(r"[=_./:<>@$-]|[a-z][A-Z]")  # "a=stable", "R_orderVector", "<protocol>"
 _WRAPPING = "()[]`'\"“”‘’,;"
@@ -42,3 +45,19 @@ def _explains(sentence: str, block: str) -> bool:
         return False
     name = words[0].strip(_WRAPPING).removesuffix(".").removesuffix("()")
     return len(name) > 2 and bool(_CODE_MARK.search(name)) and name in block
+
+
+def add_description(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
+                    total: np.ndarray, i: int) -> None:
+    """When one-line example `i` (the question's best match) heads an entry, a paragraph of
+    its own with prose right under it, that prose's first sentence: "what does --track-fds
+    do" matches the option's line, and its description shares no word with the question."""
+    entry, nxt = candidates[i], i + 1
+    if (nxt >= len(candidates) or "\n" in entry.text.strip() or entry.listing
+            or len(entry.text.split()) > ENTRY_WORDS):
+        return
+    c = candidates[nxt]
+    if (not c.block and c.chunk == entry.chunk and c.paragraph == entry.paragraph + 1
+            and c.text[:1].isupper()):
+        picked.setdefault((c.chunk, c.position),
+                          Strip(c.text, c.chunk, c.position, float(total[nxt])))

@@ -27,7 +27,7 @@ from core.rag.companions import (
 from core.rag.coverage import identifiers_in
 from core.rag.defaults import add_default
 from core.rag.definitions import asked_term, defining
-from core.rag.explanations import add_explanations
+from core.rag.explanations import add_description, add_explanations
 from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.overlap import matched, rarity, share
 from core.rag.state import Chunk
@@ -167,6 +167,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         top = int(np.argmax(total))  # an example that matches best of all is shown, titled
         if candidates[top].block and lexical[top] > 0 and total[top] > best:
             add_example(picked, candidates, total, top)
+            add_description(picked, candidates, total, top)
         related = (lexical > 0) | (semantic >= alone)
         own = np.array([share(q_words, w, weight) for w in with_titles(candidates, words)])
         add_follow_ups(picked, candidates, total, related)

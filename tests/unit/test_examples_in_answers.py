@@ -246,3 +246,24 @@ def test_a_c_preprocessor_line_is_code_not_a_sentence():
     for line in ('#define MYSQL_DLNAME "libmysql.dll"', "#include <libtasn1.h>", "# ifdef WIN32"):
         assert read_paragraph(line) == (True, [line])
     assert read_paragraph("#1 on the list is the kernel.")[0] is False
+
+
+async def test_an_option_s_description_comes_with_its_line_when_the_line_matches_best():
+    # Valgrind's option list: "what does --track-fds do" matched the option's line only, and
+    # the reply was "--track-fds=<yes|no|all> [default: no]" alone
+    text = ("Valgrind reports the fds a program leaves open.\n\n"
+            "--time-stamp=<yes|no> [default: no]\n\nWhen enabled, each message is preceded with "
+            "an indication of the elapsed wallclock time since startup.\n\n"
+            "--track-fds=<yes|no|all> [default: no]\n\nWhen enabled, Valgrind will print out a "
+            "list of open file descriptors on exit or on request. Along with each file "
+            "descriptor is printed a stack backtrace of where the file was opened.")
+    answer = compose(await relevant_strips("what does --track-fds do", chunks(text), None, 1))
+    assert ("--track-fds=<yes|no|all> [default: no]\n\nWhen enabled, Valgrind will print out a "
+            "list of open file descriptors") in answer
+    assert "wallclock" not in answer
+    # a command shown under a sentence is no entry: the paragraph after it stays out
+    text = ("Valgrind reports the fds a program leaves open. Run the tool on your program:\n\n"
+            "valgrind --track-fds=yes ./prog\n\n"
+            "Cachegrind simulates the first-level and last-level caches.")
+    answer = compose(await relevant_strips("what does --track-fds do", chunks(text), None, 1))
+    assert "Cachegrind" not in answer

@@ -151,3 +151,14 @@ def test_a_quoted_passage_keeps_its_code_indentation_but_not_controls_or_inner_r
     passage = 'Use:  this\n{\n  "license": "UNLICENSED",\n\t"private":\x01 true\n}\n' + " " * 60 + "x"
     assert clean_passage(passage) == ('Use: this\n{\n  "license": "UNLICENSED",\n    "private": '
                                       'true\n}\n' + " " * MAX_INDENT + "x")
+
+
+def test_a_default_too_short_for_a_sentence_ends_the_one_before_it():
+    # Node's API pages: "Default: 1000." was dropped as too short, and the answer with it
+    text = ("- maxKeys <number> Specifies the maximum number of keys to parse. Specify 0 to "
+            "remove key counting limitations. Default: 1000.\n- sep <string> The substring "
+            "used to delimit key and value pairs. Default: '&'.\n\nDefault values")
+    assert split_sentences(text) == [
+        "maxKeys <number> Specifies the maximum number of keys to parse.",
+        "Specify 0 to remove key counting limitations. Default: 1000.",
+        "sep <string> The substring used to delimit key and value pairs. Default: '&'."]
