@@ -8,12 +8,14 @@ the CLI, the HTTP page and the CSV files all show the same numbers. Rendering li
 """
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 
 from core.course.spaces import stored_spelling
+from core.errors import log_failure
 from core.escalation.notes import StaffNotes
 from core.insight.gaps_answered import mark_answered
 from core.insight.outcomes import VOTE_REASONS
@@ -26,6 +28,7 @@ from core.ports.escalations import EscalationStore
 __all__ = ["CONFIDENCES", "DocumentCount", "Feedback", "Gap", "GapQuestion", "InstructorReports",
            "PageCount", "Report", "build_report"]
 
+log = logging.getLogger(__name__)
 CONFIDENCES = ("course", "unchecked", "supplemented", "low")  # ✅ 📖 🌐 ⚠, as the page stacks them
 TOP_DOCUMENTS = 15
 TOP_PAGES = 20
@@ -120,9 +123,7 @@ class InstructorReports:
         report = await build_report(outcomes, self.embedder, course=course, days=days,
                                      now=moment)
         if self.staff is not None and report.gaps:
-            courses = {q.course for g in report.gaps for q in g.questions if q.course}
-            staff = {c: await self.staff.export(c) for c in sorted(courses)}
-            report = replace(report, gaps=await mark_answered(report.gaps, staff, self.embedder))
+            report = replace(report, gaps=await self._answered(report.gaps, self.staff))
         if self.practice is not None and scope is None:  # answers are not kept per scope
             answers = await self.practice.answers(course=course, since=start)
             items = await self.practice.items(list({a.item_id for a in answers}))
@@ -134,6 +135,18 @@ class InstructorReports:
                      and (c.created_at is None or c.created_at < end)]
             report = replace(report, escalations=summarize_escalations(cards))
         return report
+
+
+    async def _answered(self, gaps: tuple[Gap, ...], staff: StaffNotes) -> tuple[Gap, ...]:
+        """The gaps marked where staff answered them; unmarked when the course store cannot
+        say (a report without the marks beats no report)."""
+        courses = sorted({q.course for g in gaps for q in g.questions if q.course})
+        try:
+            answers = {c: await staff.export(c) for c in courses}
+        except Exception as exc:
+            log_failure(log, "staff answers for the report", exc, "gaps shown unmarked")
+            return gaps
+        return await mark_answered(gaps, answers, self.embedder)
 
 
 def _day(outcome: Outcome, default: date) -> date:

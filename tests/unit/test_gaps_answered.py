@@ -4,14 +4,16 @@ gaps still open, in the report page, its CSV and the chat's /gaps."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import date
+from datetime import UTC, date, datetime
 
 from adapters.report_csv import report_csv_files
 from adapters.report_page import render_html
-from core.escalation.notes import StaffAnswer
+from core.escalation.notes import StaffAnswer, StaffNotes
 from core.insight.gaps_answered import mark_answered
 from core.insight.gaps_summary import summary
-from core.insight.report import build_report
+from core.insight.report import InstructorReports, build_report
+from core.stores.errors import StoreError
+from core.stores.sqlite_outcomes import SqliteOutcomeStore
 from tests.support.fake_embedder import HashingEmbedder
 from tests.unit.test_report import NOW, OUTCOMES, outcome
 
@@ -56,3 +58,26 @@ async def test_the_page_the_csv_and_the_chat_summary_say_so():
     assert rows[0].endswith(",staff_answered") and rows[-1].endswith(",2026-03-05")
     assert "✔ staff answered it on 2026-03-05" in summary(report, 7, "en")
     assert "✔ أجاب عنه فريق المقرر في 2026-03-05" in summary(report, 7, "ar")
+
+
+class DownStore:
+    """A course store that is down (the staff answers live in it)."""
+
+    async def documents(self, course: str | None = None) -> list:
+        raise StoreError("course store unreachable")
+
+
+async def test_a_course_store_outage_leaves_the_gaps_unmarked_not_the_report_missing(tmp_path,
+                                                                                    caplog):
+    outcomes = SqliteOutcomeStore(tmp_path / "o.db")
+    await outcomes.open()
+    try:
+        await outcomes.record(replace(outcome(1, "What is a red-black tree?", "low"),
+                                      created_at=datetime.now(UTC)))
+        notes = StaffNotes(DownStore(), HashingEmbedder())  # type: ignore[arg-type]
+        report = await InstructorReports(outcomes, HashingEmbedder(), staff=notes).build(
+            course="CS101")
+    finally:
+        await outcomes.close()
+    assert [g.staff_answered for g in report.gaps] == [None]
+    assert "staff answers for the report" in caplog.text
