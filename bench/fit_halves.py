@@ -1,4 +1,4 @@
-"""The fit halves of the nine blind question sets, run and compared: what every answer change is
+"""The fit halves of the ten blind question sets, run and compared: what every answer change is
 chosen on (the report halves are read only by `make bench`). Before this, each session rebuilt the
 same throw-away scripts to run them and to tell what a change moved.
 
