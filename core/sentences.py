@@ -16,9 +16,9 @@ _NEVER_ENDS = frozenset({"e.g.", "i.e.", "cf.", "vs.", "mr.", "mrs.", "ms.", "dr
 _NUMBERED = frozenset({"no.", "fig.", "vol.", "p.", "pp.", "eq.", "sec.", "ch."})  # "Fig. 3"
 _DOTTED = re.compile(r"(?:[A-Za-z]\.){2,}")
 _LAST_WORDS = 60  # characters before a full stop that hold the two words _no_end reads
-# a Markdown bullet, heading or quote marker: only when a space follows ("-rw-r--r--" stays)
 # an API reference's default, too short for a sentence of its own, ends the one before it
 _STATES_DEFAULT = re.compile(r"defaults?\s*:\s*\S", re.IGNORECASE)  # "Default: 1000."
+# a Markdown bullet, heading or quote marker: only when a space follows ("-rw-r--r--" stays)
 _MARKUP = re.compile(r"^(?:(?:[-*+>•]|#{1,6})[ \t]+)+")
 
 
