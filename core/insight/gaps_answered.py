@@ -12,10 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-import numpy as np
-
 from core.escalation.notes import StaffAnswer
-from core.insight.report_gaps import EMBED_BATCH, Gap
+from core.insight.report_gaps import Gap, embed_questions
 from core.ports import Embedder
 from core.rag.staff_answers import SIMILAR_QUESTION
 
@@ -30,16 +28,10 @@ async def mark_answered(gaps: Sequence[Gap], answers: Mapping[str, Sequence[Staf
         return tuple(gaps)
     texts = list(dict.fromkeys([q.question for g in gaps for q in g.questions]
                                + [a.question for found in answers.values() for a in found]))
-    vectors = dict(zip(texts, await _embed(texts, embedder), strict=True))
+    vectors = dict(zip(texts, await embed_questions(texts, embedder), strict=True))
     marked = []
     for gap in gaps:
         dates = [a.answered_on for q in gap.questions for a in answers.get(q.course, ())
                  if float(vectors[q.question] @ vectors[a.question]) >= similarity]
         marked.append(replace(gap, staff_answered=max(dates)) if dates else gap)
     return tuple(sorted(marked, key=lambda g: g.staff_answered is not None))
-
-
-async def _embed(texts: Sequence[str], embedder: Embedder) -> np.ndarray:
-    rows = [await embedder.embed_queries(list(texts[i:i + EMBED_BATCH]))
-            for i in range(0, len(texts), EMBED_BATCH)]
-    return np.vstack(rows).astype(np.float64)

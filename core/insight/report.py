@@ -136,7 +136,6 @@ class InstructorReports:
             report = replace(report, escalations=summarize_escalations(cards))
         return report
 
-
     async def _answered(self, gaps: tuple[Gap, ...], staff: StaffNotes) -> tuple[Gap, ...]:
         """The gaps marked where staff answered them; unmarked when the course store cannot
         say (a report without the marks beats no report)."""

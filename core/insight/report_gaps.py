@@ -133,11 +133,16 @@ async def _embed_distinct(texts: Sequence[str], embedder: Embedder) -> np.ndarra
     """One row per text; each distinct text (case and spacing ignored) is embedded once."""
     keys = [_normal(t) for t in texts]
     unique = list(dict.fromkeys(keys))
-    rows = [await embedder.embed_queries(unique[i:i + EMBED_BATCH])
-            for i in range(0, len(unique), EMBED_BATCH)]
-    table = np.vstack(rows).astype(np.float64)
+    table = await embed_questions(unique, embedder)
     where = {key: i for i, key in enumerate(unique)}
     return table[[where[key] for key in keys]]
+
+
+async def embed_questions(texts: Sequence[str], embedder: Embedder) -> np.ndarray:
+    """One query vector per text, in order, EMBED_BATCH texts per call."""
+    rows = [await embedder.embed_queries(list(texts[i:i + EMBED_BATCH]))
+            for i in range(0, len(texts), EMBED_BATCH)]
+    return np.vstack(rows).astype(np.float64)
 
 
 def _asked_at(outcome: Outcome) -> float:

@@ -94,8 +94,8 @@ def build(fact: Fact, distractors: Sequence[Fact], passage: Passage, course: str
             return None
         right = as_option(fact.term, fact)
         wrong = [as_option(d.term, d) for d in distractors]
-        if any(o.endswith("()") for o in [right, *wrong]):  # none set apart by its "()"
-            right, wrong = right.removesuffix("()"), [o.removesuffix("()") for o in wrong]
+        # no option set apart by its "()" (its sentence writes it so, another's does not)
+        right, wrong = right.removesuffix("()"), [o.removesuffix("()") for o in wrong]
         question = text("fill_blank", fact.language, sentence=cloze)
         if any(len(o) > OPTION_MAX for o in [right, *wrong]):
             return None
