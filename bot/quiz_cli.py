@@ -79,8 +79,8 @@ def why_none(quiz: Quiz) -> str:
 
 
 def render_text(quiz: Quiz) -> str:
-    if quiz.status == "not_covered":
-        return text("not_covered", "en", topic=quiz.topic)
+    if quiz.status in ("not_covered", "no_facts"):
+        return f"{text(quiz.status, 'en', topic=quiz.topic)} Try another --topic, or none."
     if not quiz.items:
         return f"{text('empty', 'en')}\n{why_none(quiz)}"
     blocks = []

@@ -38,7 +38,8 @@ class Quiz:
     """What /quiz answers: the items, and why there are fewer than asked (or none)."""
 
     items: tuple[QuizItem, ...]
-    status: str  # ok | fewer | not_covered (the topic is not in the course) | empty
+    status: str  # ok | fewer | not_covered (the topic is not in the course) | no_facts (it is,
+    # in no sentence an item can be made from) | empty
     topic: str = ""
     course: str = ""
     asked: int = DEFAULT_COUNT
@@ -66,19 +67,22 @@ class QuizGenerator:
         if topic:
             ordered = await self._on_topic(course, topic)
             if not ordered:
-                return Quiz((), "not_covered", topic, course, n, facts)
+                status = "not_covered" if ordered is None else "no_facts"
+                return Quiz((), status, topic, course, n, facts)
         else:
             ordered = _spread(passages, rng)
         items = await self._items(ordered, passages, course, n, rng, set(exclude))
         status = "ok" if len(items) >= n else ("fewer" if items else "empty")
         return Quiz(tuple(items), status, topic, course, n, facts)
 
-    async def _on_topic(self, course: str, topic: str) -> list[tuple[Passage, Fact]]:
-        """Facts of the passages nearest the topic that are about it, most related first."""
+    async def _on_topic(self, course: str, topic: str) -> list[tuple[Passage, Fact]] | None:
+        """Facts of the passages nearest the topic that are about it, most related first; None
+        when the course does not treat the topic ([] when it does in no sentence an item can
+        be made from: a man page's option list)."""
         hits = await self.catalog.search(course, topic, TOPIC_PASSAGES)
         if not hits or uncovered_terms(topic, [p.text for p in hits]) \
                 or await self.catalog.unused_words(course, topic):
-            return []
+            return None
         pairs = [(p, f) for p in hits for f in p.facts]
         if not pairs:
             return []

@@ -99,8 +99,9 @@ class PracticeService:
         if not course:
             return QuizTurn(await self._no_course(spaces, language, group), (), "", language)
         made = await self.generator.quiz(course, topic or None, n)
-        if made.status == "not_covered":
-            return QuizTurn(text("not_covered", language, topic=topic), (), "", language)
+        if made.status in ("not_covered", "no_facts"):
+            refused = f"{text(made.status, language, topic=topic)} {text('other_topic', language)}"
+            return QuizTurn(refused, (), "", language)
         if not made.items:
             return QuizTurn(text("empty", language), (), "", language)
         on = text("on_topic", language, topic=topic) if topic else ""

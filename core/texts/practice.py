@@ -10,7 +10,11 @@ text = Catalog({
         "explanation": "Right answer: {right}. “{quote}” ({source})",
         "page": "p.", "slide": "slide",
         "not_covered": "The course materials do not cover “{topic}”, so I cannot make a quiz "
-                       "on it. Try another topic, or /quiz without one.",
+                       "on it.",
+        "no_facts": "The course materials treat “{topic}”, but none of their sentences on it "
+                    "says what a named thing is (“X is …”), which is what quiz questions are "
+                    "made from.",
+        "other_topic": "Try another topic, or /quiz without one.",
         "empty": "I could not make quiz questions from this course's materials yet.",
         "fewer": "The materials give {count} question(s) on this; here they are.",
         "start": "Quiz: {count} question(s){on}. Answer each one; wrong answers come back in "
@@ -34,8 +38,10 @@ text = Catalog({
         "what_is": "ما {term}؟",
         "explanation": "الإجابة الصحيحة: {right}. «{quote}» ({source})",
         "page": "ص", "slide": "شريحة",
-        "not_covered": "مواد المقرر لا تتناول «{topic}»، لذا لا أستطيع إعداد اختبار عنه. جرّب "
-                       "موضوعًا آخر، أو /quiz دون موضوع.",
+        "not_covered": "مواد المقرر لا تتناول «{topic}»، لذا لا أستطيع إعداد اختبار عنه.",
+        "no_facts": "تتناول مواد المقرر «{topic}»، لكن لا توجد فيها عنه جملة تعرّف شيئًا مسمًّى "
+                    "(«س هو …»)، وهي ما تُعدّ منه أسئلة الاختبار.",
+        "other_topic": "جرّب موضوعًا آخر، أو /quiz دون موضوع.",
         "empty": "لم أتمكن بعد من إعداد أسئلة اختبار من مواد هذا المقرر.",
         "fewer": "تكفي المواد لإعداد {count} سؤال عن هذا؛ ها هي.",
         "start": "اختبار: {count} سؤال{on}. أجب عن كل سؤال؛ تعود الأسئلة التي تخطئ فيها في "

@@ -84,8 +84,8 @@ class CannedGenerator:
         self.items = items
 
     async def quiz(self, course, topic=None, n=5, **_):
-        if topic == "french revolution":
-            return Quiz((), "not_covered", topic, course, n)
+        if topic in ("french revolution", "subtree"):
+            return Quiz((), "not_covered" if topic[0] == "f" else "no_facts", topic, course, n)
         return Quiz(tuple(self.items[:n]), "ok", topic or "", course, n)
 
 
@@ -96,6 +96,9 @@ async def test_quiz_review_stats_and_forget_through_the_service(store) -> None:
                               clock=lambda: clock[0])
     refused = await service.quiz("telegram", "7", "7", "french revolution", course="CS101")
     assert refused.items == () and "do not cover" in refused.text
+    no_facts = await service.quiz("telegram", "7", "7", "subtree", course="CS101")
+    assert no_facts.items == () and "treat “subtree”" in no_facts.text  # covered, not quizzable
+    assert no_facts.text.endswith("Try another topic, or /quiz without one.")
     dm = await service.quiz("telegram", "7", "7", "3", course="CS101")
     assert [i.id for i in dm.items] == ["item1"]  # a DM: one item at a time
     first = await service.answer("telegram", "7", dm.session_id, "item1", items[0].answer)

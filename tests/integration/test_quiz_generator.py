@@ -66,6 +66,41 @@ async def test_a_topic_the_course_does_not_treat_gets_no_quiz(sample_store, embe
     assert (await generator.quiz("CS101", "bogosort sorting", 5)).status == "not_covered"
 
 
+
+SUBTREE = """# git-subtree
+
+## OPTIONS
+
+--squash: Instead of merging the entire history from the subtree project, produce only a single
+commit that contains all the differences you want to merge, and then merge that new commit into
+your project.
+
+--rejoin: After splitting, merge the newly created synthetic history back into your main
+project, so that future splits can search only the part of history added since.
+
+## COMMANDS
+
+add: Create the prefix subtree by importing its contents from the given commit or repository
+and remote ref. A new commit is created automatically, joining the imported project's history
+with your own.
+"""
+
+
+async def test_a_topic_the_course_treats_only_in_option_lists_is_told_apart(tmp_path, embedder):
+    from core.ingest.pipeline import ingest_paths
+    from core.stores.sqlite_store import SqliteCourseStore
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "git-subtree.md").write_text(SUBTREE, encoding="utf-8")
+    store = SqliteCourseStore(tmp_path / "studybuddy.db", embedder)
+    try:
+        await ingest_paths([tmp_path / "docs"], store, embedder, course="GIT")
+        generator = QuizGenerator(store, embedder)
+        assert (await generator.quiz("GIT", "git subtree", 5)).status == "no_facts"
+        assert (await generator.quiz("GIT", "the French revolution", 5)).status == "not_covered"
+    finally:
+        await store.close()
+
 async def test_a_small_course_gives_fewer_items_not_weaker_ones(sample_store, embedder):
     quiz = await QuizGenerator(sample_store, embedder).quiz("CS101", "heap sort", 20, seed=0)
     assert quiz.status == "fewer" and 0 < len(quiz.items) < 20

@@ -18,6 +18,7 @@ def test_no_item_says_what_items_are_made_from_and_how_many_there_are() -> None:
 def test_a_topic_the_course_does_not_treat_is_said_as_before() -> None:
     out = render_text(Quiz((), "not_covered", topic="pods", course="os101", facts=9))
     assert "pods" in out and "such sentence" not in out
+    assert out.endswith("Try another --topic, or none.") and "/quiz" not in out
 
 
 def test_fewer_items_than_asked_are_announced() -> None:
