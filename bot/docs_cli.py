@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -118,7 +119,7 @@ async def _list(store: CourseStore, args: argparse.Namespace) -> int:
         return 0
     rows = [(d.course or "(none)", d.display_name, "—" if d.pages is None else str(d.pages),
              str(d.chunks), d.ingested_at.strftime("%Y-%m-%d %H:%M") if d.ingested_at else "—",
-             d.id[:8]) for d in docs]
+             short_id(d.id)) for d in docs]
     header = ("COURSE", "DOCUMENT", "PAGES", "CHUNKS", "INGESTED (UTC)", "ID")
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     for row in [header, *rows]:
@@ -133,6 +134,13 @@ def _as_json(doc: DocumentRecord) -> dict[str, object]:
             "title": doc.title, "format": doc.format, "doc_type": doc.doc_type,
             "pages": doc.pages, "chunks": doc.chunks,
             "ingested_at": doc.ingested_at.isoformat() if doc.ingested_at else None}
+
+
+def short_id(document_id: str) -> str:
+    """What `docs list` shows of an id, enough to name it: 8 hex digits, after the "staff-" of
+    a staff answer's id (its first 8 characters would be "staff-9e", shared by many)."""
+    prefix = re.match(r"[a-z]+-", document_id)
+    return document_id[: (prefix.end() if prefix else 0) + 8]
 
 
 def match_documents(docs: list[DocumentRecord], key: str, course: str | None
@@ -163,12 +171,12 @@ async def _remove(store: CourseStore, args: argparse.Namespace) -> int:
                                                           if args.course is not None else "")
                                 + " (see: studybuddy docs list)")
             if len(found) > 1:
-                options = ", ".join(f"{d.id[:8]} ({d.course or '(none)'}/{d.display_name})"
+                options = ", ".join(f"{short_id(d.id)} ({d.course or '(none)'}/{d.display_name})"
                                     for d in found)
                 raise DocsError(f"{key!r} names {len(found)} documents: {options}; "
                                 "give the ID or --course")
             targets.extend(d for d in found if d not in targets)
     for doc in targets:
         removed = await store.remove_document(doc.id)
-        print(f"removed {doc.course or '(none)'}/{doc.display_name} ({removed} chunks)")
+        print(f"removed {doc.course or '(none)'}/{doc.display_name} ({removed} chunk(s))")
     return 0

@@ -102,6 +102,7 @@ async def run_faq(settings: Settings, args: argparse.Namespace) -> int:
             text = "".join(f"{row}\n" for row in rows)
             if args.out is None:
                 sys.stdout.write(text)
+                sys.stdout.flush()  # the count below (stderr) after the records, not among them
             else:
                 args.out.write_text(text, encoding="utf-8")
             print(f"{len(rows)} staff answer(s) of {course}", file=sys.stderr)

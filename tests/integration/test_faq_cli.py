@@ -4,6 +4,7 @@ answers the same question with ✅, and export gives back what was imported."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,8 @@ def test_import_then_export_round_trips_and_answers_with_the_staff_answer(sample
     listed = studybuddy("docs", "list", "--course", "CS101", data_dir=data)
     assert listed.returncode == 0, listed.stderr
     assert listed.stdout.count("staff-answer-") == 2
+    shown = [line.split()[-1] for line in listed.stdout.splitlines() if "staff-answer-" in line]
+    assert len(set(shown)) == 2 and all(re.fullmatch(r"staff-[0-9a-f]{8}", i) for i in shown)
 
     out = tmp_path / "export.jsonl"
     exported = studybuddy("faq", "export", "--course", "CS101", "--out", str(out), data_dir=data)
