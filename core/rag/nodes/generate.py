@@ -5,6 +5,7 @@ In guide mode a request for graded work is answered by core/rag/guide.py instead
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
@@ -40,13 +41,25 @@ async def _generate(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     if guide.applies(state):
         return await guide.guided_answer(state, ctx, node="generate")
     context = state.get("context") or []
+    staff = await matching_staff_answer(state["question"], context, ctx.embedder)
+    if staff is None:
+        return await _course_answer(state, ctx)
+    # course staff answered it, or a similar question (staff_answers.py)
+    calls: RagState = {}
+    if not staff.same and ctx.llm is not None:
+        staff, calls = await confirm_same(ctx.llm, state["question"], staff), {"llm_calls": 1}
+    if staff.same:
+        return _staff_answer(staff, state.get("language", "en")) | calls
+    rest = [chunk for chunk in context if chunk is not staff.chunk]
+    update: RagState = await _course_answer(state | {"context": rest}, ctx) if rest else {}
+    update = _beside_staff(update, staff, state.get("language", "en"))
+    return update | ({"llm_calls": update.get("llm_calls", 0) + 1} if calls else {})
+
+
+async def _course_answer(state: RagState, ctx: RagContext) -> RagState:
+    """The answer from the passages: drafted by the LLM, else extractive."""
+    context = state.get("context") or []
     question = state["question"]
-    staff = await matching_staff_answer(question, context, ctx.embedder)
-    if staff is not None:  # course staff answered it, or a similar question (staff_answers.py)
-        if staff.same or ctx.llm is None:
-            return _staff_answer(staff, state.get("language", "en"))
-        confirmed = await confirm_same(ctx.llm, question, staff)
-        return _staff_answer(confirmed, state.get("language", "en")) | {"llm_calls": 1}
     if ctx.llm is not None and context:
         language = LANGUAGE_NAMES.get(state.get("language", "en"), "English")
         try:
@@ -106,6 +119,23 @@ def _staff_answer(match: StaffMatch, language: str) -> RagState:
     update = _answer(canned.STAFF("similar", language, asked=match.asked, answer=match.answer),
                      citations_for([match.chunk]))
     return update | {"confidence": Confidence.UNCHECKED}
+
+
+def _beside_staff(update: RagState, match: StaffMatch, language: str) -> RagState:
+    """The course answer with the staff answer to a similar question beside it, never in its
+    place: a staff answer to "What is GMPL?" took the place of the right page for "What is
+    the purpose of the param statement in GMPL?". The course answer leads when it is not ⚠;
+    the mark is its own (the staff answer says what it answered), else the staff answer's 📖."""
+    similar = _staff_answer(match, language)
+    if not update.get("citations"):
+        return similar
+    weak = update["confidence"] is Confidence.LOW
+    first, then = (similar, update) if weak else (update, similar)
+    cited = [*first["citations"], *then["citations"]]
+    update = update | {"answer": f"{first['answer']}\n\n{then['answer']}",
+                       "citations": [replace(c, n=n) for n, c in enumerate(cited, 1)]}
+    return update | {"confidence": Confidence.UNCHECKED, "low_confidence": False} if weak \
+        else update
 
 
 def _answer(text: str, citations: list[Citation], llm_calls: int = 0) -> RagState:
