@@ -33,27 +33,27 @@ REFUSALS = Catalog({
 })
 FALLBACK = Catalog({
     "en": {
-        "intro": "I couldn't find a reliable answer to this in the course materials or the other "
-                 "sources I checked. Here is the closest material I found; please verify it with "
-                 "your course:",
-        "empty": "I couldn't find anything about this in the course materials or the other "
-                 "sources I checked. Try rephrasing, or ask your instructor.",
+        "intro": "I couldn't find a reliable answer to this in {where}. Here is the closest "
+                 "material I found; please verify it with your course:",
+        "empty": "I couldn't find anything about this in {where}. Try rephrasing, or ask your "
+                 "instructor.",
         # what the question names and the course never mentions (core/rag/coverage.py)
-        "intro_named": "I couldn't find {terms} in the course materials or the other sources I "
-                       "checked. Here is the closest material I found; please verify it with "
-                       "your course:",
-        "empty_named": "I couldn't find anything about {terms} in the course materials or the "
-                       "other sources I checked. Try rephrasing, or ask your instructor.",
+        "intro_named": "I couldn't find {terms} in {where}. Here is the closest material I "
+                       "found; please verify it with your course:",
+        "empty_named": "I couldn't find anything about {terms} in {where}. Try rephrasing, or "
+                       "ask your instructor.",
+        # {where}: no other source is claimed when none was reachable (offline, or all failed)
+        "where_outside": "the course materials or the other sources I checked",
+        "where_course": "the course materials",
     },
     "ar": {
-        "intro": "لم أجد إجابة موثوقة لهذا السؤال في مواد المقرر أو في المصادر الأخرى التي "
-                 "راجعتها. هذا أقرب ما وجدته، فتحقق منه في مقررك:",
-        "empty": ("لم أجد شيئًا عن هذا في مواد المقرر أو في المصادر الأخرى. "
-                  "جرّب إعادة الصياغة أو اسأل مدرّسك."),
-        "intro_named": ("لم أجد {terms} في مواد المقرر أو في المصادر الأخرى التي راجعتها. "
-                        "هذا أقرب ما وجدته، فتحقق منه في مقررك:"),
-        "empty_named": ("لم أجد شيئًا عن {terms} في مواد المقرر أو في المصادر الأخرى. "
-                        "جرّب إعادة الصياغة أو اسأل مدرّسك."),
+        "intro": "لم أجد إجابة موثوقة لهذا السؤال في {where}. هذا أقرب ما وجدته، فتحقق منه في "
+                 "مقررك:",
+        "empty": "لم أجد شيئًا عن هذا في {where}. جرّب إعادة الصياغة أو اسأل مدرّسك.",
+        "intro_named": "لم أجد {terms} في {where}. هذا أقرب ما وجدته، فتحقق منه في مقررك:",
+        "empty_named": "لم أجد شيئًا عن {terms} في {where}. جرّب إعادة الصياغة أو اسأل مدرّسك.",
+        "where_outside": "مواد المقرر أو في المصادر الأخرى التي راجعتها",
+        "where_course": "مواد المقرر",
     },
 })
 STAFF = Catalog({
@@ -65,15 +65,18 @@ STAFF = Catalog({
 NAMED_MAX = 3  # terms named in a "couldn't find" reply; more read as a list, not a sentence
 
 
-def fallback(kind: str, language: str, terms: Sequence[str] = ()) -> str:
+def fallback(kind: str, language: str, terms: Sequence[str] = (), *,
+             outside: bool = True) -> str:
     """The ⚠ reply's opening ("intro", "empty"), naming what the course never mentions when
-    the question names it: “radix sort”, “knapsack” or “dynamic”."""
+    the question names it: “radix sort”, “knapsack” or “dynamic”; `outside`: whether a source
+    beyond the course was there to check."""
+    where = FALLBACK("where_outside" if outside else "where_course", language)
     if not terms:
-        return FALLBACK(kind, language)
+        return FALLBACK(kind, language, where=where)
     quoted = [f"«{t}»" if language == "ar" else f"“{t}”" for t in terms[:NAMED_MAX]]
     joined = quoted[0] if len(quoted) == 1 else \
         ", ".join(quoted[:-1]) + (" أو " if language == "ar" else " or ") + quoted[-1]
-    return FALLBACK(f"{kind}_named", language, terms=joined)
+    return FALLBACK(f"{kind}_named", language, terms=joined, where=where)
 
 
 def chitchat(kind: str, language: str) -> str:

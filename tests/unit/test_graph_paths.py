@@ -149,6 +149,19 @@ class TestComplex:
         state = await run(graph, ctx, "كيف أضبط برنامج WireGuard على الخادم؟")
         assert state["answer"].startswith("لم أجد «WireGuard» في مواد المقرر")
 
+    async def test_a_fallback_claims_no_other_source_when_none_could_be_checked(
+            self, graph, make_context):
+        course = FakeSource("course", [doc("Merge sort splits the list in halves.", "Sorting")])
+        question = "Compare merge sort with heap sort"
+        for sources in ({"course": course}, {"course": course, "web": FailingSource("web")}):
+            state = await run(graph, make_context(sources=sources, reranker=ScriptedReranker(
+                [{}], default=0.05)), question)
+            assert state["route"][-1] == "fallback"
+            assert "in the course materials. Here is" in state["answer"]
+        state = await run(graph, make_context(reranker=ScriptedReranker([{}], default=0.05)),
+                          question)  # the default context's Wikipedia answers
+        assert "in the course materials or the other sources I checked." in state["answer"]
+
     async def test_a_fallback_to_english_quotes_arabic_only_where_it_shares_a_word(
             self, graph, make_context):
         # nothing vouched for the context: an Arabic page on sorting is no "closest material" to

@@ -33,10 +33,19 @@ async def fallback(state: RagState, runtime: Runtime[RagContext]) -> RagState:
               if spoken != "en" or s.lexical > 0
               or detect_language(context[s.chunk].text) == spoken]
     absent = state.get("not_in_course") or []
+    outside = outside_checked(state, ctx)
     if strips:
-        text = canned.fallback("intro", language, absent) + "\n\n" + compose(strips)
+        text = canned.fallback("intro", language, absent, outside=outside) + "\n\n" + \
+            compose(strips)
     else:
-        text = canned.fallback("empty", language, absent)
+        text = canned.fallback("empty", language, absent, outside=outside)
     citations = citations_for([context[strip.chunk] for strip in strips])
     return {"route": ["fallback"], "answer": text, "citations": citations,
             "confidence": Confidence.LOW, "low_confidence": True}
+
+
+def outside_checked(state: RagState, ctx: RagContext) -> bool:
+    """Whether a source beyond the course was there to check: offline, or with every outside
+    source failing, "…or the other sources I checked" would claim a search that never was."""
+    failed = set(state.get("source_errors") or ())
+    return any(name != "course" and name not in failed for name in ctx.sources)

@@ -16,6 +16,7 @@ from core.rag import guide
 from core.rag.citations import citations_for, cite, confidence_of
 from core.rag.extractive import compose, focused, quoted_language, relevant_strips, supported
 from core.rag.llm_output import message_text
+from core.rag.nodes.fallback import outside_checked
 from core.rag.prompts import GENERATE_SYSTEM, generate_user
 from core.rag.staff_answers import StaffMatch, confirm_same, matching_staff_answer
 from core.rag.state import RagContext, RagState
@@ -88,7 +89,8 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
     text = compose(strips)
     if not text:  # nothing in the context answers it: say so rather than send an empty reply
         return _answer(canned.fallback("empty", state.get("language", "en"),
-                                       state.get("not_in_course") or ()), [])
+                                       state.get("not_in_course") or (),
+                                       outside=outside_checked(state, ctx)), [])
     update = _answer(text, citations_for([context[strip.chunk] for strip in strips]))
     update["evidence"] = evidence(question, text, strips, context,
                                   top_score=state.get("top_score", 0.0),
