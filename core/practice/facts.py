@@ -26,9 +26,10 @@ PACKAGE = "package"  # a package named as such: "package foreign"
 ARGUMENT = "argument"  # a function's argument named as such: "argument sep"
 MIN_NAMED_WORDS = 5
 MIN_ARGUMENT_WORDS = 6
+# a name runs through its hyphens: "the command apt-file" names apt-file, not apt
 _EN_CUED = re.compile(r"\b(functions?|packages?|commands?|arguments?)\s+"
-                      r"`?([A-Za-z][\w.]*[\w])(?:\(\))?`?", re.IGNORECASE)
-_EN_CUED_AFTER = re.compile(r"\b[Tt]he\s+`?([A-Za-z][\w.]*[\w])(?:\(\))?`?\s+(package|function)\b")
+                      r"`?([A-Za-z][\w.-]*[\w])(?:\(\))?`?", re.IGNORECASE)
+_EN_CUED_AFTER = re.compile(r"\b[Tt]he\s+`?([A-Za-z][\w.-]*[\w])(?:\(\))?`?\s+(package|function)\b")
 _URL = re.compile(r"\(?https?://\S+")
 _AR_NAME = re.compile(r"(?<![\w/.-])(?:/[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)*|[a-z][a-z0-9_.-]*"
                       r"[a-z0-9])(?![\w/-])")
@@ -74,7 +75,7 @@ _NOT_TERM_START = frozenset("""it this that these those there here which what ea
     beware note remaining second third first last next previous following above below see
     one its they we you he she all most some many any both either neither another other such
     in on at for by with from when while if as after before during because so however thus
-    hence then also""".split()) | STOPWORDS
+    hence then also slightly very quite rather fairly""".split()) | STOPWORDS  # not "more", "less": commands
 _AR_NOT_TERM = frozenset("""هذا هذه ذلك تلك هو هي هناك التي الذي إن إذا لكن كما ثم وهذا وهذه
     لذلك عندما حيث ما وكما مما بما لهذا لهذه الأكثر الأقل الأول الثاني الثالث الأخير أحد بعض
     كل أي غير يثير فقط أيضا أيضاً""".split())

@@ -33,6 +33,10 @@ def test_names_of_code_commands_and_files_are_terms():
                      "تتحقق التطبيقات من الملف /etc/hosts قبل استشارة خدمة الأسماء في الشبكة.")
     assert [(f.term, f.kind) for f in facts] == [
         ("readLines", CODE), ("read.dta", CODE), ("pwd", NAME), ("/etc/hosts", PATH)]
+    # a name runs through its hyphens: never "the command _____ -file search pattern"
+    hyphened = facts_in("After the database has been updated, the command apt-file search "
+                        "pattern will list all packages which contain the pattern.")
+    assert [f.term for f in hyphened] == ["apt-file"]
 
 
 def test_what_is_not_a_term_is_left_out():
@@ -49,6 +53,9 @@ def test_what_is_not_a_term_is_left_out():
                     "in them.") == []
     assert facts_in("The 19182 is the process ID; it's usually unimportant.") == []
     assert facts_in("'tid' is a thread number as printed by the scheduler output.") == []
+    # a degree word opens a description, not a term ("_____ is a plain-text search…")
+    assert facts_in("A slightly more successful searching pattern is a plain-text search in "
+                    "package names, but it remains very limited.") == []
 
 
 def test_the_cloze_blanks_every_spelling_of_the_term():
