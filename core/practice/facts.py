@@ -75,7 +75,7 @@ _NOT_TERM_START = frozenset("""it this that these those there here which what ea
     beware note remaining second third first last next previous following above below see
     one its they we you he she all most some many any both either neither another other such
     in on at for by with from when while if as after before during because so however thus
-    hence then also slightly very quite rather fairly""".split()) | STOPWORDS  # not "more", "less": commands
+    hence then also slightly very quite rather fairly""".split()) | STOPWORDS  # "less": a command
 _AR_NOT_TERM = frozenset("""هذا هذه ذلك تلك هو هي هناك التي الذي إن إذا لكن كما ثم وهذا وهذه
     لذلك عندما حيث ما وكما مما بما لهذا لهذه الأكثر الأقل الأول الثاني الثالث الأخير أحد بعض
     كل أي غير يثير فقط أيضا أيضاً""".split())
