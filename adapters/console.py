@@ -177,6 +177,8 @@ class ConsoleAdapter:
                 await self._photo(text.split(maxsplit=2)[1:], replier)
             elif self.spaces is not None and head == "/course":
                 await replier.send(await self._course(rest))
+            elif self.spaces is not None and head == "/mode":
+                await replier.send(await self._mode(rest))
             elif head == "/ask" and rest:
                 await self.handler.respond(self._incoming(rest[0]), replier)
             elif _COMMAND.fullmatch(head):
@@ -203,6 +205,15 @@ class ConsoleAdapter:
             return shown
         listing = await self.spaces.listing((self._space,), "en")
         return replace(shown, text=f"{shown.text}\n{listing.text}")
+
+    async def _mode(self, words: list[str]) -> Reply:
+        """`/mode` shows, `/mode guide|explain` sets, how this console answers requests for
+        graded work: the operator at the console tries guide mode before a class meets it."""
+        assert self.spaces is not None
+        if not words:
+            return await self.spaces.show_mode((self._space,), "en")
+        return await self.spaces.set_mode(self._space, words[0], language="en", where="chat",
+                                          actor=Actor(self.user_id, operator=True))
 
     async def _photo(self, words: list[str], replier: ConsoleReplier) -> None:
         """`/photo PATH [words]`: ask with a picture file, as a student sends a photo."""

@@ -175,6 +175,8 @@ CONSOLE_HELP = ("Ask any study question and press Enter (or /ask QUESTION, as in
                 "/course         which course answers you, and the list of courses\n"
                 "/course list    the courses you may choose\n"
                 "/course NAME    answer from that course (when there are several)\n"
+                "/mode           how requests for graded work are answered here\n"
+                "/mode guide     steps and hints for graded work, no solution (/mode explain)\n"
                 "/photo PATH     ask with a photo of the question (words after it join it)\n"
                 "/forget         erase your history\n/help           this message\n"
                 "/quit           leave (or Ctrl-D)")

@@ -228,6 +228,23 @@ async def test_the_console_user_picks_a_course_and_is_answered_from_it(stores, s
     assert (await spaces.resolve(handler.seen[0].spaces)).course == "DS"
 
 
+async def test_the_console_operator_tries_guide_mode(stores, spaces):
+    import asyncio
+    import io
+
+    from adapters.console import ConsoleAdapter
+    from tests.support.fake_handler import FakeHandler
+
+    output = io.StringIO()
+    console = ConsoleAdapter(FakeHandler(), input_stream=io.StringIO(
+        "/mode\n/mode hint\n/mode guide\n"), output=output, user_id="alice", spaces=spaces)
+    await asyncio.wait_for(console.run_until_done(), timeout=5)
+    out = output.getvalue()
+    assert "Staff can change it with /mode guide" in out and "The mode is guide or explain" in out
+    assert "this chat is now in guide mode" in out
+    assert (await spaces.resolve(("console:user:alice",))).mode == "guide"
+
+
 async def test_a_preview_of_a_file_without_pages_lists_no_empty_line(uploads):
     preview = await uploads.preview(HEAP, "heaps.md", course="ALG", spaces=(), actor=TA,
                                     language="en")
