@@ -28,6 +28,7 @@ _DEFINITION = re.compile(r"\[(?:Function|Macro|Variable|Constant|Data [Tt]ype|Ty
                          r"Special Form|User Option|Method|Instance Variable)\]")
 
 _CODE_MARKS = re.compile(r"[(){}\[\]=$#<>|/\\]")
+_BARE_TITLE = re.compile(r"[A-Z][a-z]*(?: [A-Za-z][a-z]*){0,2}:?")  # "Examples", "For example:"
 
 
 def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
@@ -186,6 +187,17 @@ def add_entry_heads(picked: dict[tuple[int, int], Strip], candidates: list[Candi
                                         strip.score, block=True))
                 break
             position -= 1
+
+
+def drop_bare_titles(picked: dict[tuple[int, int], Strip]) -> None:
+    """A title line of plain words ("Examples") without what it titles: the GMPL manual's
+    "Only the following statements can be used within the for statement: …" brought the
+    "Examples" under it while the examples stayed out, and the reply showed a heading over
+    the next topic."""
+    for key, strip in list(picked.items()):
+        if (strip.block and _BARE_TITLE.fullmatch(strip.text.strip())
+                and (strip.chunk, strip.position + 1) not in picked):
+            del picked[key]
 
 
 def fill_gaps(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],

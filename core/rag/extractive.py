@@ -21,6 +21,7 @@ from core.rag.companions import (
     add_example,
     add_examples,
     add_follow_ups,
+    drop_bare_titles,
     fill_gaps,
     with_titles,
 )
@@ -177,6 +178,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         add_explanations(picked, candidates, total)
         fill_gaps(picked, candidates, total)
         add_entry_heads(picked, candidates)
+        drop_bare_titles(picked)
     # The question's own language first: a passage in another language adds to it, after it.
     # An English question gets no Arabic add-on when its best sentence is English or its English
     # sentences share enough of its words to be checked (the same answer again, in a language

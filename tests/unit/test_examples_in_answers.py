@@ -267,3 +267,17 @@ async def test_an_option_s_description_comes_with_its_line_when_the_line_matches
             "Cachegrind simulates the first-level and last-level caches.")
     answer = compose(await relevant_strips("what does --track-fds do", chunks(text), None, 1))
     assert "Cachegrind" not in answer
+
+
+
+async def test_a_title_is_never_shown_without_what_it_titles():
+    text = ("statement is a statement, which should be executed under control of the for "
+            "statement;\n\nOnly the following statements can be used within the for statement: "
+            "check, display, printf, and another for.\n\nExamples\n\n"
+            "for {(i,j) in E: i != j}\n{ printf \"flow from %s to %s\", i, j;\n   check x[i,j] >= 0;"
+            "\n}\n\nThe for statement causes a statement or a sequence of statements to be executed "
+            "for every n-tuple in the domain set.")
+    reply = compose(await relevant_strips("Which statements can be used within the for statement?",
+                                          course_chunks(text, title="For statement"), None, 1))
+    assert reply.startswith("Only the following statements")
+    assert "Examples" not in reply or "i != j" in reply  # the title only over its examples
