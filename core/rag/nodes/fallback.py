@@ -32,13 +32,10 @@ async def fallback(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     strips = [s for s in await relevant_strips(question, context, ctx.embedder, PARTIAL_STRIPS)
               if spoken != "en" or s.lexical > 0
               or detect_language(context[s.chunk].text) == spoken]
-    absent = state.get("not_in_course") or []
-    outside = outside_checked(state, ctx)
+    text = canned.fallback("intro" if strips else "empty", language,
+                           state.get("not_in_course") or [], outside=outside_checked(state, ctx))
     if strips:
-        text = canned.fallback("intro", language, absent, outside=outside) + "\n\n" + \
-            compose(strips)
-    else:
-        text = canned.fallback("empty", language, absent, outside=outside)
+        text += "\n\n" + compose(strips)
     citations = citations_for([context[strip.chunk] for strip in strips])
     return {"route": ["fallback"], "answer": text, "citations": citations,
             "confidence": Confidence.LOW, "low_confidence": True}
