@@ -141,7 +141,7 @@ def test_docs_are_listed_and_removed_and_a_failed_file_sets_the_exit_code(tmp_pa
     unknown = studybuddy("docs", "remove", "nothing.md", data_dir=data)
     assert unknown.returncode == 2 and "no document 'nothing.md'" in unknown.stderr
     removed = studybuddy("docs", "remove", "stacks.md", data_dir=data)
-    assert removed.returncode == 0 and "removed CS101/stacks.md (1 chunks)" in removed.stdout
+    assert removed.returncode == 0 and "removed CS101/stacks.md (1 chunk(s))" in removed.stdout
     assert "No documents" in studybuddy("docs", "list", data_dir=data).stdout
 
 
