@@ -20,7 +20,8 @@ async def run(tmp_path, **env: str) -> tuple[int, str]:
             "DATA_DIR": str(tmp_path / "data"), "AUTO_INGEST_SAMPLE": "false",
             "WIKIPEDIA_ENABLED": "false", "ARXIV_ENABLED": "false"}
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "run", cwd=tmp_path, env=base | env,
+        # faulthandler: a crash (once, exit -11 under a loaded CI machine) shows its traceback
+        sys.executable, "-X", "faulthandler", "-m", "bot", "run", cwd=tmp_path, env=base | env,
         stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE)
     _, stderr = await asyncio.wait_for(proc.communicate(), 120)
@@ -45,7 +46,7 @@ async def test_an_unreachable_bot_api_is_one_line(tmp_path):
     # No "/bot" on purpose: the token must not end up in the URL's port.
     code, stderr = await run(tmp_path, TELEGRAM_TOKEN=TOKEN,
                              TELEGRAM_BASE_URL=f"http://127.0.0.1:{closed_port()}")
-    assert code == 2
+    assert code == 2, stderr
     assert_one_secret_free_line(stderr, "cannot reach the Telegram Bot API")
 
 
@@ -56,7 +57,7 @@ async def test_a_rejected_token_is_one_line(tmp_path):
         code, stderr = await run(tmp_path, TELEGRAM_TOKEN=TOKEN, TELEGRAM_BASE_URL=fake.base_url)
     finally:
         await fake.close()
-    assert code == 2
+    assert code == 2, stderr
     assert_one_secret_free_line(stderr, "Telegram rejected the bot token")
 
 
