@@ -72,6 +72,8 @@ async def measure(data: Path, store_dir: Path) -> dict[str, Any]:
 
 
 async def run(opts: BenchOptions) -> dict[str, Any]:
+    from core.practice.generator import REFUSED
+
     result = await measure(opts.data, opts.cache / "quiz-store")
     judged = result["items"]
     valid = sum(1 for _, v in judged if v["valid"])
@@ -86,7 +88,7 @@ async def run(opts: BenchOptions) -> dict[str, Any]:
              for lang, n in sorted(by_language.items())]
     off = result["off_topic"]
     rows.append(row("off-topic requests refused (no quiz)",
-                    sum(s in ("not_covered", "no_facts") for ts in off.values() for _, s in ts) /
+                    sum(s in REFUSED for ts in off.values() for _, s in ts) /
                     max(sum(len(ts) for ts in off.values()), 1), fmt="{:.0%}"))
     return {"title": "14. Quiz items: validity against the cited passage (offline)",
             "note": METHOD, "rows": rows, "reasons": dict(reasons),

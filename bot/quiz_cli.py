@@ -11,7 +11,7 @@ from bot.cli_types import Subcommands
 from bot.course_args import course_arg, spelled
 from bot.settings import Settings
 from core.errors import StudyBuddyError
-from core.practice.generator import MAX_COUNT
+from core.practice.generator import MAX_COUNT, REFUSED
 from core.practice.questions import explanation
 from core.texts.practice import text
 
@@ -79,7 +79,7 @@ def why_none(quiz: Quiz) -> str:
 
 
 def render_text(quiz: Quiz) -> str:
-    if quiz.status in ("not_covered", "no_facts"):
+    if quiz.status in REFUSED:
         return f"{text(quiz.status, 'en', topic=quiz.topic)} Try another --topic, or none."
     if not quiz.items:
         return f"{text('empty', 'en')}\n{why_none(quiz)}"

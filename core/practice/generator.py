@@ -32,14 +32,16 @@ TOPIC_COSINE, TOPIC_CROSS_COSINE = 0.83, 0.80
 VECTOR_CACHE = 5000  # term vectors kept between quizzes
 DEFINE_SHARE = 0.3  # share of items asked as "What is X?" when the definitions fit as options
 
+# a topic refused: not in the course, or in it in no sentence an item can be made from
+REFUSED = ("not_covered", "no_facts")
+
 
 @dataclass(frozen=True, slots=True)
 class Quiz:
     """What /quiz answers: the items, and why there are fewer than asked (or none)."""
 
     items: tuple[QuizItem, ...]
-    status: str  # ok | fewer | not_covered (the topic is not in the course) | no_facts (it is,
-    # in no sentence an item can be made from) | empty
+    status: str  # ok | fewer | one of REFUSED | empty
     topic: str = ""
     course: str = ""
     asked: int = DEFAULT_COUNT

@@ -16,7 +16,7 @@ from core.course.spaces import CourseSpaces
 from core.i18n import pick_language
 from core.ports.practice import Answer, PracticeStore, Prompt, QuizItem, Session
 from core.practice import leitner
-from core.practice.generator import DEFAULT_COUNT, MAX_COUNT, QuizGenerator
+from core.practice.generator import DEFAULT_COUNT, MAX_COUNT, REFUSED, QuizGenerator
 from core.practice.questions import explanation
 from core.practice.stats import progress
 from core.stores.user_hash import user_hash
@@ -99,7 +99,7 @@ class PracticeService:
         if not course:
             return QuizTurn(await self._no_course(spaces, language, group), (), "", language)
         made = await self.generator.quiz(course, topic or None, n)
-        if made.status in ("not_covered", "no_facts"):
+        if made.status in REFUSED:
             refused = f"{text(made.status, language, topic=topic)} {text('other_topic', language)}"
             return QuizTurn(refused, (), "", language)
         if not made.items:
