@@ -70,6 +70,11 @@ CHAT_WORDS = frozenset("""hey hello hiya thanks thank thx please pls plz quick q
     whats basically kinda sorta literally guys anyone anybody somebody hmm okay sorry confused
     stuck wondering wonder idk btw tbh lol stuff gonna wanna gotta tell explain know understand
     one""".split())
+# Words of the errand around a question ("my professor said to ask…", "homework due tomorrow"):
+# the ⚠ note once told a student the course lacks "homework" and "tomorrow".
+REQUEST_WORDS = frozenset("""homework homeworks assignment assignments tomorrow tonight today
+    yesterday deadline deadlines due professor prof teacher lecturer classmate classmates midterm
+    midterms said says told ask asked asking""".split())
 
 
 SUBJECT_WORDS = (2, 4)  # one word is the vocabulary check's; longer runs are rarely one term
@@ -233,7 +238,8 @@ def course_words(question: str) -> list[str]:
     for match in _COURSE_WORD.finditer(_asking_part(question)):
         word = _CLITIC.sub("", match.group()).strip(".+-_'’").lower()
         if (len(word) < COURSE_WORD_MIN_LEN or word in STOPWORDS or word in GENERIC_WORDS
-                or word in CHAT_WORDS or not any(c.isalpha() for c in word)):
+                or word in CHAT_WORDS or word in REQUEST_WORDS
+                or not any(c.isalpha() for c in word)):
             continue
         words.append(word)
     return list(dict.fromkeys(words))

@@ -43,6 +43,10 @@ def course(docs: list[Document], known: set[str], **kw) -> VocabularySource:
     # a long message is looked up by the sentences that ask
     ("ok so im kinda panicking bc the exam is on thursday. so my question is basically: what "
      "is the worst case of quicksort? thanks so much!!", ["worst", "case", "quicksort"]),
+    # the errand around it: the course need not mention homework or a deadline
+    ("my professor said to ask: what is the pivot in quicksort, the deadline is tonight",
+     ["pivot", "quicksort"]),
+    ("can you do my homework for tomorrow: explain what quicksort is", ["quicksort"]),
 ])
 def test_course_words_are_the_latin_content_words_of_an_english_question(question, words):
     assert course_words(question) == words
