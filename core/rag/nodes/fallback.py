@@ -8,6 +8,7 @@ from core.messages import Confidence
 from core.rag import guide
 from core.rag.citations import citations_for
 from core.rag.extractive import compose, relevant_strips
+from core.rag.staff_replies import beside_staff, find_staff_answer, staff_reply
 from core.rag.state import RagContext, RagState
 from core.text import detect_language
 from core.texts import canned
@@ -16,12 +17,17 @@ PARTIAL_STRIPS = 2
 
 
 async def fallback(state: RagState, runtime: Runtime[RagContext]) -> RagState:
-    """Say the course does not cover it, then the best partial strips with their sources."""
+    """Say the course does not cover it, then the best partial strips with their sources; a
+    staff answer to the question (or to a similar one) comes with them (staff_replies.py)."""
     ctx = runtime.context
     if guide.applies(state):
         return await guide.guided_answer(state, ctx, node="fallback")
     language = state.get("language", "en")
-    context = state.get("context") or []
+    staff, asked_llm = await find_staff_answer(state, ctx)
+    calls: RagState = {"llm_calls": asked_llm} if asked_llm else {}
+    if staff is not None and staff.same:
+        return {"route": ["fallback"]} | staff_reply(staff, language) | calls
+    context = [c for c in state.get("context") or [] if staff is None or c is not staff.chunk]
     question = state["question"]
     spoken = detect_language(question)
     # for an English question, an Arabic sentence only when it shares a word of the question (a
@@ -36,9 +42,12 @@ async def fallback(state: RagState, runtime: Runtime[RagContext]) -> RagState:
                            state.get("not_in_course") or [], outside=outside_checked(state, ctx))
     if strips:
         text += "\n\n" + compose(strips)
-    citations = citations_for([context[strip.chunk] for strip in strips])
-    return {"route": ["fallback"], "answer": text, "citations": citations,
-            "confidence": Confidence.LOW, "low_confidence": True}
+    update: RagState = {"answer": text,
+                        "citations": citations_for([context[strip.chunk] for strip in strips]),
+                        "confidence": Confidence.LOW, "low_confidence": True}
+    if staff is not None:
+        update = beside_staff(update, staff, language)
+    return {"route": ["fallback"]} | update | calls
 
 
 def outside_checked(state: RagState, ctx: RagContext) -> bool:

@@ -5,7 +5,6 @@ In guide mode a request for graded work is answered by core/rag/guide.py instead
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
@@ -18,7 +17,7 @@ from core.rag.extractive import compose, focused, quoted_language, relevant_stri
 from core.rag.llm_output import message_text
 from core.rag.nodes.fallback import outside_checked
 from core.rag.prompts import GENERATE_SYSTEM, generate_user
-from core.rag.staff_answers import StaffMatch, confirm_same, matching_staff_answer
+from core.rag.staff_replies import beside_staff, find_staff_answer, staff_reply
 from core.rag.state import RagContext, RagState
 from core.rag.verify import evidence, reads_across_languages, vouches
 from core.text import detect_language
@@ -41,20 +40,16 @@ async def _generate(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     ctx = runtime.context
     if guide.applies(state):
         return await guide.guided_answer(state, ctx, node="generate")
-    context = state.get("context") or []
-    staff = await matching_staff_answer(state["question"], context, ctx.embedder)
+    staff, asked_llm = await find_staff_answer(state, ctx)
     if staff is None:
         return await _course_answer(state, ctx)
-    # course staff answered it, or a similar question (staff_answers.py)
-    calls: RagState = {}
-    if not staff.same and ctx.llm is not None:
-        staff, calls = await confirm_same(ctx.llm, state["question"], staff), {"llm_calls": 1}
+    calls: RagState = {"llm_calls": asked_llm} if asked_llm else {}
     if staff.same:
-        return _staff_answer(staff, state.get("language", "en")) | calls
-    rest = [chunk for chunk in context if chunk is not staff.chunk]
+        return {"route": ["generate"]} | staff_reply(staff, state.get("language", "en")) | calls
+    rest = [chunk for chunk in state.get("context") or [] if chunk is not staff.chunk]
     update: RagState = await _course_answer(state | {"context": rest}, ctx) if rest else {}
-    update = _beside_staff(update, staff, state.get("language", "en"))
-    return update | ({"llm_calls": update.get("llm_calls", 0) + 1} if calls else {})
+    update = {"route": ["generate"]} | beside_staff(update, staff, state.get("language", "en"))
+    return update | ({"llm_calls": update.get("llm_calls", 0) + asked_llm} if asked_llm else {})
 
 
 async def _course_answer(state: RagState, ctx: RagContext) -> RagState:
@@ -111,33 +106,6 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
         update |= {"answer": compose(shown),
                    "citations": citations_for([context[strip.chunk] for strip in shown])}
     return update
-
-
-def _staff_answer(match: StaffMatch, language: str) -> RagState:
-    """The staff answer whole (✅); for a similar question, under the question it answered
-    (📖), so the student sees what was answered."""
-    if match.same:
-        return _answer(match.answer, citations_for([match.chunk]))
-    update = _answer(canned.STAFF("similar", language, asked=match.asked, answer=match.answer),
-                     citations_for([match.chunk]))
-    return update | {"confidence": Confidence.UNCHECKED}
-
-
-def _beside_staff(update: RagState, match: StaffMatch, language: str) -> RagState:
-    """The course answer with the staff answer to a similar question beside it, never in its
-    place: a staff answer to "What is GMPL?" took the place of the right page for "What is
-    the purpose of the param statement in GMPL?". The course answer leads when it is not ⚠;
-    the mark is its own (the staff answer says what it answered), else the staff answer's 📖."""
-    similar = _staff_answer(match, language)
-    if not update.get("citations"):
-        return similar
-    weak = update["confidence"] is Confidence.LOW
-    first, then = (similar, update) if weak else (update, similar)
-    cited = [*first["citations"], *then["citations"]]
-    update = update | {"answer": f"{first['answer']}\n\n{then['answer']}",
-                       "citations": [replace(c, n=n) for n, c in enumerate(cited, 1)]}
-    return update | {"confidence": Confidence.UNCHECKED, "low_confidence": False} if weak \
-        else update
 
 
 def _answer(text: str, citations: list[Citation], llm_calls: int = 0) -> RagState:
