@@ -23,6 +23,7 @@ from adapters.http_input import BadRequest
 from adapters.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from adapters.metrics import PrometheusMetrics
 from core.chat.photo import PhotoLimits
+from core.course.spaces import stored_spelling
 from core.insight.report import InstructorReports
 from core.messages import IncomingMessage, Reply
 from core.ports import ChatService
@@ -217,6 +218,12 @@ class HttpAdapter:
         from adapters.report_page import render_html  # pygal loads only when a report is asked
 
         assert self.reports is not None
+        if course is not None:  # a typo must not read as "nobody asked anything"
+            known = await self.reports.courses()
+            course = stored_spelling(course, known)
+            if course is None:
+                return web.json_response({"error": "there is no such course",
+                                          "courses": sorted(known)}, status=404)
         report = await self.reports.build(course=course, days=days)
         return web.Response(text=render_html(report), content_type="text/html",
                             charset="utf-8", headers=REPORT_HEADERS)

@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 
 from bot.cli_types import Subcommands
-from bot.course_args import course_arg
+from bot.course_args import course_arg, spelled
 from bot.settings import Settings
 from core.errors import StudyBuddyError
 from core.stores.private_files import private_dir, write_private_text
@@ -45,6 +45,8 @@ async def run_report(settings: Settings, args: argparse.Namespace) -> int:
     from bot.composition import open_reports
 
     async with open_reports(settings) as reports:
+        if args.course is not None:
+            args.course = spelled(args.course, await reports.courses(), must_exist=True)
         report = await reports.build(course=args.course, days=args.days)
     files = {REPORT_FILE: render_html(report)} | report_csv_files(report)
     write_files(args.out, files)

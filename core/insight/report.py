@@ -110,6 +110,14 @@ class InstructorReports:
         self.escalations = escalations  # TA desk cards for the Escalations section
         self.staff = staff  # staff answers: which gaps are answered (gaps_answered.py)
 
+    async def courses(self) -> set[str]:
+        """Every course a report can be asked for: one with questions recorded (its files may
+        be gone), or with files (none asked yet). A typo is none of them: `report --course
+        NOPE` once wrote an empty report, read as "no student asked anything"."""
+        recorded = {o.course for o in await self.store.outcomes() if o.course}
+        stored = set(await self.staff.store.courses()) if self.staff is not None else set()
+        return recorded | stored
+
     async def build(self, *, course: str | None = None, days: int = 7,
                     now: datetime | None = None, scope: str | None = None) -> Report:
         """The report of one course (None: all), of questions asked in one scope (None: all)."""

@@ -91,6 +91,14 @@ def test_report_writes_html_and_csv(tmp_path):
 
     month = studybuddy("report", "--out", str(out), "--days", "30", data_dir=data)
     assert month.returncode == 0 and "4 question(s)" in month.stdout
+    # BIO110 has no files, only questions: a course; a typo is none (not an empty report)
+    asked_only = studybuddy("report", "--out", str(out), "--course", "bio110", data_dir=data)
+    assert asked_only.returncode == 0 and "1 question(s)" in asked_only.stdout
+    typo = studybuddy("report", "--out", str(tmp_path / "typo"), "--course", "CS110",
+                      data_dir=data)
+    assert typo.returncode == 2 and not (tmp_path / "typo").exists()
+    assert typo.stderr.strip().splitlines() == [
+        "error: there is no course named 'CS110' (courses: BIO110, CS101)"]
 
 
 def test_bad_options_are_one_line(tmp_path):

@@ -92,6 +92,9 @@ async def test_report_page_in_chromium(served, caplog):
                               headers={"Authorization": f"Bearer {TOKEN}"})
         assert ok.status_code == 200 and ok.headers["Content-Type"].startswith("text/html")
         assert "default-src 'none'" in ok.headers["Content-Security-Policy"]
+        typo = await client.get("/report?course=CS110",
+                                headers={"Authorization": f"Bearer {TOKEN}"})
+        assert typo.status_code == 404 and "CS101" in typo.json()["courses"]
     assert TOKEN not in caplog.text
 
     async with chromium_page(extra_http_headers={"Authorization": f"Bearer {TOKEN}"}) as (
