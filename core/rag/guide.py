@@ -110,7 +110,10 @@ def _offline(strips: Sequence[Strip], context: Sequence[Chunk], language: str, n
 
 
 def _update(node: str, text: str, citations: list[Citation], llm_calls: int) -> RagState:
+    """A guided reply answers nothing by design: what the course says (📖), never ✅."""
     confidence = Confidence.LOW if node == "fallback" else confidence_of(citations)
+    if confidence is Confidence.COURSE:
+        confidence = Confidence.UNCHECKED
     update: RagState = {"route": [node, "guide"], "answer": text, "citations": citations,
                               "confidence": confidence,
                               "low_confidence": confidence is Confidence.LOW}

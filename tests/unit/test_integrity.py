@@ -184,6 +184,7 @@ class TestGuideModeInTheGraph:
         assert "base case" in answer and "Steps to try" in answer and answer.endswith("check it.")
         assert "def factorial" not in answer and "120" not in answer and not has_solution(answer)
         assert [c.display_name for c in state["citations"]] == ["recursion.md"]
+        assert state["confidence"] == Confidence.UNCHECKED  # never "✅ answered"
 
     async def test_the_same_request_in_explain_mode_is_answered_as_usual(
             self, graph, make_context):
@@ -216,4 +217,4 @@ class TestGuideModeInTheGraph:
         answer = state["answer"]
         assert "def f" not in answer and "120" not in answer and "base case" in answer
         assert answer.endswith("check it.")  # the draft asked nothing back: the standard question
-        assert state["confidence"] == Confidence.COURSE
+        assert state["confidence"] == Confidence.UNCHECKED  # 📖: it answers nothing, by design
