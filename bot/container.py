@@ -140,7 +140,8 @@ def build_sources(settings: Settings, store: CourseStore, client: httpx.AsyncCli
                   other_language: OtherLanguageIndex | None = None) -> dict[str, Source]:
     sources: dict[str, Source] = {"course": CourseSource(store, settings.default_course,
                                                          sample_course=SAMPLE_COURSE_NAME,
-                                                         other_language=other_language)}
+                                                         other_language=other_language,
+                                                         local=settings.course_store == "sqlite")}
     if settings.course_store == "supabase":  # the embedded SQLite store needs no breaker
         sources["course"] = GuardedSource(sources["course"], CircuitBreaker("supabase"))
     agent, timeout_s = settings.user_agent, settings.source_timeout_s

@@ -36,8 +36,13 @@ class CourseSource:
 
     def __init__(self, store: CourseStore, course: str | None = None,
                  sample_course: str | None = None,
-                 other_language: OtherLanguageIndex | None = None) -> None:
+                 other_language: OtherLanguageIndex | None = None, *, local: bool = False
+                 ) -> None:
         self.store = store
+        # searched on this machine (the embedded store): CPU work the reply deadline bounds,
+        # not SOURCE_TIMEOUT_S, which is for a service that may hang. With six processes on two
+        # cores the local search once ran past 8 s and the answer came without the course.
+        self.local = local
         self.other_language = other_language
         self.course = course
         self.sample_course = sample_course

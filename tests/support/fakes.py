@@ -87,6 +87,7 @@ class FakeSource:
     queries: list[str] = field(default_factory=list)
     courses: list[str | None] = field(default_factory=list)  # the course each search asked for
     delay_s: float = 0.0
+    local: bool = False  # searched on this machine: no SOURCE_TIMEOUT_S (retrieve.py)
 
     @property
     def calls(self) -> int:

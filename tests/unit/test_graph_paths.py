@@ -201,6 +201,17 @@ class TestDegradation:
         assert state["source_errors"] == ["wikipedia"] and sources["wikipedia"].calls == 1
         assert state["route"][-1] == "generate" and "O(n log n)" in state["answer"]
 
+    async def test_a_slow_local_course_search_is_waited_for_a_slow_service_is_not(
+            self, graph, make_context):
+        merge = [doc("Merge sort runs in O(n log n) time.", "Sorting")]
+        sources = {"course": FakeSource("course", merge, delay_s=0.2, local=True),
+                   "wikipedia": FakeSource("wikipedia", merge, delay_s=0.2)}
+        ctx = make_context(sources=sources, reranker=ScriptedReranker([{"Merge": 0.9}]),
+                           source_timeout_s=0.05)
+        state = await run(graph, ctx, "Compare merge sort and quicksort")
+        assert state["route"][-1] == "generate" and "O(n log n)" in state["answer"]
+        assert state["source_errors"] == ["wikipedia"]  # timed out; the course never is
+
     @pytest.mark.parametrize("garbage", ["", "I think this is complex!!", "**Intent** :  Complex\nsub - x"])
     async def test_malformed_triage_lines_default_to_complex(self, graph, make_context, garbage):
         llm = ScriptedChatModel(script=[garbage, "VERDICT maybe?", "Merge sort [1]."])
