@@ -99,7 +99,7 @@ def _print(courses: list[CourseInfo], *, as_json: bool) -> int:
         print("No courses yet. Add one with: studybuddy ingest PATH --course NAME")
         return 0
     for c in courses:
-        print(f"{c.record.name}  owner {c.record.owner}  {_access(c.record)}  "
+        print(f"{c.record.name or '(none)'}  owner {c.record.owner}  {_access(c.record)}  "
               f"{c.documents} document(s)")
         print(f"  spaces: {', '.join(c.spaces) or '—'}")
         print(f"  shared with: {', '.join(c.shares) or '—'}")

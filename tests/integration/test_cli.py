@@ -189,3 +189,7 @@ def test_courses_are_given_opened_and_closed_with_one_line_each(tmp_path):
     listing = studybuddy("courses", "list", "--json", data_dir=data, **env)
     [course] = [c for c in json.loads(listing.stdout) if c["name"] == "CS101"]
     assert course["owner"] == "telegram:chat:-1001234"
+    # files ingested without --course: listed as "(none)", as `docs list` shows them
+    assert studybuddy("ingest", str(notes), data_dir=data, **env).returncode == 0
+    plain = studybuddy("courses", "list", data_dir=data, **env).stdout.splitlines()
+    assert any(line.startswith("(none)  owner operator  open  1 document(s)") for line in plain)
