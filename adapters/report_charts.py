@@ -59,7 +59,9 @@ def questions_per_day(report: Report) -> str:
     chart = pygal.StackedBar(**_config(largest, title="Questions per day by confidence",
                                        x_label_rotation=0 if len(report.per_day) <= 10 else 40,
                                        show_minor_x_labels=len(report.per_day) <= 16,
-                                       x_labels_major_every=max(1, len(report.per_day) // 10)))
+                                       x_labels_major_every=max(1, len(report.per_day) // 10),
+                                       # one row: pygal cut a second row's "Low confidence" off
+                                       legend_at_bottom_columns=len(CONFIDENCE_SERIES)))
     chart.x_labels = [day.strftime("%b %d") for day, _ in report.per_day]
     for key, label in CONFIDENCE_SERIES:
         chart.add(label, [counts.get(key, 0) or None for _, counts in report.per_day])

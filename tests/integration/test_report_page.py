@@ -113,6 +113,13 @@ async def test_report_page_in_chromium(served, caplog):
         assert await chart.count() == 1 and await chart.locator("rect").count() > 3
         box = await chart.bounding_box()
         assert box is not None and box["width"] > 300 and box["height"] > 100  # drawn, visible
+        # every legend entry inside its chart (a second row once cut "Low confidence" off)
+        legends = await page.evaluate("""() => [...document.querySelectorAll(
+            'svg[data-chart] .legends text')].map(t => {
+              const s = t.ownerSVGElement.getBoundingClientRect(), r = t.getBoundingClientRect();
+              return [t.textContent, r.bottom <= s.bottom + 1 && r.right <= s.right + 1]; })""")
+        assert "Low confidence" in [text for text, _ in legends]
+        assert [text for text, inside in legends if not inside] == []
         assert await page.locator('svg[data-chart="documents"]').count() == 1
         section = page.locator("section#escalations")
         assert await section.locator("h2").inner_text() == "Escalations"
