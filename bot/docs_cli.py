@@ -21,7 +21,7 @@ class DocsError(StudyBuddyError):
     """A docs command the user can fix (unknown or ambiguous document); one line."""
 
 
-NOT_FOUND_SHOWN = 10  # names listed in the "not in what was ingested now" note
+NAMES_SHOWN = 10  # names listed (added, replaced, not found this time), then "and N more"
 
 
 def add_docs_parsers(sub: Subcommands) -> None:
@@ -75,21 +75,27 @@ async def run_ingest(settings: Settings, args: argparse.Namespace,
     for error in report.errors:
         print(f"error: {error}", file=sys.stderr)
     if report.not_found:
-        shown = ", ".join(report.not_found[:NOT_FOUND_SHOWN])
-        more = f" and {len(report.not_found) - NOT_FOUND_SHOWN} more" \
-            if len(report.not_found) > NOT_FOUND_SHOWN else ""
         print(f"note: {len(report.not_found)} document(s) of course {course!r} were not found "
-              f"this time: {shown}{more}. If you deleted or moved them, they stay searchable "
-              f"until removed: studybuddy docs remove --course {course!r} NAME")
+              f"this time: {_some(report.not_found)}. If you deleted or moved them, they stay "
+              f"searchable until removed: studybuddy docs remove --course {course!r} NAME")
     for name in report.replaced_unlike:
         print(f"warning: {name} replaced the course's document of that name, which shared none "
               "of its text: if that was another file (week2/notes.md beside week3/notes.md), it "
               "is gone; rename one and ingest it again to keep both", file=sys.stderr)
-    added = report.files_ok - len(report.replaced)
-    print(f"{added} added, {len(report.replaced)} replaced, {report.files_unchanged} unchanged, "
+    for label, names in (("added", report.added), ("replaced", report.replaced)):
+        if names:  # which files, not only how many: `docs list` need not be the next command
+            print(f"{label}: {_some(names)}")
+    print(f"{len(report.added)} added, {len(report.replaced)} replaced, "
+          f"{report.files_unchanged} unchanged, "
           f"{len(report.errors)} failed: {report.chunks_new} chunk(s) embedded, "
           f"{report.chunks_reused} kept, {report.seconds:.1f}s")
     return 1 if report.errors else 0
+
+
+def _some(names: list[str]) -> str:
+    """The first NAMES_SHOWN names, and how many more."""
+    more = len(names) - NAMES_SHOWN
+    return ", ".join(names[:NAMES_SHOWN]) + (f" and {more} more" if more > 0 else "")
 
 
 def _reading(name: str, step: str) -> None:

@@ -38,7 +38,9 @@ class RagSettings(BaseSettings):
                                     description="tier-1 triage timeout; on expiry -> complex")
     max_subqueries: int = Field(
         3, ge=1, le=6, description="sub-questions triage may split a complex question into")
-    source_timeout_s: float = Field(8.0, gt=0, le=120, description="per-source retrieval timeout (not the embedded course store)")
+    source_timeout_s: float = Field(
+        8.0, gt=0, le=120,
+        description="per-source retrieval timeout (not the embedded course store)")
 
     def to_rag_config(self) -> RagConfig:
         """A frozen copy for the core, which never reads the environment itself."""

@@ -41,6 +41,7 @@ class IngestReport:
     chunks_total: int = 0
     chunks_new: int = 0  # chunks embedded in this run
     chunks_reused: int = 0  # chunks of an edited file whose text (and vector) was kept
+    added: list[str] = field(default_factory=list)  # display names of new documents
     replaced: list[str] = field(default_factory=list)  # display names of replaced documents
     replaced_unlike: list[str] = field(default_factory=list)  # of them, sharing no passage
     skipped: list[str] = field(default_factory=list)  # files in folders that are not course files
@@ -92,10 +93,9 @@ async def store_document(store: CourseStore, embedder: Embedder, doc: LoadedDocu
     report.chunks_total += len(chunks)
     report.chunks_new += fresh
     report.chunks_reused += len(chunks) - fresh
-    if replaces:
-        report.replaced.append(doc.display_name)
-        if fresh == len(chunks):  # not one passage kept: an edit, or another file of that name
-            report.replaced_unlike.append(doc.display_name)
+    (report.replaced if replaces else report.added).append(doc.display_name)
+    if replaces and fresh == len(chunks):  # not one passage kept: an edit, or another file
+        report.replaced_unlike.append(doc.display_name)  # of that name
     report.warnings.extend(f"{doc.display_name}: {w}" for w in doc.warnings)
 
 

@@ -134,6 +134,7 @@ def test_docs_are_listed_and_removed_and_a_failed_file_sets_the_exit_code(tmp_pa
     assert "skipped: diagram.svg (unsupported type '.svg')" in out.stdout
     assert "error: broken.pdf: " in out.stderr and "Traceback" not in out.stderr
     assert out.stdout.strip().endswith("s") and "1 added, 0 replaced, 0 unchanged, 1 failed" in out.stdout
+    assert "added: stacks.md\n" in out.stdout and "replaced:" not in out.stdout  # which, not only how many
     listing = studybuddy("docs", "list", data_dir=data)
     assert listing.returncode == 0, listing.stderr
     assert "CS101" in listing.stdout and "stacks.md" in listing.stdout
