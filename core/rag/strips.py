@@ -3,7 +3,13 @@ context, in reading order) and the strips it picks from them, keyed by (passage,
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from core.rag.state import Chunk
+from core.text import detect_language
+
+LEAD_SHARE = 0.7  # a sentence in the question's language scored this share of the best leads
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,3 +47,16 @@ def same_paragraph(candidates: list[Candidate], i: int, j: int) -> bool:
     """Two sentences of one paragraph (an example block is never one)."""
     a, b = candidates[i], candidates[j]
     return not (a.block or b.block) and (a.chunk, a.paragraph) == (b.chunk, b.paragraph)
+
+
+def language_first(strips: Sequence[Strip], chunks: Sequence[Chunk], language: str
+                   ) -> list[Strip]:
+    """The strips of passages in the question's language first, each group in its own order,
+    when one of them scored at least LEAD_SHARE of the best strip: "ما هو LXC وهل يستخدم نواة
+    ثانية؟" over an Arabic page quoting its English source was answered English first.
+    Otherwise unchanged: the other language stands in for what the question's lacks."""
+    same = [s for s in strips if detect_language(chunks[s.chunk].text) == language]
+    if not same or len(same) == len(strips) or \
+            max(s.score for s in same) < LEAD_SHARE * max(s.score for s in strips):
+        return list(strips)
+    return same + [s for s in strips if s not in same]

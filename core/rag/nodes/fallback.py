@@ -10,6 +10,7 @@ from core.rag.citations import citations_for
 from core.rag.extractive import compose, relevant_strips
 from core.rag.staff_replies import beside_staff, find_staff_answer, staff_reply
 from core.rag.state import RagContext, RagState
+from core.rag.strips import language_first
 from core.text import detect_language
 from core.texts import canned
 
@@ -35,9 +36,10 @@ async def fallback(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     # passes the ranking's bar (an Arabic page on merge sort as the closest material to "Who
     # commanded the Byzantine admiralty?"). Arabic questions keep English material, as in
     # relevant_strips: Arabic courses quote English, and Arabic students read English notes.
-    strips = [s for s in await relevant_strips(question, context, ctx.embedder, PARTIAL_STRIPS)
-              if spoken != "en" or s.lexical > 0
-              or detect_language(context[s.chunk].text) == spoken]
+    strips = language_first(
+        [s for s in await relevant_strips(question, context, ctx.embedder, PARTIAL_STRIPS)
+         if spoken != "en" or s.lexical > 0 or detect_language(context[s.chunk].text) == spoken],
+        context, spoken)
     text = canned.fallback("intro" if strips else "empty", language,
                            state.get("not_in_course") or [], outside=outside_checked(state, ctx))
     if strips:

@@ -19,6 +19,7 @@ from core.rag.nodes.fallback import outside_checked
 from core.rag.prompts import GENERATE_SYSTEM, generate_user
 from core.rag.staff_replies import beside_staff, find_staff_answer, staff_reply
 from core.rag.state import RagContext, RagState
+from core.rag.strips import language_first
 from core.rag.verify import evidence, reads_across_languages, vouches
 from core.text import detect_language
 from core.texts import canned
@@ -81,6 +82,7 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
                             context, language)
     if not strips:
         strips = shown = await relevant_strips(question, context[:1], None, 2)
+    shown = language_first(shown, context, language)  # judged as picked, shown in this order
     text = compose(strips)
     if not text:  # nothing in the context answers it: say so rather than send an empty reply
         return _answer(canned.fallback("empty", state.get("language", "en"),
