@@ -39,7 +39,8 @@ _NOT_NAMES = frozenset("the and or of to in is are for with on by not www http h
 _POINTS_BACK = re.compile(r"\b(?:such|these|those|latter|former|above|aforementioned|opposite)\b"
                           r"|(?<![\w])(?:هذا|هذه|ذلك|تلك|هؤلاء|هذين|هاتين)(?![\w])", re.IGNORECASE)
 _AR_LEADS = ("وبنفس", "بنفس", "كذلك", "لذلك", "وهذا", "وهذه", "ولهذا", "لهذا", "ومع ذلك", "لكن",
-             "ولكن", "وبالتالي", "هنا", "وهنا", "أما", "وأما")
+             "ولكن", "وبالتالي", "هنا", "وهنا", "أما", "وأما", "في كلا", "وفي كلا", "في كلتا",
+             "وفي كلتا")
 _CUES = frozenset(normalize(w) for w in """الأمر أمر الامر امر البرنامج برنامج الحزمة حزمة
     الملف ملف المجلد مجلد الخيار الأداة أداة الخدمة خدمة الوحدة""".split())
 _ENGLISH_AFTER_CUE = frozenset("""may can call calls provide provides available exist exists
@@ -56,7 +57,8 @@ _ENGLISH_AFTER_CUE = frozenset("""may can call calls provide provides available 
 # not questions on their own.
 _LEADS = ("However", "But", "And", "So", "Also", "Thus", "Hence", "This", "These", "It ", "Its ",
           "Nobody", "Their ", "They ", "Such ", "The latter", "The former", "He ", "She ",
-          "Here ", "Then ", "Therefore", "Otherwise", "Instead", "In this", "In that")
+          "Here ", "Then ", "Therefore", "Otherwise", "Instead", "In this", "In that",
+          "In both", "In either", "In each")  # "In both cases, the bridge-utils package…"
 
 # A name written as code: read.csv, dbConnect, /etc/hostname, udev, write.table(), R_HOME
 _CODE = r"(?:/[\w.-]+(?:/[\w.-]+)*|[A-Za-z][\w]*(?:[._][\w]+)+(?:\(\))?|[a-z]+[A-Z]\w*(?:\(\))?)"
@@ -80,6 +82,14 @@ _AR_NOT_TERM = frozenset("""هذا هذه ذلك تلك هو هي هناك ال�
     لذلك عندما حيث ما وكما مما بما لهذا لهذه الأكثر الأقل الأول الثاني الثالث الأخير أحد بعض
     كل أي غير يثير فقط أيضا أيضاً""".split())
 _AR_BODY_START = frozenset("أن إن ما في من على لا لم لن عن إلى الحال".split())
+# Arabic heads that name no thing of their own (as _REFERS_BACK): "الفكرة هي التأكد أن…" asked
+# "_____ هي التأكد…" with "the idea" as its answer; superlatives and "the only" describe
+# ("أبسط نموذج هو…", "البارامتر الإجباري الوحيد هو…") rather than name
+_AR_REFERS_BACK = frozenset(normalize(w) for w in """الفكرة الهدف الغاية المشكلة الحل الفرق
+    السبب النتيجة الطريقة الميزة العيب الخطوة الفائدة الخيار القيمة الناتج المثال الجواب الإجابة
+    المعامل البارامتر الخطأ الفكرة الأساس المبدأ""".split())
+_AR_DESCRIBING = frozenset(normalize(w) for w in """أبسط أفضل أهم أكثر أكبر أصغر أسهل أصعب أقل
+    أسرع أبطأ أول آخر الوحيد الوحيدة""".split())
 _EN_BODY_IDIOM = re.compile(r"^used\s+to\s+\w+ing\b|^used\s+(?:in|by|for|with)\b")
 _EN_PREFIX = re.compile(r"^(?:The\s+)?(?:function|package|command|argument|option)\s+",
                         re.IGNORECASE)
@@ -256,6 +266,9 @@ def _arabic_term_ok(term: str) -> bool:
     if not 1 <= len(words) <= (MAX_TERM_WORDS if glossed else 3):
         return False
     if any(w in _AR_NOT_TERM for w in words) or words[0].startswith("وال"):
+        return False
+    if (len(words) == 1 and normalize(term) in _AR_REFERS_BACK) or \
+            any(normalize(w) in _AR_DESCRIBING for w in words):
         return False
     if words[0][0] in "يت" and not words[0].startswith("ال"):  # a verb: يحدث، تتكون، يُفضَّل
         return False

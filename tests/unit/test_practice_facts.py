@@ -56,6 +56,16 @@ def test_what_is_not_a_term_is_left_out():
     # a degree word opens a description, not a term ("_____ is a plain-text search…")
     assert facts_in("A slightly more successful searching pattern is a plain-text search in "
                     "package names, but it remains very limited.") == []
+    # Arabic heads that name nothing ("the idea"), superlatives and "the only" describe
+    assert facts_in("الفكرة هي التأكد أن المرشّح يفهم العقد الاجتماعي ومبادئ البرمجيات الحرة.") == []
+    assert facts_in("أبسط نموذج هو النموذج الجسري؛ وفيه تعمل جميع البطاقات كما لو كانت "
+                    "موصولة.") == []
+    assert facts_in("البارامتر الإجباري الوحيد هو اسم النطاق الجديد؛ الخيارات الأخرى هامة.") == []
+    assert facts_in("In both cases, the bridge-utils package will be required.") == []
+    assert facts_in("وفي كلا الحالتين، يتحدد الترتيب من خلال الخيار lxc.start.order في ملف "
+                    "الإعداد.") == []
+    assert [f.term for f in facts_in("الحوسبة الظاهرية هي إحدى أهم تطورات الحوسبة في السنوات "
+                                      "الأخيرة.")] == ["الحوسبة الظاهرية"]
 
 
 def test_the_cloze_blanks_every_spelling_of_the_term():
