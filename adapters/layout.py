@@ -12,6 +12,8 @@ from core.messages import Citation, Confidence, Reply
 from core.texts.layout import LAYOUT, MARKED
 
 MAX_TITLE_CHARS = 150
+# a staff answer's stored title (core/escalation/notes.TITLE), said in the reply's language
+STAFF_TITLE = re.compile(r"^Staff answer · (?P<date>\d{4}-\d{2}-\d{2})$")
 MAX_LOCATION_CHARS = 300
 _SENTENCE_END = re.compile(r"(?<=[.!?؟。])\s+")
 
@@ -54,7 +56,10 @@ def citation_parts(citation: Citation, language: str = "en") -> tuple[str, str, 
     """(number + label, title, location) of one citation, each plain and clipped; the location
     of course material says where in the file to look, so a student can open the page."""
     head = f"[{citation.n}] {source_label(citation.source_type, language)}"
-    return (head, _clip(citation.title, MAX_TITLE_CHARS),
+    title = citation.title
+    if citation.source_type == "course" and (staff := STAFF_TITLE.match(title)):
+        title = LAYOUT("staff_answer", language, date=staff.group("date"))
+    return (head, _clip(title, MAX_TITLE_CHARS),
             _clip(location_of(citation, language), MAX_LOCATION_CHARS))
 
 

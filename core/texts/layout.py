@@ -17,7 +17,7 @@ LAYOUT = Catalog({
         "mark_low": ("⚠️ Low confidence: the sources did not fully answer this — "
                      "check with your course"),
         "unit_page": "p.", "unit_slide": "slide",
-        "sources": "Sources:",
+        "sources": "Sources:", "staff_answer": "Staff answer · {date}",
     },
     "ar": {
         "source_course": "المقرر", "source_wikipedia": "ويكيبيديا", "source_arxiv": "arXiv",
@@ -30,7 +30,7 @@ LAYOUT = Catalog({
         "mark_supplemented": "🌐 مدعومة بمصادر خارجية (ويكيبيديا / arXiv / الويب)",
         "mark_low": "⚠️ ثقة منخفضة: لم تُجب المصادر عن السؤال تمامًا — راجع مقررك",
         "unit_page": "ص", "unit_slide": "شريحة",
-        "sources": "المصادر:",
+        "sources": "المصادر:", "staff_answer": "إجابة طاقم المقرر · {date}",
     },
 })
 # Confidence values that get a mark under the answer

@@ -21,3 +21,20 @@ def test_discord_never_cuts_a_wrapped_link_on_carriage_returns():
     assert all(len(p) <= discord_render.MAX_CHARS for p in parts)
     for part in parts:
         assert all(part[m.start() - 1] == "<" for m in re.finditer("https://", part))
+
+
+def test_a_staff_answer_s_title_is_said_in_the_reply_s_language():
+    from datetime import date
+
+    from adapters.layout import citation_parts
+    from core.escalation.notes import TITLE
+    from core.messages import Citation
+
+    stored = TITLE.format(date=date(2026, 12, 6).isoformat())  # as StaffNotes stores it
+    staff = Citation(n=1, title=stored, url_or_path="staff-answer-ab", source_type="course",
+                     chunk_id="c")
+    assert citation_parts(staff, "ar")[1] == "إجابة طاقم المقرر · 2026-12-06"
+    assert citation_parts(staff, "en")[1] == "Staff answer · 2026-12-06"
+    web = Citation(n=2, title=stored, url_or_path="https://x.example", source_type="web",
+                   chunk_id="w")
+    assert citation_parts(web, "ar")[1] == stored  # only the course's own staff answers
