@@ -70,11 +70,12 @@ CHAT_WORDS = frozenset("""hey hello hiya thanks thank thx please pls plz quick q
     whats basically kinda sorta literally guys anyone anybody somebody hmm okay sorry confused
     stuck wondering wonder idk btw tbh lol stuff gonna wanna gotta tell explain know understand
     one""".split())
-# Words of the errand around a question ("my professor said to ask…", "homework due tomorrow"):
-# the ⚠ note once told a student the course lacks "homework" and "tomorrow".
+# Words of the errand around a question ("my professor said to ask…", "solve question 3 of my
+# homework; write…"): the ⚠ note told a student the course lacks "homework" and "write". "solve"
+# stays a course word: "how do I solve the knapsack problem" asks about solving it.
 REQUEST_WORDS = frozenset("""homework homeworks assignment assignments tomorrow tonight today
     yesterday deadline deadlines due professor prof teacher lecturer classmate classmates midterm
-    midterms said says told ask asked asking""".split())
+    midterms said says told ask asked asking write""".split())
 
 
 SUBJECT_WORDS = (2, 4)  # one word is the vocabulary check's; longer runs are rarely one term

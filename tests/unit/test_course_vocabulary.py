@@ -47,6 +47,8 @@ def course(docs: list[Document], known: set[str], **kw) -> VocabularySource:
     ("my professor said to ask: what is the pivot in quicksort, the deadline is tonight",
      ["pivot", "quicksort"]),
     ("can you do my homework for tomorrow: explain what quicksort is", ["quicksort"]),
+    ("solve question 3 of my homework: write the full AppArmor profile for dhclient",
+     ["solve", "full", "apparmor", "profile", "dhclient"]),
 ])
 def test_course_words_are_the_latin_content_words_of_an_english_question(question, words):
     assert course_words(question) == words
