@@ -4,6 +4,7 @@ generate and fallback nodes both show them: a question whose passages only gave 
 ⚠ once never saw the answer staff wrote to a similar question."""
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from core.messages import Confidence
@@ -21,6 +22,24 @@ async def find_staff_answer(state: RagState, ctx: RagContext) -> tuple[StaffMatc
     if match is None or match.same or ctx.llm is None:
         return match, 0
     return await confirm_same(ctx.llm, state["question"], match), 1
+
+
+async def with_staff_answer(state: RagState, ctx: RagContext,
+                            course_reply: Callable[[RagState], Awaitable[RagState]]) -> RagState:
+    """The reply `course_reply` makes from the passages (generate's answer, fallback's ⚠),
+    unless a staff answer among them answers the question; beside a similar question's staff
+    answer, made from the passages without it."""
+    match, asked_llm = await find_staff_answer(state, ctx)
+    language = state.get("language", "en")
+    if match is None:
+        update = await course_reply(state)
+    elif match.same:
+        update = staff_reply(match, language)
+    else:
+        rest = [chunk for chunk in state.get("context") or [] if chunk is not match.chunk]
+        update = beside_staff(await course_reply(state | {"context": rest}) if rest else {},
+                              match, language)
+    return update | ({"llm_calls": update.get("llm_calls", 0) + asked_llm} if asked_llm else {})
 
 
 def staff_reply(match: StaffMatch, language: str) -> RagState:

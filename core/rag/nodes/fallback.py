@@ -8,7 +8,7 @@ from core.messages import Confidence
 from core.rag import guide
 from core.rag.citations import citations_for
 from core.rag.extractive import compose, relevant_strips
-from core.rag.staff_replies import beside_staff, find_staff_answer, staff_reply
+from core.rag.staff_replies import with_staff_answer
 from core.rag.state import RagContext, RagState
 from core.rag.strips import language_first
 from core.text import detect_language
@@ -23,12 +23,14 @@ async def fallback(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     ctx = runtime.context
     if guide.applies(state):
         return await guide.guided_answer(state, ctx, node="fallback")
+    return {"route": ["fallback"]} | await with_staff_answer(
+        state, ctx, lambda passages: _closest(passages, ctx))
+
+
+async def _closest(state: RagState, ctx: RagContext) -> RagState:
+    """The ⚠ reply: the course does not cover it, then the closest strips with their sources."""
     language = state.get("language", "en")
-    staff, asked_llm = await find_staff_answer(state, ctx)
-    calls: RagState = {"llm_calls": asked_llm} if asked_llm else {}
-    if staff is not None and staff.same:
-        return {"route": ["fallback"]} | staff_reply(staff, language) | calls
-    context = [c for c in state.get("context") or [] if staff is None or c is not staff.chunk]
+    context = state.get("context") or []
     question = state["question"]
     spoken = detect_language(question)
     # for an English question, an Arabic sentence only when it shares a word of the question (a
@@ -44,12 +46,8 @@ async def fallback(state: RagState, runtime: Runtime[RagContext]) -> RagState:
                            state.get("not_in_course") or [], outside=outside_checked(state, ctx))
     if strips:
         text += "\n\n" + compose(strips)
-    update: RagState = {"answer": text,
-                        "citations": citations_for([context[strip.chunk] for strip in strips]),
-                        "confidence": Confidence.LOW, "low_confidence": True}
-    if staff is not None:
-        update = beside_staff(update, staff, language)
-    return {"route": ["fallback"]} | update | calls
+    return {"answer": text, "citations": citations_for([context[strip.chunk] for strip in strips]),
+            "confidence": Confidence.LOW, "low_confidence": True}
 
 
 def outside_checked(state: RagState, ctx: RagContext) -> bool:

@@ -17,7 +17,7 @@ from core.rag.extractive import compose, focused, quoted_language, relevant_stri
 from core.rag.llm_output import message_text
 from core.rag.nodes.fallback import outside_checked
 from core.rag.prompts import GENERATE_SYSTEM, generate_user
-from core.rag.staff_replies import beside_staff, find_staff_answer, staff_reply
+from core.rag.staff_replies import with_staff_answer
 from core.rag.state import RagContext, RagState
 from core.rag.strips import language_first
 from core.rag.verify import evidence, reads_across_languages, vouches
@@ -41,16 +41,9 @@ async def _generate(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     ctx = runtime.context
     if guide.applies(state):
         return await guide.guided_answer(state, ctx, node="generate")
-    staff, asked_llm = await find_staff_answer(state, ctx)
-    if staff is None:
-        return await _course_answer(state, ctx)
-    calls: RagState = {"llm_calls": asked_llm} if asked_llm else {}
-    if staff.same:
-        return {"route": ["generate"]} | staff_reply(staff, state.get("language", "en")) | calls
-    rest = [chunk for chunk in state.get("context") or [] if chunk is not staff.chunk]
-    update: RagState = await _course_answer(state | {"context": rest}, ctx) if rest else {}
-    update = {"route": ["generate"]} | beside_staff(update, staff, state.get("language", "en"))
-    return update | ({"llm_calls": update.get("llm_calls", 0) + asked_llm} if asked_llm else {})
+    # course staff answered it, or a similar question (staff_replies.py)
+    return {"route": ["generate"]} | await with_staff_answer(
+        state, ctx, lambda passages: _course_answer(passages, ctx))
 
 
 async def _course_answer(state: RagState, ctx: RagContext) -> RagState:
