@@ -87,7 +87,7 @@ _AR_BODY_START = frozenset("أن إن ما في من على لا لم لن عن 
 # ("أبسط نموذج هو…", "البارامتر الإجباري الوحيد هو…") rather than name
 _AR_REFERS_BACK = frozenset(normalize(w) for w in """الفكرة الهدف الغاية المشكلة الحل الفرق
     السبب النتيجة الطريقة الميزة العيب الخطوة الفائدة الخيار القيمة الناتج المثال الجواب الإجابة
-    المعامل البارامتر الخطأ الفكرة الأساس المبدأ""".split())
+    المعامل البارامتر الخطأ الأساس المبدأ""".split())
 _AR_DESCRIBING = frozenset(normalize(w) for w in """أبسط أفضل أهم أكثر أكبر أصغر أسهل أصعب أقل
     أسرع أبطأ أول آخر الوحيد الوحيدة""".split())
 _EN_BODY_IDIOM = re.compile(r"^used\s+to\s+\w+ing\b|^used\s+(?:in|by|for|with)\b")
