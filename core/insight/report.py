@@ -114,7 +114,7 @@ class InstructorReports:
         """Every course a report can be asked for: one with questions recorded (its files may
         be gone), or with files (none asked yet). A typo is none of them: `report --course
         NOPE` once wrote an empty report, read as "no student asked anything"."""
-        recorded = {o.course for o in await self.store.outcomes() if o.course}
+        recorded = set(await self.store.courses())
         stored = set(await self.staff.store.courses()) if self.staff is not None else set()
         return recorded | stored
 

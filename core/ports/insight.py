@@ -62,6 +62,10 @@ class OutcomeStore(Protocol):
         scope (a server or group)."""
         ...
 
+    async def courses(self) -> list[str]:
+        """The courses questions were recorded under, sorted (one query, not every outcome)."""
+        ...
+
     async def forget(self, user_hash: str) -> int:
         """Erase the user's outcomes and votes; returns the rows removed."""
         ...

@@ -49,6 +49,11 @@ class PostgresOutcomeStore(PostgresConnection):
         return await self._select(*where(("course = %s", course), ("created_at >= %s", since),
                                          ("scope = %s", scope)))
 
+    async def courses(self) -> list[str]:
+        rows = await self._fetch("select distinct course from public.outcomes where course <> ''"
+                                 " order by course", ())
+        return [row[0] for row in rows]
+
     async def forget(self, user_hash: str) -> int:
         votes = await self._execute("delete from public.votes where voter_hash = %s", (user_hash,))
         rows = await self._execute("delete from public.outcomes where user_hash = %s",

@@ -49,6 +49,11 @@ class SqliteOutcomeStore(AsyncSqliteFile):
         return await self._select(*where(("course = ?", course), ("created_at >= ?", after),
                                          ("scope = ?", scope)))
 
+    async def courses(self) -> list[str]:
+        async with self.db.execute("SELECT DISTINCT course FROM outcomes WHERE course <> '' "
+                                   "ORDER BY course") as cursor:
+            return [row[0] for row in await cursor.fetchall()]
+
     async def forget(self, user_hash: str) -> int:
         votes = await self.db.execute("DELETE FROM votes WHERE voter_hash = ?", (user_hash,))
         rows = await self.db.execute("DELETE FROM outcomes WHERE user_hash = ?", (user_hash,))

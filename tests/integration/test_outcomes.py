@@ -71,6 +71,8 @@ async def test_filters_forget_and_retention(store) -> None:
     await store.record(outcome("mine", user="u2"))
     await store.vote(Vote("new", "u2", -1, "not_in_materials"))
     assert [o.answer_id for o in await store.outcomes(course="DS")] == ["new"]
+    await store.record(outcome("none", course="", days_ago=40))  # asked outside any course
+    assert await store.courses() == ["ALG", "DS"]
     since = datetime.now(UTC) - timedelta(days=7)
     assert {o.answer_id for o in await store.outcomes(since=since)} == {"new", "mine"}
     assert await store.forget("u2") >= 2  # u2's outcome and u2's vote on someone else's
