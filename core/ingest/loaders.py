@@ -41,7 +41,7 @@ class LoadedDocument:
     format: str
     course: str
     doc_type: str
-    content_hash: str  # SHA-256 of the file's bytes
+    content_hash: str  # SHA-256 of the bytes and the readers' version (loaders.READERS)
     spans: list[Span]
     pages: int | None = None
     warnings: list[str] = field(default_factory=list)
@@ -169,8 +169,16 @@ def unsupported(suffix: str) -> str:
     return f"unsupported file type '{suffix.lower() or 'none'}' (supported: {kinds})"
 
 
+# Bump when what a reader makes of a file changes (a parser fix, a new chunking rule): a file
+# stored by older readers no longer matches its stored hash, so the next ingest reads it again
+# (its unchanged chunks keep their vectors). Without it, an upgrade never reached files
+# already ingested: only edited files were read by the fixed readers.
+READERS = 2
+
+
 def content_hash(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    """What "this file is already stored as it is" compares: the bytes' SHA-256 and READERS."""
+    return f"{hashlib.sha256(data).hexdigest()}/r{READERS}"
 
 
 def format_of(name: str) -> str:

@@ -66,7 +66,7 @@ class DocumentRecord:
     title: str
     format: str  # pdf | html | docx | pptx | md | txt
     doc_type: str
-    content_hash: str  # SHA-256 of the file's bytes: an unchanged file is skipped at once
+    content_hash: str  # bytes' SHA-256 + readers' version: an unchanged file is skipped at once
     pages: int | None = None  # pages or slides; None for formats without pages
     chunks: int = 0
     ingested_at: datetime | None = None

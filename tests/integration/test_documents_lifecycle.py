@@ -53,6 +53,22 @@ async def test_an_unchanged_file_is_skipped_before_any_work(tmp_path, store):
     assert (again.files_ok, again.files_unchanged, again.chunks_new) == (0, 1, 0)
 
 
+async def test_a_file_read_by_older_readers_is_read_again(tmp_path, store, monkeypatch):
+    """After an upgrade that reads files better (loaders.READERS), ingesting the same folder
+    again re-reads what the old readers stored; the chunks that come out the same keep their
+    vectors, and the next run skips the file again."""
+    from core.ingest import loaders
+
+    _write(tmp_path / "c", "a.md", "# A\n\nMerge sort splits the array in halves.")
+    first = await ingest_paths([tmp_path / "c"], store, store.embedder)
+    monkeypatch.setattr(loaders, "READERS", loaders.READERS + 1)  # a child would not see it
+    upgraded = await ingest_paths([tmp_path / "c"], store, store.embedder, isolate=False)
+    assert (upgraded.replaced, upgraded.files_unchanged) == (["a.md"], 0)
+    assert (upgraded.chunks_new, upgraded.chunks_reused) == (0, first.chunks_new)
+    again = await ingest_paths([tmp_path / "c"], store, store.embedder, isolate=False)
+    assert (again.files_ok, again.files_unchanged) == (0, 1)
+
+
 async def test_an_edit_re_embeds_only_the_changed_chunks(tmp_path, store):
     paragraphs = [f"Paragraph {i} explains topic number {i} in enough words to stand alone. " * 6
                   for i in range(6)]
