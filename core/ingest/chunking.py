@@ -23,6 +23,7 @@ CHILD_OVERLAP = 100
 CARRIED_CHARS = 300  # see _parents()
 _SENTENCE_END = re.compile(r"[.!?؟](?:\s|$)")
 _FOOTNOTE = re.compile(r"\d{1,3} \S[^\n]*$")
+_NUMBERED = re.compile(r"\d+(?:\.\d+)*[.)]?\s+[^a-z\s]")  # "2.4 OPTIONS", "3) Run it"
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,9 +120,15 @@ def _runs_on(before: _Unit, para: str, page: int | None) -> bool:
     """Whether `para`, the first paragraph of a new page, finishes the sentence the last page
     ended on ("...and not end in a period. Do" / "not repeat the package name: ..."): prose
     both, the one ending without a closing mark, the other going on in lower case."""
-    return (page is not None and before.page is not None and page != before.page
-            and not _is_block(before.text) and before.text.rstrip()[-1:].isalnum()
-            and _goes_on(para))
+    end = before.text.rstrip()[-1:]
+    if not (page is not None and before.page is not None and page != before.page
+            and not _is_block(before.text) and end.isalnum()):
+        return False
+    # "…has a constant overhead in the region of" / "50 bytes. Random data…": a number goes
+    # on a phrase cut after a lower-case word, unless it numbers a heading or an item
+    return _goes_on(para) or (end.islower() and para[:1].isdigit() and not _is_block(para)
+                              and not _NUMBERED.match(para)
+                              and _SENTENCE_END.search(para) is not None)
 
 
 def _goes_on(text: str) -> bool:

@@ -18,6 +18,11 @@ def test_a_sentence_a_page_break_cut_is_one_paragraph_on_the_page_it_starts_on()
         "The title should not end in a period. Do not repeat the package name: it is often "
         "used prefixed by it."]
     assert {d.page for d in drafts} == {4}
+    number = [Span("Small files grow, since it has an overhead in the region of", 6, "About"),
+              Span("50 bytes. Random data is coded at about 8.05 bits per byte.", 7, "About")]
+    assert _parent_paragraphs(number) == [
+        "Small files grow, since it has an overhead in the region of 50 bytes. Random data is "
+        "coded at about 8.05 bits per byte."]
 
 
 def test_a_closed_sentence_a_command_or_a_new_section_is_not_run_on():
@@ -29,7 +34,9 @@ def test_a_closed_sentence_a_command_or_a_new_section_is_not_run_on():
                  Span("lower-case text on the same page.", 4, "Tools")]
     other_section = [Span("The title should not end in a period. Do", 4, "Title"),
                      Span("not repeat the package name.", 5, "Description")]
-    for spans in (closed, command, same_page, other_section):
+    heading = [Span("The options are listed in", 4, "Tools"),
+               Span("2.4 OPTIONS of the manual. Read them.", 5, "Tools")]
+    for spans in (closed, command, same_page, other_section, heading):
         assert _parent_paragraphs(spans) == [s.text for s in spans]
 
 
