@@ -45,9 +45,9 @@ EPILOG = """examples:
   studybuddy docs remove R-data.pdf       remove a document and all its chunks
   studybuddy report --out report/         instructor report: gaps, cited pages, votes (HTML + CSV)
   studybuddy courses list                 who owns each course, its spaces, shares, documents
-  studybuddy courses public CS101         any private chat may read CS101
-  studybuddy quiz --course CS101 -n 5     quiz items from a course, with answers and sources
-  studybuddy faq export --course CS101    the course's staff answers (Ask a TA) as JSONL
+  studybuddy courses public R101          any private chat may read R101
+  studybuddy quiz --course sample -n 5    quiz items from a course, with answers and sources
+  studybuddy faq export --course R101     the course's staff answers (Ask a TA) as JSONL
   studybuddy eval docs --docs D --qa F    answer quality on your own files and questions
   studybuddy feedback export --out F      what students could not get answered, as questions
   studybuddy eval feedback F              ask them again and show what changed

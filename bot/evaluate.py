@@ -27,7 +27,8 @@ MODE_CHOICES = ["bm25", "dense", "hybrid", "all"]
 
 def add_eval_parser(sub: Subcommands) -> None:
     """Register `eval retrieval` and `eval xquad` on the top-level subparsers."""
-    ev = sub.add_parser("eval", help="retrieval / answer quality on BEIR or XQuAD files")
+    ev = sub.add_parser("eval", help="answer quality on your own files and questions (docs), "
+                        "replayed feedback, BEIR or XQuAD")
     kinds = ev.add_subparsers(dest="eval_kind", metavar="KIND", required=True)
     r = kinds.add_parser("retrieval", help="nDCG@10 and Recall@100 on BEIR-format data")
     r.add_argument("--corpus", type=Path, required=True, help="corpus.jsonl or corpus.jsonl.gz")
