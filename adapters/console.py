@@ -197,8 +197,9 @@ class ConsoleAdapter:
         assert self.spaces is not None
         if name and name[0].strip().lower() == "list":
             return await self.spaces.listing((self._space,), "en")
-        if name:
-            return await self.spaces.assign(self._space, name[0], actor=Actor(self.user_id),
+        if name:  # the operator's terminal: an unknown name is "no such course", not a refusal
+            operator = Actor(self.user_id, operator=True)
+            return await self.spaces.assign(self._space, name[0], actor=operator,
                                             where="channel", language="en")
         shown = await self.spaces.show((self._space,), "en", personal=True)
         if shown.notice == "no_course":  # already lists the courses

@@ -218,11 +218,12 @@ async def test_the_console_user_picks_a_course_and_is_answered_from_it(stores, s
     spaces.courses_changed()
     handler, output = FakeHandler(), io.StringIO()
     console = ConsoleAdapter(handler, input_stream=io.StringIO(
-        "/course\n/course list\n/course ds\nheap?\n"), output=output, user_id="alice",
-        spaces=spaces)
+        "/course\n/course list\n/course nope\n/course ds\nheap?\n"), output=output,
+        user_id="alice", spaces=spaces)
     await asyncio.wait_for(console.run_until_done(), timeout=5)
     out = output.getvalue()
-    assert "no course yet" in out and out.count("ALG, DS") == 2  # /course, /course list
+    assert "no course yet" in out and out.count("ALG, DS") == 3  # /course, list, nope
+    assert "There is no course named “nope” here." in out  # the operator's own terminal
     assert "your private questions now answer from DS" in out
     assert handler.seen[0].spaces == ("console:user:alice",)
     assert (await spaces.resolve(handler.seen[0].spaces)).course == "DS"
