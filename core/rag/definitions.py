@@ -10,17 +10,22 @@ DEFINITION = re.compile(r"\bwhat(?:['’]s|\s+is|\s+are|\s+was|\s+were)\s+(?:an?
                         r"(?P<subject>[^?.!,;:]+?)\s*[?.!]*\s*$", re.IGNORECASE)
 DOES = re.compile(r"\bwhat\s+does\s+(?:an?\s+|the\s+)?(?P<subject>[^?.!,;:]+?)\s+"
                   r"(?:do|mean|stand\s+for)\s*[?.!]*\s*$", re.IGNORECASE)
+# "ما هو X" / "ما هي X" / "ما معنى X" / "ماذا يعني X" / "ما المقصود بـ X": a new user's "ما هو Xen؟"
+# got sentences around Xen (✅) where "Xen هو حل محاكاة…" defines it
+AR_DEFINITION = re.compile(r"(?<!\w)(?:ما\s+(?:هو|هي|هم|معنى|المقصود\s+بـ?)|ماذا\s+(?:يعني|تعني))\s+"
+                           r"(?P<subject>[^?؟.!,،;:]+?)\s*[?؟.!]*\s*$")
 # what the question calls the term before naming it: "the variable N", "the option -k"
 _KIND = re.compile(r"^(?:(?:the|an?)\s+)?(?:variable|option|parameter|field|command|function|"
                    r"flag|directive|setting|keyword|term|word|acronym|abbreviation)\s+",
                    re.IGNORECASE)
-_VERB = r"(?:is|are|was|means|stands\s+for|refers\s+to|denotes)\b"
+_VERB = r"(?:is|are|was|means|stands\s+for|refers\s+to|denotes|هو|هي|هم|يعني|تعني|عبارة\s+عن)\b"
 MAX_TERM_WORDS = 4
 
 
 def asked_term(question: str) -> str | None:
-    """The term of an English "what is X" / "what does X mean | stand for | do" question."""
-    match = DEFINITION.search(question) or DOES.search(question)
+    """The term of a "what is X" / "what does X mean | stand for | do" question, or of its
+    Arabic forms (AR_DEFINITION)."""
+    match = DEFINITION.search(question) or DOES.search(question) or AR_DEFINITION.search(question)
     if match is None:
         return None
     term = _KIND.sub("", match.group("subject").strip())

@@ -14,6 +14,11 @@ from core.rag.state import Chunk
     ("What is a linked list?", "linked list"),
     ("what does apt-get check do", "apt-get check"),
     ("How do I install R?", None),
+    ("ما هو Xen؟", "Xen"),  # Arabic forms
+    ("مرحبا، ما هي الحوسبة الظاهرية؟", "الحوسبة الظاهرية"),
+    ("ماذا يعني dom0", "dom0"),
+    ("ما هو الأمر الذي يحمّل ملفات تعريف AppArmor إلى النواة؟", None),  # no term: a question
+    ("عندما هو يعمل", None),
     ("what is the difference between the two ways of installing a package on a system", None),
 ])
 def test_the_term_asked_about(question, term):
@@ -28,6 +33,10 @@ def test_a_short_term_is_matched_in_its_own_case_and_only_as_the_sentence_s_subj
     assert not opens.match("n is the number of questions kept.")
     assert not opens.match("Note that N is fixed.")
     assert defining("linked list").match("A linked list is a sequence of nodes.")
+    assert defining("Xen").match("Xen هو حل محاكاة شبه ظاهرية.")
+    assert not defining("Xen").match("Xensource هو اسم الشركة.")
+    assert defining("الحوسبة الظاهرية").match("الحوسبة الظاهرية (virtualization) هي إحدى أهم "
+                                             "تطورات الحوسبة.")
 
 
 async def test_the_defining_sentence_is_picked_over_sentences_repeating_more_question_words():
