@@ -12,8 +12,8 @@ DOES = re.compile(r"\bwhat\s+does\s+(?:an?\s+|the\s+)?(?P<subject>[^?.!,;:]+?)\s
                   r"(?:do|mean|stand\s+for)\s*[?.!]*\s*$", re.IGNORECASE)
 # "ما هو X" / "ما هي X" / "ما معنى X" / "ماذا يعني X" / "ما المقصود بـ X": a new user's "ما هو Xen؟"
 # got sentences around Xen (✅) where "Xen هو حل محاكاة…" defines it
-AR_DEFINITION = re.compile(r"(?<!\w)(?:ما\s+(?:هو|هي|هم|معنى|المقصود\s+بـ?)|ماذا\s+(?:يعني|تعني))\s+"
-                           r"(?P<subject>[^?؟.!,،;:]+?)\s*[?؟.!]*\s*$")
+AR_DEFINITION = re.compile(r"(?<!\w)(?:ما\s+(?:هو|هي|هم|معنى|المقصود\s+بـ?)"
+                           r"|ماذا\s+(?:يعني|تعني))\s+(?P<subject>[^?؟.!,،;:]+?)\s*[?؟.!]*\s*$")
 # what the question calls the term before naming it: "the variable N", "the option -k"
 _KIND = re.compile(r"^(?:(?:the|an?)\s+)?(?:variable|option|parameter|field|command|function|"
                    r"flag|directive|setting|keyword|term|word|acronym|abbreviation)\s+",

@@ -49,3 +49,27 @@ async def test_the_defining_sentence_is_picked_over_sentences_repeating_more_que
     strips = await relevant_strips("in a scoring formula what does the variable N stand for",
                                    [chunk], None, 2)
     assert any(s.text.startswith("N is the number") for s in strips)
+
+
+async def test_the_passage_defining_the_asked_term_is_ranked_into_the_context():
+    """"ما هو Xen؟" over a Xen section: four passages using Xen outranked the one defining it."""
+    from langgraph.runtime import Runtime
+
+    from core.config import RagConfig
+    from core.rag.nodes.rerank import rerank
+    from core.rag.state import RagContext
+    from tests.support.fakes import ScriptedReranker
+
+    using = [Chunk(id=f"u{i}", text=f"Xen has network model number {i}.", context="",
+                   title="Xen", url_or_path="v.html", source_type="course") for i in range(5)]
+    defining_chunk = Chunk(id="d", text="Xen هو حل محاكاة شبه ظاهرية. يقدم Xen طبقة عزل.",
+                           context="", title="Xen", url_or_path="v.html", source_type="course")
+    runtime = Runtime(context=RagContext(
+        config=RagConfig(final_context_n=4), sources={},
+        reranker=ScriptedReranker([{"number 0": 0.95, "number 1": 0.9, "number 2": 0.9,
+                                    "number 3": 0.5, "number 4": 0.4, "محاكاة": 0.3}])))
+    state = {"question": "ما هو Xen؟", "pool": [*using, defining_chunk]}
+    ranked = await rerank(state, runtime)
+    assert [c.id for c in ranked["context"]] == ["u0", "u1", "u2", "d"]  # over u3 (0.5)
+    plain = await rerank(state | {"question": "كيف أشغل Xen؟"}, runtime)
+    assert "d" not in [c.id for c in plain["context"]]  # no term asked: no lift

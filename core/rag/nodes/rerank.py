@@ -32,8 +32,10 @@ from core.rag.coverage import (
     term_missing,
     uncovered_terms,
 )
+from core.rag.definitions import asked_term, defining
 from core.rag.state import Chunk, RagContext, RagState
 from core.rerank.calibration import logit, sigmoid
+from core.sentences import split_sentences
 from core.text import detect_language
 
 log = logging.getLogger(__name__)
@@ -41,6 +43,9 @@ log = logging.getLogger(__name__)
 # best passages have): e5 scored a .desktop file 0.97 and the mini-dinstall.conf passage holding
 # the asked-for archive_style 0.54; 4 puts the first at 0.37, under the second.
 IDENTIFIER_LOGIT = 4.0
+# Log-odds given to a passage holding the sentence that defines the term a "what is X" question
+# asks about ("Xen هو حل محاكاة…" for "ما هو Xen؟", ranked below four passages that only use Xen).
+DEFINES_LOGIT = 3.0
 
 
 async def rerank(state: RagState, runtime: Runtime[RagContext]) -> RagState:
@@ -57,8 +62,10 @@ async def rerank(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     absent = _term_missing(state["question"], pool) or enough_absent(unknown, words)
     shares = identifier_shares(state["question"], texts) or [0.0] * len(pool)
     most = max(shares)
+    defines = _defines(state["question"], [c.text for c in pool])
     shifts = [UNCOVERED_LOGIT * max(len(names), int(bool(absent) and c.source_type == "course"))
-              + IDENTIFIER_LOGIT * (most - share) for c, share in zip(pool, shares, strict=True)]
+              + IDENTIFIER_LOGIT * (most - share) - DEFINES_LOGIT * defined
+              for c, share, defined in zip(pool, shares, defines, strict=True)]
     scores = [min(1.0, max(0.0, float(s))) for s in ranked.scores]
     scores = [sigmoid(logit(s) - shift) if shift else s
               for s, shift in zip(scores, shifts, strict=True)]
@@ -109,6 +116,15 @@ def _term_missing(question: str, pool: Sequence[Chunk]) -> list[str]:
     course = [passage_text(c) for c in pool if c.source_type == "course"]
     missing = term_missing(question, course) if course else None
     return [missing] if missing else []
+
+
+def _defines(question: str, texts: Sequence[str]) -> list[bool]:
+    """Which passages hold a sentence defining the term the question asks about (definitions.py)."""
+    term = asked_term(question)
+    if term is None:
+        return [False] * len(texts)
+    opens = defining(term)
+    return [any(opens.match(s) for s in split_sentences(t)) for t in texts]
 
 
 def _vocabulary(source: Source | None) -> Any:
