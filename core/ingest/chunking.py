@@ -23,6 +23,9 @@ CHILD_OVERLAP = 100
 CARRIED_CHARS = 300  # see _parents()
 _SENTENCE_END = re.compile(r"[.!?؟](?:\s|$)")
 _FOOTNOTE = re.compile(r"\d{1,3} \S[^\n]*$")
+TERM_CHARS = 60
+# a command-line option ("-k", "--keep", "-1 (or --fast)") or a constant ("BZ_MEM_ERROR")
+_TERM = re.compile(r"(?:--?[A-Za-z0-9?]|[A-Z][A-Z0-9]*_[A-Z0-9_]+(?:\s|$))")
 _NUMBERED = re.compile(r"\d+(?:\.\d+)*[.)]?\s+[^a-z\s]")  # "2.4 OPTIONS", "3) Run it"
 
 
@@ -101,9 +104,24 @@ def _units(spans: Sequence[Span], limit: int) -> list[_Unit]:
                     before = units.pop(last)
                     para, page, ocr, at = f"{before.text} {para}", before.page, before.ocr, last
             first = False
+            if units and at == len(units) and _is_term(units[-1].text) and _describes(para):
+                term = units.pop()  # "-k --keep" / "Keep (don't delete) input files…"
+                para, page, ocr, at = f"{term.text} — {para}", term.page, term.ocr, at - 1
             pieces = [para] if len(para) <= limit else _cut(para, limit)
             units[at:at] = [_Unit(p, page, ocr) for p in pieces]
     return units
+
+
+def _is_term(text: str) -> bool:
+    """An option or a constant on a line of its own ("-k --keep", "BZ_MEM_ERROR"), as manuals
+    print definition lists: it names what the paragraph after it explains."""
+    return (len(text) <= TERM_CHARS and not _is_block(text) and text[-1:] not in ".:;,!?؟"
+            and _TERM.match(text) is not None)
+
+
+def _describes(para: str) -> bool:
+    """Prose that starts a sentence: what a term line before it means."""
+    return para[:1].isupper() and not _is_block(para) and _SENTENCE_END.search(para) is not None
 
 
 def _before_footnotes(units: list[_Unit]) -> int:
