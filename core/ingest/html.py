@@ -12,7 +12,8 @@ import re
 from typing import TYPE_CHECKING
 
 from core.ingest import html_inline as inline
-from core.ingest.document import Extracted, LoadError, Span
+from core.ingest.document import Extracted, LoadError
+from core.ingest.html_writer import Writer, clean
 from core.ingest.plaintext import decode_text, looks_like
 
 if TYPE_CHECKING:
@@ -30,13 +31,7 @@ _CHROME_WORDS = {"nav", "navbar", "navigation", "navbox", "breadcrumb", "breadcr
                  "cookies", "pagination", "pager", "share", "sharing", "social", "toolbar",
                  "toc", "printfooter", "footer", "catlinks", "editsection", "jump"}
 _WEAK_WORDS = {"sidebar", "aside", "widget", "related", "complementary", "header"}
-_BLOCKS = {"p", "div", "section", "article", "main", "body", "blockquote", "figure",
-           "figcaption", "address", "center", "form", "fieldset", "legend", "details", "summary",
-           "dl", "dt", "dd", "hr", "caption", "header", "footer", "aside", "tr", "td", "th",
-           "tbody", "thead", "tfoot", "li", "ul", "ol", "table", "html"}
 NO_TEXT = "the page has no text"  # an index or navigation page: skipped, not failed (pipeline)
-_SOURCE_SPACE = re.compile(r"[ \t\r\n\f]+")  # HTML's white space; a no-break space is text
-_HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([-\w:.]+)|"""
                       rb"""<\?xml[^>]+encoding\s*=\s*["']([-\w:.]+)""", re.IGNORECASE)
 
@@ -59,34 +54,30 @@ def read_html(data: bytes) -> Extracted:
         doc = lxml.html.document_fromstring(text)
     except (lxml.etree.ParserError, ValueError):
         raise LoadError(NO_TEXT) from None
-    title = _clean(doc.findtext(".//title") or "") or None
+    title = clean(doc.findtext(".//title") or "") or None
     root = _main_root(doc)
     _prune(root)
     if not "".join(root.xpath(".//text()[not(ancestor::a)]")).strip():
         raise LoadError(NO_TEXT)  # links only (Node's index.html: its last link was kept)
     inline.exponents(root)
     inline.drop_permalinks(root)
-    writer = _Writer()
+    writer = Writer()
     writer.walk(root)
     spans = writer.finish()
     if not spans:
         raise LoadError(NO_TEXT)
     if title is None:
-        title = next((_clean(h.text_content()) for h in doc.iter("h1")), None) or None
+        title = next((clean(h.text_content()) for h in doc.iter("h1")), None) or None
     return Extracted(spans=spans, title=title)
-
-
-def _clean(text: str) -> str:
-    return " ".join(text.split())
 
 
 def _main_root(doc: HtmlElement) -> HtmlElement:
     """<main> / role=main / a single <article> when the page names its content; else <body>."""
     for el in doc.xpath("//main | //*[@role='main']"):
-        if len(_clean(el.text_content())) > 40:
+        if len(clean(el.text_content())) > 40:
             return el
     articles = doc.xpath("//article[not(ancestor::article)]")
-    if len(articles) == 1 and len(_clean(articles[0].text_content())) > 40:
+    if len(articles) == 1 and len(clean(articles[0].text_content())) > 40:
         return articles[0]
     body = doc.find("body")
     return body if body is not None else doc
@@ -155,133 +146,3 @@ def _prune(root: HtmlElement) -> None:
 def _chars(text: str | None) -> int:
     """Characters that are not whitespace, the size measure for link density."""
     return len(text) - sum(1 for ch in text if ch.isspace()) if text else 0
-
-
-class _Writer:
-    """Walks the content tree into sections of paragraphs, list lines, table rows and code."""
-
-    def __init__(self, headings: bool = True) -> None:
-        self.headings = headings
-        self.spans: list[Span] = []
-        self.section = ""
-        self.blocks: list[tuple[str, str]] = []  # (kind, text): kind is "p", "code" or "lines"
-        self.buf: list[str] = []
-
-    def finish(self) -> list[Span]:
-        self.flush()
-        self._close()
-        return self.spans
-
-    def _close(self) -> None:
-        text = "\n\n".join(t for _, t in self.blocks)
-        if text.strip():
-            self.spans.append(Span(text, section=self.section))
-        self.blocks = []
-
-    def flush(self) -> None:
-        lines = [_clean(x) for x in "".join(self.buf).split("\n")]
-        text = "\n".join(x for x in lines if x)
-        if text:
-            self.blocks.append(("p", text))
-        self.buf = []
-
-    def walk(self, el: HtmlElement) -> None:
-        # a line break in the page's source is a space, as a browser shows it (texinfo pages
-        # break every paragraph at 70 columns); only <br> breaks a line
-        self.buf.append(_SOURCE_SPACE.sub(" ", el.text or ""))
-        for child in el:
-            if isinstance(child.tag, str):
-                self._element(child, child.tag.lower())
-            self.buf.append(_SOURCE_SPACE.sub(" ", child.tail or ""))
-
-    def _element(self, el: HtmlElement, tag: str) -> None:
-        if tag in _HEADINGS and self.headings:
-            self.flush()
-            heading = _clean(el.text_content())
-            if heading:
-                self._close()
-                self.section = heading[:120]
-        elif tag == "pre" or (tag == "code" and "\n" in (el.text_content() or "").strip()):
-            self.flush()
-            code = inline.code_text(el)
-            if code:
-                self.blocks.append(("code", code))
-        elif tag in ("ul", "ol"):
-            self.flush()
-            self._lines(_list_lines(el))
-        elif tag == "table" and not _is_layout(el):
-            self.flush()
-            self._lines(_table_lines(el))
-        elif tag == "br":
-            self.buf.append("\n")
-        elif tag in _BLOCKS or tag in _HEADINGS:
-            self.flush()
-            self.walk(el)
-            self.flush()
-        else:
-            self.walk(el)
-
-    def _lines(self, lines: list[str]) -> None:
-        if lines:
-            self.blocks.append(("lines", "\n".join(lines)))
-
-
-def _inner(el: HtmlElement) -> list[tuple[str, str]]:
-    """An item's or cell's content as blocks, headings treated as plain text."""
-    sub = _Writer(headings=False)
-    sub.walk(el)
-    sub.flush()
-    return sub.blocks
-
-
-def _list_lines(el: HtmlElement, depth: int = 0) -> list[str]:
-    """Each <li> as "- text" (or "3. text"), nested lists and code indented under it."""
-    lines: list[str] = []
-    number = int(el.get("start", "1")) if (el.get("start") or "1").isdigit() else 1
-    pad = "  " * depth
-    for item in el:
-        if not isinstance(item.tag, str):
-            continue
-        if item.tag.lower() in ("ul", "ol"):
-            lines.extend(_list_lines(item, depth + 1))
-            continue
-        marker = f"{number}. " if el.tag.lower() == "ol" else "- "
-        number += 1
-        first = True
-        for kind, text in _inner(item):
-            if kind == "p" and first:
-                lines.append(pad + marker + text.replace("\n", " "))
-                first = False
-            else:
-                lines.extend(pad + "  " + line for line in text.split("\n"))
-    return lines
-
-
-def _is_layout(table: HtmlElement) -> bool:
-    """A table used for page layout (nested tables, headings, one column) is walked as blocks."""
-    if table.xpath(".//table | .//h1 | .//h2 | .//h3 | .//h4 | .//h5 | .//h6"):
-        return True
-    rows = _rows(table)
-    return bool(rows) and all(len(r.xpath("./td | ./th")) <= 1 for r in rows)
-
-
-def _rows(table: HtmlElement) -> list[HtmlElement]:
-    return list(table.xpath("./tr | ./thead/tr | ./tbody/tr | ./tfoot/tr"))
-
-
-def _table_lines(table: HtmlElement) -> list[str]:
-    """Caption, then one line per row with the cells joined by " · "."""
-    lines: list[str] = []
-    caption = table.find("caption")
-    if caption is not None and _clean(caption.text_content()):
-        lines.append(_clean(caption.text_content()))
-    for row in _rows(table):
-        cells = [" ".join(t.replace("\n", " ") for _, t in _inner(c))
-                 for c in row.xpath("./td | ./th")]
-        while cells and not cells[-1]:
-            cells.pop()
-        while cells and not cells[0]:  # callout markers and row-label gaps carry no text
-            cells.pop(0)
-        if any(cells):
-            lines.append(" · ".join(c or "–" for c in cells))
-    return lines

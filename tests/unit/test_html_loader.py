@@ -185,3 +185,31 @@ def test_real_handbook_pages_keep_gold_answers_and_drop_navigation() -> None:
         assert not lines & {"السابق", "التالي", "أعلى", "البداية", "Prev", "Next", "Home"}, \
             page.name
         assert not any(line.startswith(("السابق", "التالي")) for line in lines), page.name
+
+
+def test_definition_list_term_opens_its_description() -> None:
+    """An option's term and what it means are one paragraph, so a question about either finds
+    both ("default of --num-callers" → "[default: 12]"); a term whose description is a list or
+    code, or none, stays a paragraph of its own; a TOC's nested lists lose no entry."""
+    page = """<html><body><main><h2>Options</h2>
+    <p>Valgrind does not demangle names in suppressions.</p>
+    <dl>
+      <dt><code>--num-callers=&lt;number&gt; [default: 12] </code></dt>
+      <dd><p>Specifies the maximum number of entries shown in stack traces.</p>
+          <p>The maximum value for this is 500.</p></dd>
+      <dt><code>-s</code></dt><dt><code>--show-error-list=&lt;yes|no&gt;</code> , </dt>
+      <dd><p>Lists the errors.</p></dd>
+      <dt>Example</dt><dd><pre>valgrind --tool=memcheck ls -l\nls</pre></dd>
+      <dt>Outline</dt><dd><dl><dt>1. Intro</dt><dt>2. Usage</dt></dl></dd>
+      <dt>Last</dt>
+    </dl></main></body></html>"""
+    paragraphs = _all_text(read_html(page.encode("utf-8"))).split("\n\n")
+    assert paragraphs == [
+        "Valgrind does not demangle names in suppressions.",
+        "--num-callers=<number> [default: 12] — Specifies the maximum number of entries shown"
+        " in stack traces.",
+        "The maximum value for this is 500.",
+        "-s, --show-error-list=<yes|no> — Lists the errors.",
+        "Example", "valgrind --tool=memcheck ls -l\nls",
+        "Outline", "1. Intro, 2. Usage",
+        "Last"]
