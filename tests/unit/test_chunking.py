@@ -82,3 +82,17 @@ def test_a_paragraph_that_explains_the_example_above_it_starts_its_parent_with_i
         parents = list(dict.fromkeys(d.parent_text for d in chunk_spans(spans, scope="d")))
         assert len(parents) == 2
         assert parents[1].startswith(f"{setting}\n\n{after}") is repeated
+
+
+def test_an_option_on_a_line_of_its_own_opens_the_paragraph_that_explains_it():
+    """Manuals print options and constants as a term line over its description; a question
+    about "-k" must find "-k --keep" and what it does in one paragraph."""
+    spans = [Span("-k --keep\n\nKeep (don't delete) input files during compression.\n\n"
+                  "BZ_MEM_ERROR\n\nReturned when a request to allocate memory failed.\n\n"
+                  "-s --small\n\nexample:\n  bzip2 -s big.tar", 7, "OPTIONS"),
+             Span("Examples\n\nRun it twice.", 8, "OPTIONS")]
+    assert _parent_paragraphs(spans) == [
+        "-k --keep — Keep (don't delete) input files during compression.",
+        "BZ_MEM_ERROR — Returned when a request to allocate memory failed.",
+        "-s --small", "example:\n  bzip2 -s big.tar",  # no prose sentence follows it
+        "Examples", "Run it twice."]  # a heading word is no option
