@@ -35,7 +35,10 @@ def replace_document(db: sqlite3.Connection, record: DocumentRecord,
             (record.id, record.course, record.display_name, record.title, record.format,
              record.doc_type, record.content_hash, record.pages,
              datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")))
-        db.executemany("INSERT OR IGNORE INTO parents(id, content) VALUES (?, ?)",
+        # an id reads case and spacing out of the text ("…region of\n\n50 bytes" and "…region
+        # of 50 bytes" are one parent): the text read now replaces the text read before
+        db.executemany("INSERT INTO parents(id, content) VALUES (?, ?)"
+                       " ON CONFLICT(id) DO UPDATE SET content = excluded.content",
                        [(c.parent_id, c.parent_text) for c in chunks])
         fresh = list({c.id: c for c in chunks}.values())
         db.executemany(

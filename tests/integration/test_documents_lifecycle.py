@@ -69,6 +69,17 @@ async def test_a_file_read_by_older_readers_is_read_again(tmp_path, store, monke
     assert (again.files_ok, again.files_unchanged) == (0, 1)
 
 
+async def test_a_passage_read_anew_is_what_answers_quote(tmp_path, store):
+    """A re-read that changes only how a passage is broken (a page-break fix joining "region of"
+    and "50 bytes") keeps its id, which ignores spacing; the text quoted must be the new one."""
+    path = _write(tmp_path / "c", "a.md", "# A\n\nIt has an overhead in the region of\n\n50 bytes.")
+    await ingest_paths([path], store, store.embedder, isolate=False)
+    path.write_text("# A\n\nIt has an overhead in the region of 50 bytes.")
+    await ingest_paths([path], store, store.embedder, isolate=False)
+    [hit] = await store.search("overhead region bytes", 1)
+    assert hit.context == "It has an overhead in the region of 50 bytes."
+
+
 async def test_an_edit_re_embeds_only_the_changed_chunks(tmp_path, store):
     paragraphs = [f"Paragraph {i} explains topic number {i} in enough words to stand alone. " * 6
                   for i in range(6)]
