@@ -23,7 +23,7 @@ CHILD_OVERLAP = 100
 CARRIED_CHARS = 300  # see _parents()
 _SENTENCE_END = re.compile(r"[.!?؟](?:\s|$)")
 _FOOTNOTE = re.compile(r"\d{1,3} \S[^\n]*$")
-TERM_CHARS = 60
+TERM_CHARS = 60  # a term line ("-k --keep", "BZ_MEM_ERROR") is at most this long
 # a command-line option ("-k", "--keep", "-1 (or --fast)") or a constant ("BZ_MEM_ERROR")
 _TERM = re.compile(r"(?:--?[A-Za-z0-9?]|[A-Z][A-Z0-9]*_[A-Z0-9_]+(?:\s|$))")
 _NUMBERED = re.compile(r"\d+(?:\.\d+)*[.)]?\s+[^a-z\s]")  # "2.4 OPTIONS", "3) Run it"
