@@ -5,13 +5,13 @@ its own text starts on, so a citation can name the page.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from core.ingest.document import LoadError, Span, document_id
 from core.ingest.limits import DEFAULT_LIMITS, IngestLimits, too_big
 from core.ingest.loaders import LoadedDocument
+from core.ingest.paragraphs import Unit, goes_on, is_block, paragraphs
 from core.ports import DocumentRecord, StoredChunk
 from core.rag.cohesion import refers_back
 from core.sentences import introduces, sentence_pieces
@@ -21,12 +21,6 @@ PARENT_CHARS = 1200
 CHILD_CHARS = 512
 CHILD_OVERLAP = 100
 CARRIED_CHARS = 300  # see _parents()
-_SENTENCE_END = re.compile(r"[.!?؟](?:\s|$)")
-_FOOTNOTE = re.compile(r"\d{1,3} \S[^\n]*$")
-TERM_CHARS = 60  # a term line ("-k --keep", "BZ_MEM_ERROR") is at most this long
-# a command-line option ("-k", "--keep", "-1 (or --fast)") or a constant ("BZ_MEM_ERROR")
-_TERM = re.compile(r"(?:--?[A-Za-z0-9?]|[A-Z][A-Z0-9]*_[A-Z0-9_]+(?:\s|$))")
-_NUMBERED = re.compile(r"\d+(?:\.\d+)*[.)]?\s+[^a-z\s]")  # "2.4 OPTIONS", "3) Run it"
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,141 +36,13 @@ class ChunkDraft:
     ocr_confidence: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class _Unit:
-    text: str
-    page: int | None
-    ocr: float | None = None  # the span's OCR confidence: text recognised from pixels
-
-
-def _is_block(paragraph: str) -> bool:
-    """A paragraph that keeps its own line breaks (code, an example, table rows)."""
-    return "\n" in paragraph
-
-
-def _cut(text: str, limit: int) -> list[str]:
-    """Over-long text into pieces: lines for blocks, sentences for prose, words last."""
-    pieces = text.split("\n") if _is_block(text) else sentence_pieces(text)
-    joiner = "\n" if _is_block(text) else " "
-    out: list[str] = []
-    for piece in pieces:
-        out.extend(_split_long(piece, limit))
-    return _pack(out, limit, joiner)
-
-
-def _split_long(piece: str, limit: int) -> list[str]:
-    """`piece` in parts of at most `limit` characters, cut at the last space past half-way.
-
-    It walks an index instead of slicing the rest off after every cut (`piece = piece[cut:]`
-    copied the whole remainder each time: one 16 MB line took 24 s, now it is linear)."""
-    if len(piece) <= limit:
-        return [piece] if piece.strip() else []
-    out: list[str] = []
-    start, end = 0, len(piece)
-    while end - start > limit:
-        cut = piece.rfind(" ", start, start + limit)
-        cut = cut if cut - start > limit // 2 else start + limit
-        out.append(piece[start:cut].strip())
-        if start == 0:  # what is left after the first cut is stripped at both ends
-            end = len(piece.rstrip())
-        start = cut
-        while start < end and piece[start].isspace():
-            start += 1
-    if start < end:
-        out.append(piece[start:end])
-    return out
-
-
-def _units(spans: Sequence[Span], limit: int) -> list[_Unit]:
-    """Paragraphs with their page; over-long ones cut (code by lines, prose by sentences). A
-    sentence a page break cut in two is one paragraph again, on the page it starts on."""
-    units: list[_Unit] = []
-    for span in spans:
-        first = True
-        for para in re.split(r"\n[ \t]*\n", span.text):
-            para = para.strip("\n").rstrip()
-            if not para.strip():
-                continue
-            page, ocr, at = span.page, span.ocr_confidence, len(units)
-            if first and units:
-                last = _before_footnotes(units)
-                if _runs_on(units[last], para, page):  # footnotes stay after the paragraph
-                    before = units.pop(last)
-                    para, page, ocr, at = f"{before.text} {para}", before.page, before.ocr, last
-            first = False
-            if units and at == len(units) and _is_term(units[-1].text) and _describes(para):
-                term = units.pop()  # "-k --keep" / "Keep (don't delete) input files…"
-                para, page, ocr, at = f"{term.text} — {para}", term.page, term.ocr, at - 1
-            pieces = [para] if len(para) <= limit else _cut(para, limit)
-            units[at:at] = [_Unit(p, page, ocr) for p in pieces]
-    return units
-
-
-def _is_term(text: str) -> bool:
-    """An option or a constant on a line of its own ("-k --keep", "BZ_MEM_ERROR"), as manuals
-    print definition lists: it names what the paragraph after it explains."""
-    return (len(text) <= TERM_CHARS and not _is_block(text) and text[-1:] not in ".:;,!?؟"
-            and _TERM.match(text) is not None)
-
-
-def _describes(para: str) -> bool:
-    """Prose that starts a sentence: what a term line before it means."""
-    return para[:1].isupper() and not _is_block(para) and _SENTENCE_END.search(para) is not None
-
-
-def _before_footnotes(units: list[_Unit]) -> int:
-    """The index of the last paragraph of the page the units end on that is not one of its
-    footnotes ("16 More precisely, they can contain..."), which a PDF puts under the text."""
-    last = len(units) - 1
-    while (last > 0 and _FOOTNOTE.match(units[last].text)
-           and units[last - 1].page == units[-1].page):
-        last -= 1
-    return last
-
-
-def _runs_on(before: _Unit, para: str, page: int | None) -> bool:
-    """Whether `para`, the first paragraph of a new page, finishes the sentence the last page
-    ended on ("...and not end in a period. Do" / "not repeat the package name: ..."): prose
-    both, the one ending without a closing mark, the other going on in lower case."""
-    end = before.text.rstrip()[-1:]
-    if not (page is not None and before.page is not None and page != before.page
-            and not _is_block(before.text) and end.isalnum()):
-        return False
-    # "…has a constant overhead in the region of" / "50 bytes. Random data…": a number goes
-    # on a phrase cut after a lower-case word, unless it numbers a heading or an item
-    return _goes_on(para) or (end.islower() and para[:1].isdigit() and not _is_block(para)
-                              and not _NUMBERED.match(para)
-                              and _SENTENCE_END.search(para) is not None)
-
-
-def _goes_on(text: str) -> bool:
-    """Prose that starts in lower case: it finishes a sentence begun before it."""
-    return (text[:1].islower() and not _is_block(text)
-            and _SENTENCE_END.search(text) is not None)
-
-
-def _pack(pieces: list[str], limit: int, joiner: str) -> list[str]:
-    packs: list[str] = []
-    current = ""
-    for piece in pieces:
-        candidate = f"{current}{joiner}{piece}" if current else piece
-        if len(candidate) <= limit or not current:
-            current = candidate
-        else:
-            packs.append(current)
-            current = piece
-    if current:
-        packs.append(current)
-    return packs
-
-
-def _parents(units: list[_Unit]) -> Iterator[list[_Unit]]:
+def _parents(units: list[Unit]) -> Iterator[list[Unit]]:
     """Runs of units of about PARENT_CHARS. A parent never starts in the middle of a thought:
     before a sentence that goes on from the unit before it ("which reports unused local
     assignments." after the setting it describes) or an example that the last sentence
     introduces ("A typical application is seen at the start of the lm function:"), the next
     parent repeats that short unit or sentence, so an answer quoting one can show the other."""
-    current: list[_Unit] = []
+    current: list[Unit] = []
     size = 0
     for unit in units:
         if current and size + 2 + len(unit.text) > PARENT_CHARS:
@@ -189,39 +55,39 @@ def _parents(units: list[_Unit]) -> Iterator[list[_Unit]]:
         yield current
 
 
-def _carried(before: _Unit, unit: _Unit) -> list[_Unit]:
+def _carried(before: Unit, unit: Unit) -> list[Unit]:
     """What of `before` (a parent's last unit) the parent starting with `unit` repeats."""
-    goes_on = unit.text[:1].isascii() and _goes_on(unit.text)
-    if _is_block(before.text):
+    finishes = unit.text[:1].isascii() and goes_on(unit.text)
+    if is_block(before.text):
         # "This makes typing Esc take effect…" explains the example just above it
-        explains = refers_back(unit.text) and not _is_block(unit.text)
-        return [before] if (goes_on or explains) and len(before.text) <= CARRIED_CHARS else []
+        explains = refers_back(unit.text) and not is_block(unit.text)
+        return [before] if (finishes or explains) and len(before.text) <= CARRIED_CHARS else []
     tail = sentence_pieces(before.text.rstrip())[-1]
-    if len(tail) <= CARRIED_CHARS and (goes_on or (_is_block(unit.text) and introduces(tail))):
-        return [_Unit(tail, before.page, before.ocr)]
+    if len(tail) <= CARRIED_CHARS and (finishes or (is_block(unit.text) and introduces(tail))):
+        return [Unit(tail, before.page, before.ocr)]
     return []
 
 
-def _sentences(parent: list[_Unit]) -> list[_Unit]:
-    out: list[_Unit] = []
+def _sentences(parent: list[Unit]) -> list[Unit]:
+    out: list[Unit] = []
     for unit in parent:
-        if _is_block(unit.text):
+        if is_block(unit.text):
             out.append(unit)  # a code block is matched whole, never cut into "sentences"
         else:
-            out.extend(_Unit(s, unit.page, unit.ocr) for s in sentence_pieces(unit.text)
+            out.extend(Unit(s, unit.page, unit.ocr) for s in sentence_pieces(unit.text)
                        if s.strip())
     return out
 
 
-def _children(parent: list[_Unit]) -> list[_Unit]:
+def _children(parent: list[Unit]) -> list[Unit]:
     """Sentence windows of about CHILD_CHARS, each starting with a short overlap of the last."""
-    children: list[_Unit] = []
-    current: list[_Unit] = []
+    children: list[Unit] = []
+    current: list[Unit] = []
     overlap_n = 0
     for sentence in _sentences(parent):
         if len(current) > overlap_n and len(_join([*current, sentence])) > CHILD_CHARS:
             children.append(_child(current, overlap_n))
-            overlap: list[_Unit] = []
+            overlap: list[Unit] = []
             for prev in reversed(current):  # carry the tail sentences forward as overlap
                 if len(_join([prev, *overlap])) > CHILD_OVERLAP:
                     break
@@ -233,14 +99,14 @@ def _children(parent: list[_Unit]) -> list[_Unit]:
     return children
 
 
-def _join(units: list[_Unit]) -> str:
+def _join(units: list[Unit]) -> str:
     return " ".join(u.text for u in units)
 
 
-def _child(sentences: list[_Unit], overlap_n: int) -> _Unit:
+def _child(sentences: list[Unit], overlap_n: int) -> Unit:
     """The window's text; its page (and OCR mark) is where its own (non-overlap) text starts."""
     start = sentences[overlap_n]
-    return _Unit(_join(sentences), start.page, start.ocr)
+    return Unit(_join(sentences), start.page, start.ocr)
 
 
 def _sections(spans: Sequence[Span]) -> Iterator[tuple[str, list[Span]]]:
@@ -266,7 +132,7 @@ def chunk_spans(spans: Sequence[Span], scope: str = "",
     drafts: list[ChunkDraft] = []
     seen: set[str] = set()
     for section, run in _sections(spans):
-        for parent in _parents(_units(run, PARENT_CHARS)):
+        for parent in _parents(paragraphs(run, PARENT_CHARS)):
             parent_text = "\n\n".join(u.text for u in parent)
             parent_id = content_id(f"{scope}\n{parent_text}")
             for child in _children(parent):

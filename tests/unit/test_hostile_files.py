@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from core.ingest.chunking import _split_long, chunk_spans
+from core.ingest.chunking import chunk_spans
 from core.ingest.document import LoadError, Span
 from core.ingest.docx import read_docx
 from core.ingest.limits import MB, IngestLimits
+from core.ingest.paragraphs import _split_long
 from core.ingest.pdf import read_pdf
 from core.ingest.pptx import read_pptx
 from core.ingest.sandbox import prepare, prepare_isolated
