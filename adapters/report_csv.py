@@ -32,8 +32,8 @@ def _csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
 
 
 def report_csv_files(report: Report) -> dict[str, str]:
-    """File name -> CSV text: questions per day, gaps, documents, pages, feedback (and
-    practice and escalations, when the report has those sections)."""
+    """File name -> CSV text: questions per day, gaps, 📖 answers to check, documents, pages,
+    feedback (and practice and escalations, when the report has those sections)."""
     gap_rows = [(n, gap.count, " ".join(gap.languages), q.question, q.language,
                  int(q.low_confidence), q.down_votes, " ".join(q.reasons), q.missing,
                  q.created_at.isoformat() if q.created_at else "",
@@ -48,6 +48,14 @@ def report_csv_files(report: Report) -> dict[str, str]:
                           "low_confidence", "down_votes", "reasons", "missing", "asked_at",
                           "staff_answered"],
                          gap_rows),
+        "unconfirmed.csv": _csv(["group", "group_size", "group_languages", "question",
+                                 "language", "asked_at", "reply", "staff_answered"],
+                                [(n, gap.count, " ".join(gap.languages), q.question,
+                                  q.language, q.created_at.isoformat() if q.created_at else "",
+                                  q.answer,
+                                  gap.staff_answered.isoformat() if gap.staff_answered else "")
+                                 for n, gap in enumerate(report.unconfirmed, 1)
+                                 for q in gap.questions]),
         "documents.csv": _csv(["document", "source_type", "citations"],
                               [(d.document, d.source_type, d.citations)
                                for d in report.documents]),

@@ -5,7 +5,7 @@ Questions and MISSING notes are user and model text: everything is escaped here,
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from html import escape
 
@@ -17,6 +17,7 @@ from core.insight.report_gaps import Gap
 
 TIMES = "\u00d7"  # the multiplication sign: "asked 3 times" shows as TIMES + "3"
 OPEN_GAPS = 20  # more groups than this are folded under "more groups" (still on the page)
+REPLY_CHARS = 700  # a 📖 reply shown for checking: its lead and first sources' worth
 CSS = """
 :root{color-scheme:light;--ink:#1d1d1f;--muted:#666;--line:#e3e3e8;--warn:#ef6c00;--down:#c62828;--ok:#2e7d32}
 *{box-sizing:border-box}
@@ -38,7 +39,9 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}
 ol.gaps{padding-left:0;list-style:none;margin:0}
 li.gap{border-left:4px solid var(--warn);padding:8px 12px;margin:10px 0;background:#fffaf3;
 border-radius:0 8px 8px 0}
+li.gap.unconfirmed{border-left-color:#1565c0;background:#f4f8fd}
 li.gap.answered{border-left-color:var(--ok);background:#f5fbf5}
+.reply{white-space:pre-wrap;font-size:14px;margin:4px 0 0;color:var(--muted)}
 .gap-head .answered{color:var(--ok);font-weight:600}
 .gap-head{font-size:13px;color:var(--muted)}
 .gap-head .count{font-size:17px;font-weight:700;color:var(--ink);margin-right:4px}
@@ -98,14 +101,37 @@ def _gap(gap: Gap) -> str:
             f'<ul class="questions">{items}</ul>{missing}</li>')
 
 
-def _gaps(report: Report) -> str:
-    if not report.gaps:
-        return '<p class="empty">No ⚠ answers and no 👎 votes in this period.</p>'
-    shown = "".join(_gap(g) for g in report.gaps[:OPEN_GAPS])
-    rest = report.gaps[OPEN_GAPS:]
+def _unconfirmed(gap: Gap) -> str:
+    """A group of 📖 answers: each question with what the bot replied, for staff to check."""
+    head = [f'<span class="count">{gap.count}</span> answer{_s(gap.count)}',
+            f"languages: {_e(', '.join(gap.languages))}"]
+    if gap.staff_answered:
+        head.append(f'<span class="answered">✔ staff answered {gap.staff_answered}</span>')
+    replies = gap.replies()
+    items = "".join(f'<li dir="auto"><span class="q">{_e(text)}</span>'
+                    + (f' <span class="times">{TIMES}{n}</span>' if n > 1 else "")
+                    + f'<details><summary>What the bot replied</summary><p class="reply" '
+                      f'dir="auto">{_e(_short(replies.get(text, "")))}</p></details></li>'
+                    for text, n in gap.distinct())
+    kind = "gap unconfirmed answered" if gap.staff_answered else "gap unconfirmed"
+    return (f'<li class="{kind}"><div class="gap-head">{" · ".join(head)}</div>'
+            f'<ul class="questions">{items}</ul></li>')
+
+
+def _short(reply: str) -> str:
+    return reply if len(reply) <= REPLY_CHARS else reply[:REPLY_CHARS - 1].rstrip() + "…"
+
+
+def _groups(groups: tuple[Gap, ...], render: Callable[[Gap], str], list_id: str,
+            empty: str) -> str:
+    """The first OPEN_GAPS groups as a list, the rest folded under "more groups"."""
+    if not groups:
+        return f'<p class="empty">{empty}</p>'
+    shown = "".join(render(g) for g in groups[:OPEN_GAPS])
+    rest = groups[OPEN_GAPS:]
     more = (f"<details><summary>{len(rest)} more group(s)</summary>"
-            f'<ol class="gaps">{"".join(_gap(g) for g in rest)}</ol></details>') if rest else ""
-    return f'<ol class="gaps" id="gap-list">{shown}</ol>{more}'
+            f'<ol class="gaps">{"".join(render(g) for g in rest)}</ol></details>') if rest else ""
+    return f'<ol class="gaps" id="{list_id}">{shown}</ol>{more}'
 
 
 def _cards(report: Report) -> str:
@@ -193,7 +219,13 @@ def render_html(report: Report, generated_at: datetime | None = None) -> str:
 · generated {_e(when)}</p>{_cards(report)}</header>
 <section id="gaps"><h2>Top gaps</h2>
 <p class="meta">⚠ low-confidence answers and 👎 votes, grouped by similar questions, largest first.
-</p>{_gaps(report)}</section>
+</p>{_groups(report.gaps, _gap, "gap-list", "No ⚠ answers and no 👎 votes in this period.")}
+</section>
+<section id="unconfirmed"><h2>Answers to check (📖)</h2>
+<p class="meta">Answered from the course, but the check could not confirm the passage answers the
+question; students may take them as right. Grouped by similar questions, largest first.</p>
+{_groups(report.unconfirmed, _unconfirmed, "unconfirmed-list",
+         "Every answer from the course was confirmed in this period.")}</section>
 <section id="per-day"><h2>Questions per day</h2>{report_charts.questions_per_day(report)}
 <details><summary>Table</summary>{per_day}</details></section>
 <section id="cited"><h2>Most-cited documents and pages</h2>

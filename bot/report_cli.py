@@ -53,6 +53,7 @@ async def run_report(settings: Settings, args: argparse.Namespace) -> int:
     answered = sum(g.staff_answered is not None for g in report.gaps)
     print(f"{report.total} question(s), {len(report.gaps)} gap group(s)"
           + (f" ({answered} answered by staff)" if answered else "")
+          + f", {sum(g.count for g in report.unconfirmed)} 📖 answer(s) to check"
           + f", {report.since} to {report.until}, {args.course or 'every course'}")
     if report.escalations is not None:
         print(f"{report.escalations.opened} question(s) sent to the TA desk")

@@ -25,6 +25,9 @@ def summary(report: Report, days: int, language: str) -> str:
     name = report.course or GAPS("all", language)
     lines = [GAPS("head", language, course=name, days=days, total=report.total, low=low,
                   down=down)]
+    unconfirmed = sum(g.count for g in report.unconfirmed)
+    if unconfirmed:
+        lines.append(GAPS("unconfirmed", language, count=unconfirmed))
     if not report.gaps:
         lines.append(GAPS("none", language))
         return "\n".join(lines)

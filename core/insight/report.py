@@ -20,7 +20,13 @@ from core.escalation.notes import StaffNotes
 from core.insight.gaps_answered import mark_answered
 from core.insight.outcomes import VOTE_REASONS
 from core.insight.report_escalations import EscalationSummary, summarize_escalations
-from core.insight.report_gaps import GAP_SIMILARITY, Gap, GapQuestion, group_gaps
+from core.insight.report_gaps import (
+    GAP_SIMILARITY,
+    Gap,
+    GapQuestion,
+    group_gaps,
+    is_unconfirmed,
+)
 from core.insight.report_practice import PracticeSummary, summarize
 from core.ports import Embedder, Outcome, OutcomeStore, PracticeStore
 from core.ports.escalations import EscalationStore
@@ -78,6 +84,7 @@ class Report:
     documents: tuple[DocumentCount, ...]
     pages: tuple[PageCount, ...]
     feedback: tuple[Feedback, ...]
+    unconfirmed: tuple[Gap, ...] = ()  # 📖 answers for staff to check, grouped as gaps are
     practice: PracticeSummary | None = None  # quiz answers (None: no practice store)
     escalations: EscalationSummary | None = None  # TA desk cards (None: no escalation store)
 
@@ -93,6 +100,8 @@ async def build_report(outcomes: Sequence[Outcome], embedder: Embedder, *, cours
     return Report(course=course, since=since, until=until, total=len(chosen),
                   per_day=_per_day(chosen, since, until),
                   gaps=await group_gaps(chosen, embedder, similarity),
+                  unconfirmed=await group_gaps(chosen, embedder, similarity,
+                                               keep=is_unconfirmed),
                   documents=_documents(chosen), pages=_pages(chosen),
                   feedback=_feedback(chosen))
 
@@ -130,8 +139,9 @@ class InstructorReports:
             course = stored_spelling(course, {o.course for o in outcomes if o.course}) or course
         report = await build_report(outcomes, self.embedder, course=course, days=days,
                                      now=moment)
-        if self.staff is not None and report.gaps:
-            report = replace(report, gaps=await self._answered(report.gaps, self.staff))
+        if self.staff is not None and (report.gaps or report.unconfirmed):
+            report = replace(report, gaps=await self._answered(report.gaps, self.staff),
+                             unconfirmed=await self._answered(report.unconfirmed, self.staff))
         if self.practice is not None and scope is None:  # answers are not kept per scope
             answers = await self.practice.answers(course=course, since=start)
             items = await self.practice.items(list({a.item_id for a in answers}))

@@ -1,5 +1,6 @@
 """Top gaps: the questions the bot answered with ⚠ or that students voted 👎, grouped by meaning
-so an instructor sees "12 students asked about Dijkstra" instead of twelve separate lines.
+so an instructor sees "12 students asked about Dijkstra" instead of twelve separate lines; and,
+grouped the same way, the 📖 answers nobody confirmed (`is_unconfirmed`), for staff to check.
 
 Grouping is greedy and deterministic: questions are taken oldest first and each joins the most
 similar existing group (cosine to the group's mean vector) when that similarity reaches the
@@ -8,7 +9,7 @@ threshold, else starts a group of its own, so every gap question lands in exactl
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
@@ -35,6 +36,7 @@ class GapQuestion:
     missing: str
     created_at: datetime | None
     course: str = ""
+    answer: str = ""  # what the bot replied (shown for 📖 answers, which staff check)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,10 +82,29 @@ class Gap:
             counts[key] += 1
         return tuple((first[key], n) for key, n in counts.items())
 
+    def replies(self) -> dict[str, str]:
+        """Each question (spelled as `distinct` does) -> the bot's latest reply to it."""
+        first: dict[str, str] = {}
+        latest: dict[str, str] = {}
+        for q in self.questions:
+            key = _normal(q.question)
+            first.setdefault(key, q.question.strip())
+            latest[key] = q.answer
+        return {first[key]: answer for key, answer in latest.items()}
+
 
 def is_gap(outcome: Outcome) -> bool:
     """A ⚠ answer, or one that someone voted 👎."""
     return outcome.confidence == "low" or any(v.value < 0 for v in outcome.votes)
+
+
+def is_unconfirmed(outcome: Outcome) -> bool:
+    """A 📖 answer that is not a gap: the course's text (or a staff answer to a similar
+    question) that the check could not confirm answers the question. A student may have taken
+    a wrong one as right; nobody votes on most answers. Guided replies to graded work are 📖 by
+    design (they answer nothing) and are left out."""
+    return (outcome.confidence == "unchecked" and "guide" not in outcome.route
+            and not is_gap(outcome))
 
 
 def gap_question(outcome: Outcome) -> GapQuestion:
@@ -91,14 +112,16 @@ def gap_question(outcome: Outcome) -> GapQuestion:
     return GapQuestion(outcome.answer_id, outcome.question, outcome.language,
                        outcome.confidence == "low", len(downs),
                        tuple(v.reason for v in downs if v.reason), outcome.missing,
-                       outcome.created_at, outcome.course or "")
+                       outcome.created_at, outcome.course or "", outcome.answer)
 
 
 async def group_gaps(outcomes: Sequence[Outcome], embedder: Embedder,
-                     similarity: float = GAP_SIMILARITY) -> tuple[Gap, ...]:
-    """Gap questions grouped by meaning, largest group first (ties: the earliest first)."""
+                     similarity: float = GAP_SIMILARITY,
+                     keep: Callable[[Outcome], bool] = is_gap) -> tuple[Gap, ...]:
+    """The questions `keep` picks (gaps by default) grouped by meaning, largest group first
+    (ties: the earliest first)."""
     oldest_first = sorted(outcomes, key=_asked_at)
-    items = [gap_question(o) for o in oldest_first if is_gap(o)]
+    items = [gap_question(o) for o in oldest_first if keep(o)]
     if not items:
         return ()
     vectors = await _embed_distinct([q.question for q in items], embedder)

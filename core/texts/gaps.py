@@ -13,6 +13,8 @@ GAPS = Catalog({
         "answered": "✔ staff answered it on {day}",
         "more": "Full report with charts and every gap: studybuddy report --course {course}",
         "all": "all courses",
+        "unconfirmed": "📖 {count} answers from the course were not confirmed; the full report "
+                       "lists them with the replies to check.",
     },
     "ar": {
         "head": "{course} — آخر {days} أيام: {total} سؤالًا، منها {low} بثقة منخفضة ⚠، و{down} 👎.",
@@ -22,5 +24,7 @@ GAPS = Catalog({
         "answered": "✔ أجاب عنه فريق المقرر في {day}",
         "more": "التقرير الكامل بالرسوم وكل الفجوات: studybuddy report --course {course}",
         "all": "كل المقررات",
+        "unconfirmed": "📖 {count} إجابة من المقرر لم يُتحقَّق منها؛ التقرير الكامل يسردها مع "
+                       "الردود لمراجعتها.",
     },
 })

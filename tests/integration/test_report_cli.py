@@ -36,6 +36,7 @@ async def _record(data: Path) -> None:
         await store.record(_outcome(2, "What is quicksort?", "course", "CS101", days_ago=2))
         await store.record(_outcome(3, "Krebs cycle?", "low", "BIO110"))
         await store.record(_outcome(4, "Last month", "low", "CS101", days_ago=20))
+        await store.record(_outcome(5, "What is a heap?", "unchecked", "CS101", days_ago=1))
         await store.vote(Vote("r2", "v1", -1, "wrong"))
     finally:
         await store.close()
@@ -70,11 +71,12 @@ def test_report_writes_html_and_csv(tmp_path):
     done = studybuddy("report", "--out", str(out), "--course", "cs101", data_dir=data)
     assert done.returncode == 0, done.stderr
     # CS101's, whatever the case typed
-    assert "2 question(s), 2 gap group(s) (1 answered by staff)" in done.stdout
+    assert "3 question(s), 2 gap group(s) (1 answered by staff), 1 📖 answer(s) to check" \
+        in done.stdout
     assert "1 question(s) sent to the TA desk" in done.stdout
     assert {p.name for p in out.iterdir()} == {
-        "report.html", "questions_per_day.csv", "gaps.csv", "documents.csv", "pages.csv",
-        "feedback.csv", "practice.csv", "escalations.csv"}
+        "report.html", "questions_per_day.csv", "gaps.csv", "unconfirmed.csv", "documents.csv",
+        "pages.csv", "feedback.csv", "practice.csv", "escalations.csv"}
     escalated = list(csv.DictReader((out / "escalations.csv").open(encoding="utf-8")))
     assert [(e["course"], e["answered"], e["median_answer_minutes"]) for e in escalated] == [
         ("CS101", "1", "42.0")]
@@ -87,10 +89,13 @@ def test_report_writes_html_and_csv(tmp_path):
         ("What is quicksort?", ""), ("What is a red-black tree?", "2026-12-01")]
     assert "✔ staff answered 2026-12-01" in page
     pages = list(csv.DictReader((out / "pages.csv").open(encoding="utf-8")))
-    assert pages == [{"document": "lecture.pdf", "unit": "page", "page": "7", "citations": "2"}]
+    assert pages == [{"document": "lecture.pdf", "unit": "page", "page": "7", "citations": "3"}]
+    to_check = list(csv.DictReader((out / "unconfirmed.csv").open(encoding="utf-8")))
+    assert [(u["question"], u["reply"]) for u in to_check] == [("What is a heap?", "...")]
+    assert '<section id="unconfirmed">' in page and "What is a heap?" in page
 
     month = studybuddy("report", "--out", str(out), "--days", "30", data_dir=data)
-    assert month.returncode == 0 and "4 question(s)" in month.stdout
+    assert month.returncode == 0 and "5 question(s)" in month.stdout
     # BIO110 has no files, only questions: a course; a typo is none (not an empty report)
     asked_only = studybuddy("report", "--out", str(out), "--course", "bio110", data_dir=data)
     assert asked_only.returncode == 0 and "1 question(s)" in asked_only.stdout

@@ -12,6 +12,7 @@ import httpx
 import pytest
 
 from adapters.http import HttpAdapter
+from core.ports import Outcome
 from core.ports.escalations import (
     ANSWERED,
     CLAIMED,
@@ -32,6 +33,11 @@ TURNS = (
     Turn("s4", "What is TCP congestion control?"),
 )
 
+# a 📖 answer, as the service records one the verifier could not confirm
+CHECK_ME = Outcome("c-1", "telegram", "s5", "", "CS101", "en", "Is a heap a sorted array?",
+                   "A heap keeps its largest key <at the root>.", ("triage", "generate"),
+                   "unchecked", created_at=datetime.now(UTC) - timedelta(hours=2))
+
 
 @pytest.fixture
 async def served(sample_store, tmp_path) -> AsyncIterator[tuple[str, list]]:
@@ -49,6 +55,7 @@ async def served(sample_store, tmp_path) -> AsyncIterator[tuple[str, list]]:
     assert route is not None
     assert app.tadesk is not None and route.reports.escalations is app.tadesk.store
     await _escalate(app.tadesk.store)
+    await route.reports.store.record(CHECK_ME)
     adapter = HttpAdapter(app.service, port=0, reports=route.reports, report_token=route.token)
     try:
         replies = await play(app, TURNS)
@@ -131,7 +138,22 @@ async def test_report_page_in_chromium(served, caplog):
             "Median time to answer": "105 min", "90th percentile": "3.0 h", "Still open": "1",
             "Not course material": "1", "Closed": "0", "Added to notes": "1"}
         assert await section.locator("tbody tr").count() == 1  # BIO110 is another course
+        await _answers_to_check(page, [CHECK_ME.question] + [
+            t.question for t, r in zip(TURNS, replies, strict=True)
+            if r.confidence.value == "unchecked" and t.vote >= 0])
         assert errors == []
+
+
+async def _answers_to_check(page, unchecked: list[str]) -> None:
+    """Each unvoted 📖 answer listed under "Answers to check", its reply one click away."""
+    section = page.locator("section#unconfirmed")
+    assert await section.is_visible()
+    assert sorted(await section.locator(".q").all_inner_texts()) == sorted(unchecked)
+    item = section.locator("li", has_text=CHECK_ME.question)
+    reply = item.locator("p.reply")
+    assert not await reply.is_visible()
+    await item.locator("summary", has_text="What the bot replied").click()
+    assert await reply.is_visible() and await reply.inner_text() == CHECK_ME.answer
 
 
 async def test_report_is_off_without_a_token():

@@ -116,8 +116,8 @@ async def test_csv_files_and_formula_cells():
     report = await build_report([*OUTCOMES, formula], HashingEmbedder(), course=None, days=7,
                                 now=NOW)
     files = report_csv_files(report)
-    assert set(files) == {"questions_per_day.csv", "gaps.csv", "documents.csv", "pages.csv",
-                          "feedback.csv"}
+    assert set(files) == {"questions_per_day.csv", "gaps.csv", "unconfirmed.csv",
+                          "documents.csv", "pages.csv", "feedback.csv"}
     gaps = list(csv.DictReader(io.StringIO(files["gaps.csv"])))
     assert {row["question"] for row in gaps} >= {"'=HYPERLINK(\"http://evil\")",
                                                  "How does merge sort work?"}
