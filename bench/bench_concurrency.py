@@ -18,7 +18,7 @@ from bench.harness import fake_context, study_buddy
 from bench.report import row
 from bench.runner import BenchOptions
 from bench.stats import percentile
-from core.chat.service import Limits
+from core.chat.limits import Limits
 from core.messages import IncomingMessage
 
 N = 200

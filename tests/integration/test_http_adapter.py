@@ -5,7 +5,8 @@ import httpx
 import pytest
 
 from adapters.http import HttpAdapter
-from core.chat.service import Limits, StudyBuddy
+from core.chat.limits import Limits
+from core.chat.service import StudyBuddy
 from tests.support.fake_handler import FakeHandler
 from tests.support.fakes import DownHistory
 

@@ -10,8 +10,9 @@ import httpx
 import pytest
 
 from adapters.http import HttpAdapter
+from core.chat.limits import Limits
 from core.chat.photo import PhotoLimits, PhotoReader
-from core.chat.service import Limits, StudyBuddy
+from core.chat.service import StudyBuddy
 from core.ports import ChatService
 from core.stores.sqlite_history import SqliteHistoryStore
 from tests.support.fake_handler import FakeHandler

@@ -10,7 +10,8 @@ import httpx
 import pytest
 
 from adapters.http import HttpAdapter
-from core.chat.service import BUSY_RETRY_AFTER_S, Limits, StudyBuddy
+from core.chat.limits import Limits
+from core.chat.service import BUSY_RETRY_AFTER_S, StudyBuddy
 from core.messages import Intent
 from tests.support.fakes import FakeSource
 

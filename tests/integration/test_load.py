@@ -19,7 +19,8 @@ import pytest
 
 from adapters.discord.adapter import DiscordAdapter
 from adapters.telegram.adapter import TelegramAdapter
-from core.chat.service import Limits, StudyBuddy
+from core.chat.limits import Limits
+from core.chat.service import StudyBuddy
 from tests.support import fake_discord as dc
 from tests.support import fake_telegram as tg
 from tests.support.load import Tally, peak_rss_mb, study_buddy, wait_until

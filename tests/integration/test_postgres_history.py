@@ -143,7 +143,8 @@ async def test_a_history_outage_never_blocks_an_answer(graph, make_context, hist
                                                        caplog) -> None:
     """The real store against a database that went away: the question is still answered (no
     follow-up context), a failed /forget says so, and the store recovers when the database does."""
-    from core.chat.service import Limits, StudyBuddy
+    from core.chat.limits import Limits
+    from core.chat.service import StudyBuddy
     from core.messages import IncomingMessage, Intent
 
     user = new_user()

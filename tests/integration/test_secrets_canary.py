@@ -19,7 +19,8 @@ from langchain_core.messages import HumanMessage
 from adapters.discord.adapter import DiscordAdapter
 from adapters.telegram.adapter import TelegramAdapter
 from bot.logging_setup import configure_logging
-from core.chat.service import Limits, StudyBuddy
+from core.chat.limits import Limits
+from core.chat.service import StudyBuddy
 from core.config import RagConfig
 from core.llm.mistral import build_chat_model
 from core.rag.graph import build_graph

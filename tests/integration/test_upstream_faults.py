@@ -18,7 +18,8 @@ from dataclasses import dataclass
 import httpx
 import pytest
 
-from core.chat.service import Limits, StudyBuddy
+from core.chat.limits import Limits
+from core.chat.service import StudyBuddy
 from core.config import RagConfig
 from core.llm.mistral import build_chat_model
 from core.messages import IncomingMessage, Intent, Reply

@@ -18,7 +18,8 @@ from adapters.discord.render import render_reply as discord_render
 from adapters.http import HttpAdapter
 from adapters.telegram.convert import should_answer, to_incoming
 from adapters.telegram.render import render_reply as telegram_render
-from core.chat.service import Limits, StudyBuddy
+from core.chat.limits import Limits
+from core.chat.service import StudyBuddy
 from core.messages import IncomingMessage, Intent, Reply
 from tests.conftest import HASH, MERGE
 from tests.support import fake_telegram as tg

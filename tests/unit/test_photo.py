@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 import pytest
 from PIL import Image
 
+from core.chat.limits import Limits
 from core.chat.photo import PhotoLimits, PhotoReader, excerpt, question_from
-from core.chat.service import Limits, StudyBuddy
+from core.chat.service import StudyBuddy
 from core.ingest.document import LoadError
 from core.ingest.limits import OcrOptions
 from core.messages import IncomingMessage, Intent

@@ -5,7 +5,8 @@ import asyncio
 
 import pytest
 
-from core.chat.service import Limits, StudyBuddy
+from core.chat.limits import Limits
+from core.chat.service import StudyBuddy
 from core.insight.answer_actions import AnswerActions
 from core.insight.report_gaps import is_gap
 from core.messages import IncomingMessage, Intent
