@@ -15,8 +15,7 @@ from dataclasses import dataclass, field, replace
 from statistics import median
 
 from core.ingest.document import Span
-
-_HYPHEN = "\ufffe"  # PDFium's mark for a hyphen at a line end it has already joined up
+from core.ingest.pdf_text import HYPHEN, code_text, prose_text, unhyphen
 
 
 @dataclass(slots=True)
@@ -68,7 +67,6 @@ _CODE = re.compile(r"<-|->|==|!=|<=|>=|:=|\+=|&&|\|\||;$|[{}]$|^[}\])]|^</?[\w?!
                    r"|^(?:def|class|import|from|return|for|while|if|else|library|function|var|let"
                    r"|const|public|static|#include|print)\b|^[\w.$\[\]]+\s*(?:<-|=)\s*\S"
                    r"|\w\([^()]*\)$")
-_URL_CUT = re.compile(r"(?:https?:/|ftp:/|www\.)\S*[/.\-_=?&#]$")
 _SENTENCE_END = re.compile(r"[.!?:)\"'’”]$")
 
 
@@ -105,10 +103,11 @@ def build_spans(pages: list[Page], marks: list[Mark], style: Style) -> list[Span
             else:
                 blocks.append(_Block(kind, [line], section))
             if kind == "heading" and not outline:  # without an outline, headings are sections
-                section = blocks[-1].section = _prose(blocks[-1].lines, style)
+                section = blocks[-1].section = prose_text(blocks[-1].lines, style)
         for name, run in itertools.groupby(blocks, key=lambda b: b.section):
-            text = "\n\n".join(_code(b.lines) if b.kind == "code" else _prose(b.lines, style)
-                                for b in run if outline or b.kind != "heading")
+            text = "\n\n".join(
+                code_text(b.lines) if b.kind == "code" else prose_text(b.lines, style)
+                for b in run if outline or b.kind != "heading")
             if text:
                 spans.append(Span(text, page.number, name))
     return spans
@@ -131,7 +130,7 @@ def document_style(pages: list[Page]) -> Style:
                 pitches.append(prev.base_end - line.base)
     total = sum(sizes.values()) or 1
     body = sizes.most_common(1)[0][0] if sizes else 10.0
-    whole = re.sub(rf"\w*{_HYPHEN}\w*|\w+-$", " ", "\n".join(text), flags=re.M).lower()
+    whole = re.sub(rf"\w*{HYPHEN}\w*|\w+-$", " ", "\n".join(text), flags=re.M).lower()
     return Style(body, median(pitches) if pitches else 1.2 * body, bold > total / 2, bool(mono),
                  frozenset(re.findall(r"[^\W\d_]+", whole)),
                  frozenset(re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)+", whole)))
@@ -164,15 +163,15 @@ def _kind(line: Line, style: Style, left: float, prev: _Block | None) -> str:
     if line.mono:
         going_on = (prev and prev.kind == "prose"
                     and not _SENTENCE_END.search(prev.lines[-1].text.rstrip()))
-        return "prose" if going_on and not indented and not _looks_like_code(text) else "code"
-    return "code" if not style.has_mono and indented and _looks_like_code(text) else "prose"
+        return "prose" if going_on and not indented and not _looks_likecode_text(text) else "code"
+    return "code" if not style.has_mono and indented and _looks_likecode_text(text) else "prose"
 
 
 def _is_heading(line: Line, text: str, style: Style) -> bool:
     """Short lines noticeably bigger, or bolder, than body text. Never code: a `# comment`
     is not a title."""
     if (line.mono or len(text) > 100 or len(text.split()) > 14 or text[0] in "#/>$%*•-"
-            or text.endswith((",", ";", "-", _HYPHEN)) or not re.search(r"[^\W\d_]", text)):
+            or text.endswith((",", ";", "-", HYPHEN)) or not re.search(r"[^\W\d_]", text)):
         return False
     if line.size >= style.body * 1.15:
         return True
@@ -180,7 +179,7 @@ def _is_heading(line: Line, text: str, style: Style) -> bool:
             and len(text.split()) <= 10)
 
 
-def _looks_like_code(text: str) -> bool:
+def _looks_likecode_text(text: str) -> bool:
     """Assignment, calls, braces or prompts, and no sentence punctuation."""
     if not _CODE.search(text):
         return False
@@ -237,59 +236,6 @@ def _same_title(heading: str, title: str) -> bool:
     return bool(a and b) and (a.endswith(b) or b.endswith(a))
 
 
-def _code(lines: list[Line]) -> str:
-    """Lines kept as they are, indented as they were drawn (in characters of the block's own
-    width: the narrowest line-width per character, as runs of spaces may come out as one)."""
-    left = min(x.x0 for x in lines)
-    widths = [(x.x1 - x.x0) / (len(t) - 0.5) for x in lines if len(t := x.text.strip()) >= 6]
-    width = max(min(widths, default=0.55 * lines[0].size), 0.4 * lines[0].size)
-    return "\n".join(" " * round((x.x0 - left) / width) + _unhyphen(x.text.strip(), None)
-                     for x in lines)
-
-
-def _prose(lines: list[Line], style: Style) -> str:
-    """Lines of one paragraph as one line: hyphenated words rejoined, else one space."""
-    out = ""
-    for line in lines:
-        text = line.text.strip()
-        m = out.endswith(("-", _HYPHEN)) and re.search(r"(-?)([^\W\d_]+)[-\ufffe]$", out[-80:])
-        if m and text[:1].isalpha():
-            keep = m.group(1) or _keep_hyphen(m.group(2), text, style)
-            out = out[:-1] + ("-" if keep else "") + text
-        elif out.endswith(("-", _HYPHEN)) and text[:1].isalnum() and out[-2:-1].isalnum():
-            out = out[:-1] + "-" + text
-        elif _URL_CUT.search(out[-100:]) and (out.endswith("/") or text[:1].islower()):
-            out += text  # a URL broken across lines
-        else:
-            out = f"{out} {text}" if out else text
-    return " ".join(_unhyphen(out, style).split())
-
-
-def _unhyphen(text: str, style: Style | None) -> str:
-    """PDFium's joined-up line-end hyphens: dropped inside a word, kept where evidence says."""
-    if _HYPHEN not in text:
-        return text
-    def join(m: re.Match[str]) -> str:
-        keep = style is None or m.group(1) or _keep_hyphen(m.group(2), m.group(3), style)
-        return m.group(1) + m.group(2) + ("-" if keep else "") + m.group(3)
-    return re.sub(rf"(-?)([^\W\d_]*){_HYPHEN}\s*(\w*)", join, text)
-
-
-def _keep_hyphen(left: str, right: str, style: Style) -> bool:
-    """A real hyphen (Springer-Verlag, DBMS-specific) rather than a word broken by the
-    typesetter: the right part is capitalised, the left an acronym, or the document writes
-    the compound with a hyphen and never as one word. (A chain like cut-and-paste is kept by
-    the callers.)"""
-    word = re.match(r"\w*", right)
-    right = word.group() if word else ""
-    if not left or not right or right[0].isupper() or not right[0].isalpha():
-        return True
-    if len(left) > 1 and left.isupper():
-        return True
-    whole = (left + right).lower()
-    return whole not in style.words and f"{left}-{right}".lower() in style.compounds
-
-
 def font_title(pages: list[Page], style: Style) -> str | None:
     """The first run of the biggest lines on page 1, if clearly bigger than body text."""
     lines = pages[0].lines if pages and pages[0].number == 1 else []
@@ -298,4 +244,4 @@ def font_title(pages: list[Page], style: Style) -> str | None:
         return None
     first = next(i for i, x in enumerate(lines) if x.size == big)
     run = [x.text.strip() for x in itertools.takewhile(lambda x: x.size == big, lines[first:])]
-    return _unhyphen(" ".join(run), None)[:200] or None
+    return unhyphen(" ".join(run), None)[:200] or None
