@@ -10,7 +10,8 @@ from __future__ import annotations
 from core.ingest import ocr, progress
 from core.ingest.document import Extracted, LoadError, Span
 from core.ingest.limits import DEFAULT_LIMITS, IngestLimits, too_big
-from core.ingest.pdf_layout import Page, build_spans, document_style, font_title
+from core.ingest.pdf_layout import build_spans, document_style, font_title
+from core.ingest.pdf_lines import Page
 from core.ingest.pdf_ocr import to_lines
 
 ASSUMED_DPI = 300  # for images that do not say: only relative type sizes matter here

@@ -21,15 +21,8 @@ from typing import TYPE_CHECKING
 
 from core.ingest.document import Extracted, LoadError
 from core.ingest.limits import DEFAULT_LIMITS, IngestLimits, too_big
-from core.ingest.pdf_layout import (
-    Line,
-    Mark,
-    Page,
-    build_spans,
-    document_style,
-    font_title,
-    merge_fragments,
-)
+from core.ingest.pdf_layout import build_spans, document_style, font_title, merge_fragments
+from core.ingest.pdf_lines import Line, Mark, Page
 from core.ingest.pdf_ocr import NO_TEXT as NO_TEXT  # the refusal of a scan without OCR
 from core.ingest.pdf_ocr import has_image, needs_ocr, recognise_pages
 from core.ingest.pdf_pages import drop_running_lines, without_front_matter, without_toc_and_index

@@ -11,54 +11,12 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from statistics import median
 
 from core.ingest.document import Span
+from core.ingest.pdf_lines import Line, Mark, Page, Style
 from core.ingest.pdf_text import HYPHEN, code_text, prose_text, unhyphen
-
-
-@dataclass(slots=True)
-class Line:
-    """One visual line: x0 and base are the first character's origin, x1 the last character's
-    right edge, base_end the last character's baseline (PDF y grows upwards)."""
-
-    text: str
-    x0: float
-    x1: float
-    base: float
-    base_end: float
-    size: float
-    bold: bool = False
-    mono: bool = False
-
-
-@dataclass(slots=True)
-class Page:
-    number: int  # 1-based physical page
-    lines: list[Line] = field(default_factory=list)
-
-
-@dataclass(frozen=True, slots=True)
-class Mark:
-    """An outline entry: where a section starts (top None: the top of the page)."""
-
-    page: int
-    top: float | None
-    title: str
-
-
-@dataclass(frozen=True, slots=True)
-class Style:
-    """What counts as ordinary text in this document."""
-
-    body: float  # body font size
-    pitch: float  # usual distance between baselines
-    body_bold: bool
-    has_mono: bool
-    words: frozenset[str]  # words written whole somewhere (evidence for dehyphenation)
-    compounds: frozenset[str]  # words written with a hyphen inside a line
-
 
 _NUMBERING = re.compile(r"^(?:(?i:chapter|section|appendix|part)\s+)?"
                         r"(?:[\dA-Z]{1,3}(?:\.\d+)*\.?\s+)?")  # "Appendix A ", "1.2.3 "

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from core.ingest import ocr, progress
 from core.ingest.document import LoadError, Span
 from core.ingest.limits import OcrOptions
-from core.ingest.pdf_layout import Line, Page
+from core.ingest.pdf_lines import Line, Page
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium

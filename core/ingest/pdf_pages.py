@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from core.ingest.pdf_layout import Line, Mark, Page, Style
+from core.ingest.pdf_lines import Line, Mark, Page, Style
 
 _LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}|_{4,}\s*\d+$")
 _ENDS_NUMBER = re.compile(r"\S.*\s(?:\d{1,4}|[ivxlc]{1,6})$", re.I)

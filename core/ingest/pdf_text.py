@@ -5,10 +5,8 @@ with its indentation. Layout (which lines make a paragraph) is pdf_layout.py's.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from core.ingest.pdf_layout import Line, Style
+from core.ingest.pdf_lines import Line, Style
 
 HYPHEN = "\ufffe"  # PDFium's mark for a hyphen at a line end it has already joined up
 URL_CUT = re.compile(r"(?:https?:/|ftp:/|www\.)\S*[/.\-_=?&#]$")

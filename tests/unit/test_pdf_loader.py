@@ -241,7 +241,7 @@ def test_front_matter_before_the_outline_is_not_content(r_data):
 def _browser_print(first: int, pages: int, title: str, body: int = 5) -> list:
     """Pages as a browser prints a web page: a date-and-title header, body lines, and a footer
     with the page's address and its number among the print's pages ("3/8")."""
-    from core.ingest.pdf_layout import Line, Page
+    from core.ingest.pdf_lines import Line, Page
 
     out = []
     for i in range(pages):
@@ -254,7 +254,7 @@ def _browser_print(first: int, pages: int, title: str, body: int = 5) -> list:
 
 
 def test_a_browser_print_s_headers_and_numbered_footers_go_though_it_is_one_print_of_several():
-    from core.ingest.pdf_layout import Style
+    from core.ingest.pdf_lines import Style
     from core.ingest.pdf_pages import drop_running_lines
 
     pages = _browser_print(1, 22, "Advanced Topics") + _browser_print(23, 6, "DHAT")
