@@ -38,3 +38,10 @@ def defining(term: str) -> re.Pattern[str]:
     flags = 0 if len(term) <= 3 else re.IGNORECASE
     return re.compile(rf"^[\W_]{{0,3}}(?:(?:the|an?)\s+)?{re.escape(term)}"
                       rf"(?:\s*\([^)]{{0,40}}\))?(?:\s+{_VERB}|\s*:(?!:))", flags)
+
+
+def definition_of(question: str) -> re.Pattern[str] | None:
+    """The pattern of a sentence defining what the question asks about (`asked_term`,
+    `defining`); None when it asks no "what is X"."""
+    term = asked_term(question)
+    return None if term is None else defining(term)

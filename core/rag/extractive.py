@@ -27,7 +27,7 @@ from core.rag.companions import (
 )
 from core.rag.coverage import identifiers_in
 from core.rag.defaults import add_default
-from core.rag.definitions import asked_term, defining
+from core.rag.definitions import definition_of
 from core.rag.explanations import add_description, add_explanations
 from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.overlap import matched, rarity, share
@@ -133,9 +133,8 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
             lexical[i] = max(lexical[i], lexical[i + 1])
     # the sentence defining the term asked about ("N is the number of proposed responses")
     # matches as if it had all the question's words, however few of them it repeats
-    term = asked_term(question)
-    if term is not None:
-        opens = defining(term)
+    opens = definition_of(question)
+    if opens is not None:
         for i, c in enumerate(candidates):
             if not c.block and opens.match(c.text):
                 lexical[i] = 1.0

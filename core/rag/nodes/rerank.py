@@ -32,7 +32,7 @@ from core.rag.coverage import (
     term_missing,
     uncovered_terms,
 )
-from core.rag.definitions import asked_term, defining
+from core.rag.definitions import definition_of
 from core.rag.state import Chunk, RagContext, RagState
 from core.rerank.calibration import logit, sigmoid
 from core.sentences import split_sentences
@@ -120,10 +120,9 @@ def _term_missing(question: str, pool: Sequence[Chunk]) -> list[str]:
 
 def _defines(question: str, texts: Sequence[str]) -> list[bool]:
     """Which passages hold a sentence defining the term the question asks about (definitions.py)."""
-    term = asked_term(question)
-    if term is None:
+    opens = definition_of(question)
+    if opens is None:
         return [False] * len(texts)
-    opens = defining(term)
     return [any(opens.match(s) for s in split_sentences(t)) for t in texts]
 
 
