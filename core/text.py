@@ -220,6 +220,16 @@ def keywords(text: str) -> list[str]:
 _ARABIC_SUFFIXES = ("ات", "ون", "ين", "ان", "يه", "ها", "ه", "ي")  # light10's, ة already ه
 
 
+# A command-line option as written: "-k", "-V", "--keep", "--track-fds" (not the "-based" of
+# "tree-based", a "-5" or a "--" alone). Its case is its meaning: "-v" is verbose, "-V" version.
+OPTION = re.compile(r"(?<![\w-])--?[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*(?![\w-])")
+
+
+def options(text: str) -> list[str]:
+    """The command-line options a text names, as written, each once."""
+    return list(dict.fromkeys(OPTION.findall(text)))
+
+
 def keyword_forms(text: str) -> dict[str, frozenset[str]]:
     """`keywords` with the spellings each may take: for matching a question against sentences.
 
@@ -228,8 +238,16 @@ def keyword_forms(text: str) -> dict[str, frozenset[str]]:
     "الأساسي" / "الأساسية" differ by a suffix it never strips. Two words match when any of their
     forms agree (with and without the article family, one proclitic, one light10 suffix; stems
     of 3+ letters). English words have their `keywords` stem, its American spelling and, for an
-    irregular past ("wrote", "built"), the stem of its verb."""
-    out: dict[str, frozenset[str]] = {}
+    irregular past ("wrote", "built"), the stem of its verb.
+
+    A command-line option is a keyword of its own, matched only as written: a question about
+    "-v" once matched every sentence with a "V" in it ("bzip2 -V", "type V"), and "-k" the
+    "100 k" of a block size. A one-letter option is that keyword only; a long one ("--keep")
+    keeps its words too."""
+    named = options(text)
+    out: dict[str, frozenset[str]] = {option: frozenset({option}) for option in named}
+    if any(len(option) == 2 for option in named):
+        text = OPTION.sub(lambda m: " " if len(m.group()) == 2 else m.group(), text)
     for word in query_words(text):
         stem = _stem(word)
         if stem in out:

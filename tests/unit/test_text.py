@@ -147,6 +147,19 @@ def test_an_irregular_past_meets_its_verb_but_not_a_word_that_only_looks_like_on
     assert not meet("leave", "left") and not meet("find", "found")  # "left margin", "not found"
 
 
+def test_a_command_line_option_is_a_keyword_matched_only_as_written():
+    # a new user's "What does -v do?" was answered with "do bzip2 -V" and a block size's "100 k"
+    assert list(keyword_forms("What does bzip2 -k do?")) == ["-k", "bzip2"]
+    def has(text: str) -> set[str]:
+        return set().union(*keyword_forms(text).values())
+    assert "-v" in has("-v --verbose — Verbose mode") and "-k" in has("use bzip2 -k.")
+    assert "-v" not in has("Exact version of bzip2 (do bzip2 -V)") and "-k" not in has("100 k")
+    assert "-v" not in has("the -vvvv option") and "v" not in has("-v --verbose")
+    # a long option also keeps its words; a hyphenated word and a number are no options
+    assert list(keyword_forms("What does --track-fds do?")) == ["--track-fds", "track", "fds"]
+    assert "-based" not in keyword_forms("a tree-based index") and "-5" not in keyword_forms("-5")
+
+
 def test_a_quoted_passage_keeps_its_code_indentation_but_not_controls_or_inner_runs():
     passage = 'Use:  this\n{\n  "license": "UNLICENSED",\n\t"private":\x01 true\n}\n' + " " * 60 + "x"
     assert clean_passage(passage) == ('Use: this\n{\n  "license": "UNLICENSED",\n    "private": '
