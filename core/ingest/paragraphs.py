@@ -1,6 +1,7 @@
 """A document's paragraphs with their page, the units passages are built from: which lines
 belong together before any passage is cut (a sentence a page break split, an option's line and
-its description), and over-long paragraphs cut (code by lines, prose by sentences).
+its description, a quoted term and what follows it), and over-long paragraphs cut (code by
+lines, prose by sentences).
 """
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ TERM_CHARS = 60  # a term line ("-k --keep", "BZ_MEM_ERROR") is at most this lon
 # a command-line option ("-k", "--keep", "-1 (or --fast)") or a constant ("BZ_MEM_ERROR")
 _TERM = re.compile(r"(?:--?[A-Za-z0-9?]|[A-Z][A-Z0-9]*_[A-Z0-9_]+(?:\s|$))")
 _NUMBERED = re.compile(r"\d+(?:\.\d+)*[.)]?\s+[^a-z\s]")  # "2.4 OPTIONS", "3) Run it"
+# a list item led by its quoted term as a sentence of its own: '- "Definitely lost". This
+# covers case 3… This means that no pointer to the block can be found.' (Valgrind's manual)
+_QUOTED_TERM = re.compile(r'^([-•*][ \t]+)(["“«][^"”»\n]{1,40}["”»])\.[ \t]+(?=\S)', re.M)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +85,7 @@ def paragraphs(spans: Sequence[Span], limit: int) -> list[Unit]:
                     before = units.pop(last)
                     para, page, ocr, at = f"{before.text} {para}", before.page, before.ocr, last
             first = False
+            para = _QUOTED_TERM.sub(r"\1\2 — ", para)
             if units and at == len(units) and _is_term(units[-1].text) and _describes(para):
                 term = units.pop()  # "-k --keep" / "Keep (don't delete) input files…"
                 para, page, ocr, at = f"{term.text} — {para}", term.page, term.ocr, at - 1

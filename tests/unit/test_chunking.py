@@ -96,3 +96,18 @@ def test_an_option_on_a_line_of_its_own_opens_the_paragraph_that_explains_it():
         "BZ_MEM_ERROR — Returned when a request to allocate memory failed.",
         "-s --small", "example:\n  bzip2 -s big.tar",  # no prose sentence follows it
         "Examples", "Run it twice."]  # a heading word is no option
+
+
+def test_a_list_item_led_by_its_quoted_term_keeps_the_term_with_what_follows():
+    """Valgrind's leak kinds are '- "Definitely lost". This covers case 3…': as two sentences,
+    the term and what it means were picked apart."""
+    spans = [Span('Memcheck has four leak kinds.\n\n- "Still reachable". This covers cases 1 '
+                  'and 2.\n- “Definitely lost”.  This means that no pointer to the block can be '
+                  'found.\n- «Quoted too long to be a term at all in a list». Stays.\n\n'
+                  '"Hello". She said it twice: prose, not a list.', 3, "Leaks")]
+    assert _parent_paragraphs(spans) == [
+        "Memcheck has four leak kinds.",
+        '- "Still reachable" — This covers cases 1 and 2.\n'
+        "- “Definitely lost” — This means that no pointer to the block can be found.\n"
+        "- «Quoted too long to be a term at all in a list». Stays.",
+        '"Hello". She said it twice: prose, not a list.']
