@@ -7,7 +7,7 @@ GAPS = Catalog({
     "en": {
         "head": "{course} — last {days} days: {total} questions, {low} with ⚠ low confidence, "
                 "{down} 👎.",
-        "none": "No gaps: every question was answered with confidence and nothing was voted 👎.",
+        "none": "No gaps: no answer was ⚠ low confidence and nothing was voted 👎.",
         "top": "Top gaps (questions the materials did not answer well):",
         "missing": "missing: {missing}",
         "answered": "✔ staff answered it on {day}",
@@ -18,7 +18,7 @@ GAPS = Catalog({
     },
     "ar": {
         "head": "{course} — آخر {days} أيام: {total} سؤالًا، منها {low} بثقة منخفضة ⚠، و{down} 👎.",
-        "none": "لا فجوات: أُجيب عن كل الأسئلة بثقة ولم يُصوَّت بـ 👎 على شيء.",
+        "none": "لا فجوات: لا إجابة بثقة منخفضة ⚠ ولم يُصوَّت بـ 👎 على شيء.",
         "top": "أبرز الفجوات (أسئلة لم تُجب عنها المواد جيدًا):",
         "missing": "الناقص: {missing}",
         "answered": "✔ أجاب عنه فريق المقرر في {day}",

@@ -84,6 +84,11 @@ async def test_the_chat_summary_counts_them_in_both_languages():
     report = await build_report(OUTCOMES, HashingEmbedder(), course="TOOLS", days=7, now=NOW)
     assert "📖 3 answers from the course were not confirmed" in summary(report, 7, "en")
     assert "📖 3 إجابة من المقرر لم يُتحقَّق منها" in summary(report, 7, "ar")
+    only = await build_report(OUTCOMES[:3], HashingEmbedder(), course="TOOLS", days=7, now=NOW)
+    assert summary(only, 7, "en").splitlines()[1:] == [
+        "📖 3 answers from the course were not confirmed; the full report lists them with the "
+        "replies to check.",
+        "No gaps: no answer was ⚠ low confidence and nothing was voted 👎."]  # not "all sure"
     none = await build_report(OUTCOMES[5:], HashingEmbedder(), course="TOOLS", days=7, now=NOW)
     assert "📖" not in summary(none, 7, "en")
     assert "Every answer from the course was confirmed in this period." in render_html(none)
