@@ -49,10 +49,10 @@ def report_csv_files(report: Report) -> dict[str, str]:
                           "staff_answered"],
                          gap_rows),
         "unconfirmed.csv": _csv(["group", "group_size", "group_languages", "question",
-                                 "language", "asked_at", "reply", "staff_answered"],
+                                 "language", "asked_at", "reply", "sources", "staff_answered"],
                                 [(n, gap.count, " ".join(gap.languages), q.question,
                                   q.language, q.created_at.isoformat() if q.created_at else "",
-                                  q.answer,
+                                  q.answer, "; ".join(q.sources),
                                   gap.staff_answered.isoformat() if gap.staff_answered else "")
                                  for n, gap in enumerate(report.unconfirmed, 1)
                                  for q in gap.questions]),

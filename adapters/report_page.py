@@ -42,6 +42,7 @@ border-radius:0 8px 8px 0}
 li.gap.unconfirmed{border-left-color:#1565c0;background:#f4f8fd}
 li.gap.answered{border-left-color:var(--ok);background:#f5fbf5}
 .reply{white-space:pre-wrap;font-size:14px;margin:4px 0 0;color:var(--muted)}
+.sources{font-size:13px;color:var(--muted)}
 .gap-head .answered{color:var(--ok);font-weight:600}
 .gap-head{font-size:13px;color:var(--muted)}
 .gap-head .count{font-size:17px;font-weight:700;color:var(--ink);margin-right:4px}
@@ -110,12 +111,19 @@ def _unconfirmed(gap: Gap) -> str:
     replies = gap.replies()
     items = "".join(f'<li dir="auto"><span class="q">{_e(text)}</span>'
                     + (f' <span class="times">{TIMES}{n}</span>' if n > 1 else "")
+                    + _sources(replies[text].sources)
                     + f'<details><summary>What the bot replied</summary><p class="reply" '
-                      f'dir="auto">{_e(_short(replies.get(text, "")))}</p></details></li>'
+                      f'dir="auto">{_e(_short(replies[text].answer))}</p></details></li>'
                     for text, n in gap.distinct())
     kind = "gap unconfirmed answered" if gap.staff_answered else "gap unconfirmed"
     return (f'<li class="{kind}"><div class="gap-head">{" · ".join(head)}</div>'
             f'<ul class="questions">{items}</ul></li>')
+
+
+def _sources(sources: Sequence[str]) -> str:
+    if not sources:
+        return ""
+    return f'<div class="sources">cited: {_e("; ".join(sources))}</div>'
 
 
 def _short(reply: str) -> str:
@@ -140,8 +148,9 @@ def _cards(report: Report) -> str:
     cards = [(report.total, "questions"), (totals["course"], "✅ from the course"),
              (totals["unchecked"], "📖 course, not checked"),
              (totals["supplemented"], "🌐 supplemented"), (totals["low"], "⚠ low confidence"),
-             (sum(f.up for f in report.feedback), "👍 votes"),
-             (sum(f.down for f in report.feedback), "👎 votes"), (len(report.gaps), "gap groups")]
+             (sum(f.up for f in report.feedback), "👍 up-votes"),
+             (sum(f.down for f in report.feedback), "👎 down-votes"),
+             (len(report.gaps), "gap groups")]
     return '<div class="cards">' + "".join(
         f'<div class="card"><b>{n}</b><span>{_e(label)}</span></div>' for n, label in cards
     ) + "</div>"
@@ -221,7 +230,7 @@ def render_html(report: Report, generated_at: datetime | None = None) -> str:
 <p class="meta">⚠ low-confidence answers and 👎 votes, grouped by similar questions, largest first.
 </p>{_groups(report.gaps, _gap, "gap-list", "No ⚠ answers and no 👎 votes in this period.")}
 </section>
-<section id="unconfirmed"><h2>Answers to check (📖)</h2>
+<section id="unconfirmed"><h2>Answers to check (📖 not confirmed)</h2>
 <p class="meta">Answered from the course, but the check could not confirm the passage answers the
 question; students may take them as right. Grouped by similar questions, largest first.</p>
 {_groups(report.unconfirmed, _unconfirmed, "unconfirmed-list",
@@ -231,7 +240,7 @@ question; students may take them as right. Grouped by similar questions, largest
 <section id="cited"><h2>Most-cited documents and pages</h2>
 {report_charts.most_cited(report) if report.documents else ""}{documents}
 <h2 style="margin-top:18px">Pages</h2>{pages}</section>
-<section id="feedback"><h2>👍 / 👎 and reasons by course and language</h2>
+<section id="feedback"><h2>Votes (👍 up / 👎 down) and reasons by course and language</h2>
 {report_charts.feedback(report) if report.feedback else ""}{feedback}</section>
 {_practice(report)}
 {_escalations(report)}

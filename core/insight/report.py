@@ -24,6 +24,7 @@ from core.insight.report_gaps import (
     GAP_SIMILARITY,
     Gap,
     GapQuestion,
+    document_name,
     group_gaps,
     is_unconfirmed,
 )
@@ -183,14 +184,10 @@ def _per_day(outcomes: Sequence[Outcome], since: date, until: date
     return tuple(days.items())
 
 
-def _document(cited: dict[str, object]) -> str:
-    return str(cited.get("display_name") or cited.get("url_or_path") or cited.get("title") or "?")
-
-
 def _documents(outcomes: Sequence[Outcome]) -> tuple[DocumentCount, ...]:
     counts: Counter[tuple[str, str]] = Counter()
     for outcome in outcomes:
-        counts.update({(_document(c), str(c.get("source_type") or "course"))
+        counts.update({(document_name(c), str(c.get("source_type") or "course"))
                        for c in outcome.citations})
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:TOP_DOCUMENTS]
     return tuple(DocumentCount(doc, kind, n) for (doc, kind), n in ranked)
@@ -199,7 +196,7 @@ def _documents(outcomes: Sequence[Outcome]) -> tuple[DocumentCount, ...]:
 def _pages(outcomes: Sequence[Outcome]) -> tuple[PageCount, ...]:
     counts: Counter[tuple[str, int, str]] = Counter()
     for outcome in outcomes:
-        counts.update({(_document(c), int(str(c["page"])), str(c.get("unit") or "page"))
+        counts.update({(document_name(c), int(str(c["page"])), str(c.get("unit") or "page"))
                        for c in outcome.citations if str(c.get("page") or "").isdigit()})
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:TOP_PAGES]
     return tuple(PageCount(doc, page, unit, n) for (doc, page, unit), n in ranked)

@@ -9,7 +9,7 @@ threshold, else starts a group of its own, so every gap question lands in exactl
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
@@ -37,6 +37,7 @@ class GapQuestion:
     created_at: datetime | None
     course: str = ""
     answer: str = ""  # what the bot replied (shown for 📖 answers, which staff check)
+    sources: tuple[str, ...] = ()  # where the reply quoted from: "bc.html (Options)", "x.pdf p. 4"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,15 +83,15 @@ class Gap:
             counts[key] += 1
         return tuple((first[key], n) for key, n in counts.items())
 
-    def replies(self) -> dict[str, str]:
-        """Each question (spelled as `distinct` does) -> the bot's latest reply to it."""
+    def replies(self) -> dict[str, GapQuestion]:
+        """Each question (spelled as `distinct` does) -> its latest asking (the reply given)."""
         first: dict[str, str] = {}
-        latest: dict[str, str] = {}
+        latest: dict[str, GapQuestion] = {}
         for q in self.questions:
             key = _normal(q.question)
             first.setdefault(key, q.question.strip())
-            latest[key] = q.answer
-        return {first[key]: answer for key, answer in latest.items()}
+            latest[key] = q
+        return {first[key]: asked for key, asked in latest.items()}
 
 
 def is_gap(outcome: Outcome) -> bool:
@@ -112,7 +113,23 @@ def gap_question(outcome: Outcome) -> GapQuestion:
     return GapQuestion(outcome.answer_id, outcome.question, outcome.language,
                        outcome.confidence == "low", len(downs),
                        tuple(v.reason for v in downs if v.reason), outcome.missing,
-                       outcome.created_at, outcome.course or "", outcome.answer)
+                       outcome.created_at, outcome.course or "", outcome.answer,
+                       tuple(dict.fromkeys(source_label(c) for c in outcome.citations)))
+
+
+def document_name(cited: Mapping[str, object]) -> str:
+    """The name a cited document is listed under."""
+    return str(cited.get("display_name") or cited.get("url_or_path") or cited.get("title") or "?")
+
+
+def source_label(cited: Mapping[str, object]) -> str:
+    """A cited source as staff look it up: the document with its page or slide, else its
+    section ("bc.html (Command Line Options)"), else its address."""
+    name = document_name(cited)
+    page, section = cited.get("page"), str(cited.get("section") or "")
+    if page:
+        return f"{name} {'slide' if cited.get('unit') == 'slide' else 'p.'} {page}"
+    return f"{name} ({section})" if section else name
 
 
 async def group_gaps(outcomes: Sequence[Outcome], embedder: Embedder,

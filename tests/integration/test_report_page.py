@@ -36,7 +36,9 @@ TURNS = (
 # a 📖 answer, as the service records one the verifier could not confirm
 CHECK_ME = Outcome("c-1", "telegram", "s5", "", "CS101", "en", "Is a heap a sorted array?",
                    "A heap keeps its largest key <at the root>.", ("triage", "generate"),
-                   "unchecked", created_at=datetime.now(UTC) - timedelta(hours=2))
+                   "unchecked", citations=({"n": 1, "display_name": "heaps.md", "page": None,
+                                            "section": "Binary heaps"},),
+                   created_at=datetime.now(UTC) - timedelta(hours=2))
 
 
 @pytest.fixture
@@ -150,6 +152,7 @@ async def _answers_to_check(page, unchecked: list[str]) -> None:
     assert await section.is_visible()
     assert sorted(await section.locator(".q").all_inner_texts()) == sorted(unchecked)
     item = section.locator("li", has_text=CHECK_ME.question)
+    assert await item.locator(".sources").inner_text() == "cited: heaps.md (Binary heaps)"
     reply = item.locator("p.reply")
     assert not await reply.is_visible()
     await item.locator("summary", has_text="What the bot replied").click()

@@ -16,13 +16,19 @@ from tests.support.fake_embedder import HashingEmbedder
 NOW = datetime(2026, 3, 10, 15, 0, tzinfo=UTC)
 
 
+CITED = ({"n": 1, "display_name": "bzip2.pdf", "page": 7, "source_type": "course"},
+         {"n": 2, "display_name": "ninja.html", "page": None, "section": "Options"},
+         {"n": 3, "display_name": "bzip2.pdf", "page": 7},  # the same page once
+         {"n": 4, "display_name": "week3.pptx", "page": 4, "unit": "slide"})
+
+
 def outcome(n: int, question: str, confidence: str = "unchecked", *, answer: str = "",
             route: tuple[str, ...] = ("triage", "generate"), votes: tuple[Vote, ...] = (),
             hours_ago: int = 1) -> Outcome:
     return Outcome(answer_id=f"a{n}", platform="telegram", user_hash=f"u{n}", space="",
                    course="TOOLS", language="en", question=question,
                    answer=answer or f"reply {n}", route=route, confidence=confidence,
-                   created_at=NOW - timedelta(hours=hours_ago), votes=votes)
+                   citations=CITED, created_at=NOW - timedelta(hours=hours_ago), votes=votes)
 
 
 OUTCOMES = [
@@ -45,8 +51,10 @@ async def test_only_unvoted_course_answers_the_check_could_not_confirm_are_liste
     assert sorted(a for group in listed for a in group) == ["a1", "a2", "a3"]
     in_gaps = {q.answer_id for g in report.gaps for q in g.questions}
     assert in_gaps == {"a4", "a7"}  # the 👎 one is a gap, not "to check"
-    assert report.unconfirmed[0].replies() == {
-        "What does bzip2 -k do?": "-k --keep — Keep (don't delete) input files."}  # the latest
+    [(asked, latest)] = report.unconfirmed[0].replies().items()
+    assert (asked, latest.answer_id, latest.answer) == (
+        "What does bzip2 -k do?", "a2", "-k --keep — Keep (don't delete) input files.")
+    assert latest.sources == ("bzip2.pdf p. 7", "ninja.html (Options)", "week3.pptx slide 4")
 
 
 async def test_the_page_shows_each_question_with_its_reply_escaped():
@@ -57,6 +65,7 @@ async def test_the_page_shows_each_question_with_its_reply_escaped():
     assert section.count('<li class="gap unconfirmed">') == 2
     assert "What does bzip2 -k do?" in section and "×2" in section
     assert "-k --keep — Keep (don&#x27;t delete) input files." in section
+    assert "cited: bzip2.pdf p. 7; ninja.html (Options); week3.pptx slide 4" in section
     assert "&lt;script&gt;x&lt;/script&gt;" in section and "<script>" not in page
     assert "&lt;b&gt;ninja&lt;/b&gt;" in section
     assert "Write my assignment" not in section and "What is bzip2?" not in section
@@ -69,8 +78,8 @@ async def test_a_long_reply_is_cut_on_the_page_and_whole_in_the_csv():
     page = render_html(report)
     assert long.strip() not in page and "word word…" in page
     rows = list(csv.DictReader(io.StringIO(report_csv_files(report)["unconfirmed.csv"])))
-    assert [(r["group"], r["question"], r["reply"]) for r in rows] == [
-        ("1", "What is a lexer?", long)]
+    assert [(r["group"], r["question"], r["reply"], r["sources"]) for r in rows] == [
+        ("1", "What is a lexer?", long, "bzip2.pdf p. 7; ninja.html (Options); week3.pptx slide 4")]
 
 
 async def test_csv_cells_that_look_like_formulas_are_defused():
