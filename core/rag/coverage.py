@@ -36,7 +36,7 @@ from collections.abc import Iterable, Sequence
 
 from core.rag.definitions import DEFINITION, DOES
 from core.sentences import asks, split_sentences
-from core.text import OPTION, STOPWORDS, detect_language, normalize, options
+from core.text import STOPWORDS, detect_language, normalize
 
 # Log-odds taken off every score per uncovered name: enough to take even a 0.999 passage below
 # LOW (0.2). 0 of 71 answerable questions had one, so the evidence is strong; a name that is
@@ -115,14 +115,11 @@ def subject_phrase(question: str) -> str | None:
 def identifiers(question: str) -> list[str]:
     """The code-like names of a question: words with an underscore, a dot, a digit
     or an inner capital (archive_style, read.csv, globs2, setRefClass), and hyphenated words
-    (glob-deleteall), and command-line options ("-k", "--track-fds", found as written), in a
-    question in any language. A passage that lacks them is less likely to be the one asked
-    about."""
-    named = options(question)
-    return named + [w for w in dict.fromkeys(_LATIN_WORD.findall(question))
-                    if len(w) > 2 and (any(c.isdigit() or c in "._-" for c in w)
-                                       or any(c.isupper() for c in w[1:]))
-                    and not any(w in option for option in named)]
+    (glob-deleteall), in a question in any language. A passage that lacks them is less
+    likely to be the one asked about."""
+    return [w for w in dict.fromkeys(_LATIN_WORD.findall(question))
+            if len(w) > 2 and (any(c.isdigit() or c in "._-" for c in w)
+                               or any(c.isupper() for c in w[1:]))]
 
 
 def identifier_shares(question: str, passages: Sequence[str]) -> list[float] | None:
@@ -144,13 +141,9 @@ def found_in(names: Sequence[str], passage: str) -> frozenset[str]:
 
 
 def _found(names: Sequence[str], passages: Sequence[str]) -> list[frozenset[str]]:
-    patterns = {name: _pattern(name) for name in names if not OPTION.fullmatch(name)}
-    written = {name: re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
-               for name in names if OPTION.fullmatch(name)}
+    patterns = {name: _pattern(name) for name in names}
     texts = [normalize(p) for p in passages]
-    return [frozenset([n for n, p in patterns.items() if p.search(t)]
-                      + [n for n, p in written.items() if p.search(raw)])
-            for t, raw in zip(texts, passages, strict=True)]
+    return [frozenset(n for n, p in patterns.items() if p.search(t)) for t in texts]
 
 
 def term_missing(question: str, passages: Iterable[str]) -> str | None:

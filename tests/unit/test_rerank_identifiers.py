@@ -6,7 +6,7 @@ import pytest
 from langgraph.runtime import Runtime
 
 from core.config import RagConfig
-from core.rag.coverage import identifiers, identifiers_in
+from core.rag.coverage import identifiers
 from core.rag.nodes.rerank import rerank
 from core.rag.state import Chunk, RagContext
 from tests.support.fakes import ScriptedReranker
@@ -23,20 +23,12 @@ DINSTALL = ("Configuring mini-dinstall requires a ~/.mini-dinstall.conf file; in
     ("how do I use setRefClass", ["setRefClass"]),
     ("What is a binary search tree?", []),
     ("ما قيمة archive_style في ملف الإعداد؟", ["archive_style"]),
-    # command-line options as written, each once; not the "-based" of a word, nor a number
-    ("What does bzip2 -k do, and -k with --track-fds?", ["-k", "--track-fds", "bzip2"]),
-    ("Is tree-based search -5 faster?", ["tree-based"]),
+    # not command-line options: a manual's option list, which the reranker scores low, must not
+    # become the top passage by taking the others down (bc's "--standard" went ✅ -> ⚠ so)
+    ("What does bc --standard do?", []),
 ])
 def test_code_like_names_of_a_question(question, names):
     assert identifiers(question) == names
-
-
-def test_an_option_is_found_only_as_written():
-    found = identifiers_in("What does -v do?", ["-v --verbose — Verbose mode.",
-                                                "Exact version (do bzip2 -V).", "the -vvvv option",
-                                                "100 v of it", "use bzip2 -v."])
-    assert found == [frozenset({"-v"}), frozenset(), frozenset(), frozenset(),
-                     frozenset({"-v"})]
 
 
 def passage(name: str, text: str) -> Chunk:
