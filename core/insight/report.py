@@ -141,8 +141,7 @@ class InstructorReports:
         report = await build_report(outcomes, self.embedder, course=course, days=days,
                                      now=moment)
         if self.staff is not None and (report.gaps or report.unconfirmed):
-            report = replace(report, gaps=await self._answered(report.gaps, self.staff),
-                             unconfirmed=await self._answered(report.unconfirmed, self.staff))
+            report = await self._answered(report, self.staff)
         if self.practice is not None and scope is None:  # answers are not kept per scope
             answers = await self.practice.answers(course=course, since=start)
             items = await self.practice.items(list({a.item_id for a in answers}))
@@ -155,16 +154,20 @@ class InstructorReports:
             report = replace(report, escalations=summarize_escalations(cards))
         return report
 
-    async def _answered(self, gaps: tuple[Gap, ...], staff: StaffNotes) -> tuple[Gap, ...]:
-        """The gaps marked where staff answered them; unmarked when the course store cannot
-        say (a report without the marks beats no report)."""
-        courses = sorted({q.course for g in gaps for q in g.questions if q.course})
+    async def _answered(self, report: Report, staff: StaffNotes) -> Report:
+        """The gaps and the 📖 groups marked where staff answered them, from one read of each
+        course's staff answers; unmarked when the course store cannot say (a report without
+        the marks beats no report)."""
+        groups = report.gaps + report.unconfirmed
+        courses = sorted({q.course for g in groups for q in g.questions if q.course})
         try:
             answers = {c: await staff.export(c) for c in courses}
         except Exception as exc:
             log_failure(log, "staff answers for the report", exc, "gaps shown unmarked")
-            return gaps
-        return await mark_answered(gaps, answers, self.embedder)
+            return report
+        return replace(report, gaps=await mark_answered(report.gaps, answers, self.embedder),
+                       unconfirmed=await mark_answered(report.unconfirmed, answers,
+                                                       self.embedder))
 
 
 def _day(outcome: Outcome, default: date) -> date:
