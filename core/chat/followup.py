@@ -16,7 +16,7 @@ from core.ports import Turn
 from core.rag.llm_output import message_text, parse_lines
 from core.rag.prompts import FOLLOWUP_SYSTEM
 from core.sentences import asks
-from core.text import keywords
+from core.text import OPTION, keywords, options
 
 log = logging.getLogger(__name__)
 # one lead or several ("and what about the second one?")
@@ -35,6 +35,9 @@ _PRONOUN = re.compile(r"\b(its|it|this|that|they|them|their|these|those)\b"
 # خادم البريد؟", the port the mail server uses): not one pointing at the last answer.
 _RELATIVE = re.compile(r"(?<![\u0621-\u064A])(?:الذي|التي|الذين|اللذان|اللتان|اللذين|اللتين"
                        r"|اللواتي|اللاتي|اللي)(?![\u0621-\u064A])")
+_ARTICLE = re.compile(r"^(?:the|an?)\s+", re.IGNORECASE)
+_ARTICLE_END = re.compile(r"\b(?:the|an?)\s+$", re.IGNORECASE)
+_TOKEN = re.compile(rf"{OPTION.pattern}|[\w\u0600-\u06FF]+")  # an option whole, or a word
 _LETTER = re.compile(r"[^\W\d_]")
 _STUDY = ("simple", "complex")  # the turns a follow-up can lean on
 # What a message asking more of the last answer says besides it ("why?", "explain simpler",
@@ -79,10 +82,13 @@ def rule_rewrite(question: str, history: Sequence[Turn]) -> str:
     """Offline rewrite: put the previous question's topic where the pronoun was."""
     previous = next((t.question for t in reversed(history) if t.intent in _STUDY), "")
     current = set(keywords(question))
-    topic = " ".join(w for w in _topic_words(previous) if w not in current)
+    topic = " ".join(w for w in _topic_words(previous, with_options=not options(question))
+                     if w not in current)
     if not topic:
         return question
     body = _LEAD.sub("", question).strip() or question
+    if swapped := _swap_option(body, previous):
+        return swapped
     if pronoun := _pronoun(body):
         # an attached pronoun keeps its word: تعقيدها -> تعقيد <topic>
         put = f"{pronoun.group(3)} {topic}" if pronoun.group(3) else topic
@@ -91,8 +97,22 @@ def rule_rewrite(question: str, history: Sequence[Turn]) -> str:
         rewritten = f"{body.rstrip('?؟ ')}: {previous}"
     else:  # "how about quicksort?" -> the previous question, asked about the new subject
         head = _QUESTION_HEAD.match(previous)  # always matches (everything in it is optional)
-        rewritten = (head.group(0) if head else "") + body.rstrip("?؟ ") + "?"
+        lead = head.group(0) if head else ""
+        if _ARTICLE_END.search(lead):  # "What is the" + "the worst case" says "the" once
+            body = _ARTICLE.sub("", body)
+        rewritten = lead + body.rstrip("?؟ ") + "?"
     return rewritten[:1].upper() + rewritten[1:]
+
+
+def _swap_option(body: str, previous: str) -> str | None:
+    """"and the -s one?" after "What does the -w option of bc do?": the previous question with
+    the new option in the old one's place (the command it belongs to kept), when the follow-up
+    names one option and nothing else of its own."""
+    new, old = options(body), list(OPTION.finditer(previous))
+    rest = set(keywords(OPTION.sub(" ", body)))
+    if len(new) != 1 or len(old) != 1 or not rest <= _asks_more_words():
+        return None
+    return previous[:old[0].start()] + new[0] + previous[old[0].end():]
 
 
 def _pronoun(text: str) -> re.Match[str] | None:
@@ -103,12 +123,19 @@ def _pronoun(text: str) -> re.Match[str] | None:
                  if not (m.group(3) and relative and relative.start() < m.start())), None)
 
 
-def _topic_words(question: str) -> list[str]:
+def _topic_words(question: str, *, with_options: bool = True) -> list[str]:
+    """The previous question's subject words; an option ("-w") whole and as written, or left
+    out when the follow-up names its own."""
     head = _QUESTION_HEAD.match(question)
-    stripped = question[head.end() if head else 0:]
+    stripped = question[head.end() if head else 0:].rstrip("?؟ ")
     content = set(keywords(stripped))
-    return [w for w in re.findall(r"[\w\u0600-\u06FF]+", stripped.rstrip("?؟ ").lower())
-            if w in content or len(w) > 3][:6]
+    out = []
+    for token in _TOKEN.findall(stripped):
+        if OPTION.fullmatch(token):
+            out += [token] if with_options else []
+        elif token.lower() in content or len(token) > 3:
+            out.append(token.lower())
+    return out[:6]
 
 
 async def standalone_question(question: str, history: Sequence[Turn], llm: BaseChatModel | None

@@ -45,3 +45,21 @@ def test_offline_rewrite_of_the_masculine_pronoun_and_of_asking_more():
 @pytest.mark.parametrize("text", ["😀😀", "???", "hi", "الفهم", "ما هو الفهم؟"])
 def test_no_words_or_a_subject_is_not_asking_more(text):
     assert not asks_more(text)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("and the -s one?", "What does the -s option of bc do?"),
+    ("and what about -v?", "What does the -v option of bc do?"),
+    ("what about --quiet?", "What does the --quiet option of bc do?")])
+def test_a_follow_up_naming_another_option_keeps_the_command(text, expected):
+    """A new user asked about bc's -w, then "and the -s one?": the rule rewrote it without
+    "bc" and the reply quoted another manual."""
+    history = [Turn("console", "u", "What does the -w option of bc do?", "…", "simple", ())]
+    assert rule_rewrite(text, history) == expected
+
+
+def test_options_stay_whole_in_the_topic_and_articles_are_said_once():
+    history = [Turn("console", "u", "What does the -w option of bc do?", "…", "simple", ())]
+    assert rule_rewrite("how does it work?", history) == "How does -w option bc work?"
+    assert rule_rewrite("and the -s option of grep?", history) == \
+        "What does the -s option of grep?"
