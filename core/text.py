@@ -9,6 +9,8 @@ import hashlib
 import re
 import unicodedata
 
+from core.spelling import IRREGULAR_PAST, american
+
 _ARABIC = re.compile(r"[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]")
 # Zero-width and direction characters, soft hyphens, and lone surrogates (what a JSON "\ud800"
 # escape decodes to: no store can encode it).
@@ -255,42 +257,9 @@ def keyword_forms(text: str) -> dict[str, frozenset[str]]:
         if _ARABIC.match(word):
             out[stem] = _arabic_forms(word) | {stem}
         else:
-            verb = _IRREGULAR.get(word)
-            out[stem] = frozenset({stem, _american(stem)} | ({_stem(verb)} if verb else set()))
+            verb = IRREGULAR_PAST.get(word)
+            out[stem] = frozenset({stem, american(stem)} | ({_stem(verb)} if verb else set()))
     return out
-
-
-# the past forms no suffix rule reaches: "who wrote git subtree" / "Written by Avery Pennarun".
-# Not those that are other words too ("left", "found", "bound", "saw", "lead", "bit", "lay").
-_IRREGULAR = {past: base for base, forms in (
-    ("write", "wrote written"), ("rewrite", "rewrote rewritten"), ("begin", "began begun"),
-    ("overwrite", "overwrote overwritten"), ("build", "built"), ("choose", "chose chosen"),
-    ("get", "got gotten"), ("give", "gave given"), ("go", "went gone"), ("hide", "hid hidden"),
-    ("hold", "held"), ("keep", "kept"), ("know", "knew known"), ("lose", "lost"),
-    ("make", "made"), ("mean", "meant"), ("run", "ran"), ("see", "seen"), ("send", "sent"),
-    ("show", "shown"), ("speak", "spoke spoken"), ("spend", "spent"), ("take", "took taken"),
-    ("tell", "told"), ("think", "thought"), ("throw", "threw thrown"), ("bring", "brought"),
-    ("understand", "understood"), ("buy", "bought"), ("catch", "caught"), ("draw", "drew drawn"),
-    ("drive", "drove driven"), ("fall", "fallen"), ("fly", "flew flown"), ("fight", "fought"),
-    ("forget", "forgot forgotten"), ("freeze", "froze frozen"), ("grow", "grew grown"),
-    ("sell", "sold"), ("shake", "shook shaken"), ("steal", "stole stolen"), ("stick", "stuck"),
-    ("strike", "struck"), ("teach", "taught"), ("tear", "tore torn"), ("wake", "woke woken"),
-    ("wear", "wore worn"), ("withdraw", "withdrew withdrawn"), ("undo", "undid undone"),
-    ("break", "broke broken"), ("seek", "sought"), ("feed", "fed"), ("hang", "hung"),
-    ("sleep", "slept"), ("spin", "spun"), ("forbid", "forbade forbidden"), ("deal", "dealt"),
-) for past in forms.split()}
-
-
-# a British spelling a student types over an American manual: "colour" / "colored",
-# "customised" / "customize", "centre" / "center"
-_BRITISH = ((re.compile(r"(?<=\w\w)our$"), "or"), (re.compile(r"(?<=\w\w\w)is$"), "iz"),
-            (re.compile(r"(?<=\w\w\w)tr$"), "ter"))  # on stems: "customis(ed)", "centr(e)"
-
-
-def _american(stem: str) -> str:
-    for pattern, spelling in _BRITISH:
-        stem = pattern.sub(spelling, stem)
-    return stem
 
 
 def _arabic_forms(word: str) -> frozenset[str]:

@@ -75,23 +75,21 @@ class Gap:
 
     def distinct(self) -> tuple[tuple[str, int], ...]:
         """Each question once (see _normal) with how often it was asked, in order of asking."""
-        counts: Counter[str] = Counter()
-        first: dict[str, str] = {}
-        for q in self.questions:
-            key = _normal(q.question)
-            first.setdefault(key, q.question.strip())
-            counts[key] += 1
-        return tuple((first[key], n) for key, n in counts.items())
+        return tuple((spelled, len(asked)) for spelled, asked in self._by_question().items())
 
     def replies(self) -> dict[str, GapQuestion]:
         """Each question (spelled as `distinct` does) -> its latest asking (the reply given)."""
+        return {spelled: asked[-1] for spelled, asked in self._by_question().items()}
+
+    def _by_question(self) -> dict[str, list[GapQuestion]]:
+        """Each question, as first spelled -> its askings (oldest first), in order of asking."""
         first: dict[str, str] = {}
-        latest: dict[str, GapQuestion] = {}
+        asked: dict[str, list[GapQuestion]] = {}
         for q in self.questions:
             key = _normal(q.question)
             first.setdefault(key, q.question.strip())
-            latest[key] = q
-        return {first[key]: asked for key, asked in latest.items()}
+            asked.setdefault(key, []).append(q)
+        return {first[key]: askings for key, askings in asked.items()}
 
 
 def is_gap(outcome: Outcome) -> bool:
