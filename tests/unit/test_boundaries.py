@@ -51,8 +51,8 @@ def test_shipped_packages_never_import_the_benchmarks():
 
 
 # core's folders in three layers; a layer imports its own and the ones above it, never below.
-KERNEL = ("core", "core.messages", "core.config", "core.errors", "core.text", "core.sentences",
-          "core.i18n", "core.texts", "core.ports")
+KERNEL = ("core", "core.messages", "core.config", "core.errors", "core.text", "core.spelling",
+          "core.sentences", "core.i18n", "core.texts", "core.ports")
 ENGINE = ("core.rag", "core.ingest", "core.stores", "core.sources", "core.rerank", "core.llm",
           "core.upstream")
 FEATURES = ("core.chat", "core.course", "core.insight", "core.practice",
