@@ -162,6 +162,19 @@ class TestComplex:
                           question)  # the default context's Wikipedia answers
         assert "in the course materials or the other sources I checked." in state["answer"]
 
+    async def test_a_generated_warning_reply_says_so_first_and_claims_only_what_it_searched(
+            self, graph, make_context):
+        # a good score, but the question names what the course never mentions: ⚠ from the
+        # generate node, which read like an answer (a new user's Arabic "ما هو نظام الملفات؟")
+        llm = ScriptedChatModel(script=["INTENT: simple\nSOURCES: course\nQUERY: merge sort",
+                                        "Merge sort splits the array [1]."])
+        ctx = make_context(llm=llm, reranker=ScriptedReranker([{"Merge sort": 0.99999}]))
+        state = await run(graph, ctx, "How does merge sort run on WireGuard?")
+        assert state["route"][-1] == "generate" and state["confidence"] == Confidence.LOW
+        assert state["answer"] == ("I couldn't find “WireGuard” in the course materials. Here "
+                                   "is the closest material I found; please verify it with your "
+                                   "course:\n\nMerge sort splits the array.")
+
     async def test_a_fallback_to_english_quotes_arabic_only_where_it_shares_a_word(
             self, graph, make_context):
         # nothing vouched for the context: an Arabic page on sorting is no "closest material" to

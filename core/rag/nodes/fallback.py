@@ -42,16 +42,24 @@ async def _closest(state: RagState, ctx: RagContext) -> RagState:
         [s for s in await relevant_strips(question, context, ctx.embedder, PARTIAL_STRIPS)
          if spoken != "en" or s.lexical > 0 or detect_language(context[s.chunk].text) == spoken],
         context, spoken)
-    text = canned.fallback("intro" if strips else "empty", language,
-                           state.get("not_in_course") or [], outside=outside_checked(state, ctx))
-    if strips:
-        text += "\n\n" + compose(strips)
+    text = flagged(compose(strips), state, ctx) if strips else canned.fallback(
+        "empty", language, state.get("not_in_course") or [], outside=outside_checked(state, ctx))
     return {"answer": text, "citations": citations_for([context[strip.chunk] for strip in strips]),
             "confidence": Confidence.LOW, "low_confidence": True}
 
 
+def flagged(text: str, state: RagState, ctx: RagContext) -> str:
+    """A ⚠ reply's material under the sentence saying it is no reliable answer (naming what the
+    course never mentions): the generate node's ⚠ replies read as answers without it."""
+    intro = canned.fallback("intro", state.get("language", "en"), state.get("not_in_course") or [],
+                            outside=outside_checked(state, ctx))
+    return f"{intro}\n\n{text}"
+
+
 def outside_checked(state: RagState, ctx: RagContext) -> bool:
-    """Whether a source beyond the course was there to check: offline, or with every outside
-    source failing, "…or the other sources I checked" would claim a search that never was."""
+    """Whether a source beyond the course was searched and answered: offline, with every outside
+    source failing, or with only the course searched (a first pass), "…or the other sources I
+    checked" would claim a search that never was."""
     failed = set(state.get("source_errors") or ())
-    return any(name != "course" and name not in failed for name in ctx.sources)
+    searched = state.get("selected_sources") or list(ctx.sources)
+    return any(name != "course" and name not in failed for name in searched)

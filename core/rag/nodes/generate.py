@@ -15,7 +15,7 @@ from core.rag import guide
 from core.rag.citations import citations_for, cite, confidence_of
 from core.rag.extractive import compose, focused, quoted_language, relevant_strips, supported
 from core.rag.llm_output import message_text
-from core.rag.nodes.fallback import outside_checked
+from core.rag.nodes.fallback import flagged, outside_checked
 from core.rag.prompts import GENERATE_SYSTEM, generate_user
 from core.rag.staff_replies import with_staff_answer
 from core.rag.state import RagContext, RagState
@@ -31,9 +31,13 @@ LANGUAGE_NAMES = {"en": "English", "ar": "Arabic"}
 async def generate(state: RagState, runtime: Runtime[RagContext]) -> RagState:
     """Write a short, cited answer from the final context; never ✅ when the question names
     something the course material does not mention (core/rag/coverage.py)."""
-    update = await _generate(state, runtime)
+    return _unless_uncovered(await _generate(state, runtime), state)
+
+
+def _unless_uncovered(update: RagState, state: RagState) -> RagState:
+    """A ✅ reply made ⚠ when the question names what the course never mentions."""
     if state.get("uncovered") and update.get("confidence") is Confidence.COURSE:
-        update |= {"confidence": Confidence.LOW, "low_confidence": True}
+        return update | {"confidence": Confidence.LOW, "low_confidence": True}
     return update
 
 
@@ -47,6 +51,14 @@ async def _generate(state: RagState, runtime: Runtime[RagContext]) -> RagState:
 
 
 async def _course_answer(state: RagState, ctx: RagContext) -> RagState:
+    """The answer from the passages; a ⚠ one says so first, as the fallback's does."""
+    update = _unless_uncovered(await _drafted_or_extracted(state, ctx), state)
+    if update.get("confidence") is Confidence.LOW and update.get("citations"):
+        update["answer"] = flagged(update["answer"], state, ctx)
+    return update
+
+
+async def _drafted_or_extracted(state: RagState, ctx: RagContext) -> RagState:
     """The answer from the passages: drafted by the LLM, else extractive."""
     context = state.get("context") or []
     question = state["question"]
