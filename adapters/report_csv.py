@@ -59,8 +59,9 @@ def report_csv_files(report: Report) -> dict[str, str]:
         "documents.csv": _csv(["document", "source_type", "citations"],
                               [(d.document, d.source_type, d.citations)
                                for d in report.documents]),
-        "pages.csv": _csv(["document", "unit", "page", "citations"],
-                          [(p.document, p.unit, p.page, p.citations) for p in report.pages]),
+        "pages.csv": _csv(["document", "unit", "page", "section", "citations"],
+                          [(p.document, p.unit, "" if p.page is None else p.page, p.section,
+                            p.citations) for p in report.pages]),
         "feedback.csv": _csv(
             ["course", "language", "answers", "up", "down", *VOTE_REASONS],
             [(f.course, f.language, f.answers, f.up, f.down,

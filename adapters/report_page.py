@@ -11,7 +11,7 @@ from html import escape
 
 from adapters import report_charts
 from core.insight.answer_actions import reason_label
-from core.insight.report import CONFIDENCES, Report
+from core.insight.report import CONFIDENCES, PageCount, Report
 from core.insight.report_escalations import duration_text
 from core.insight.report_gaps import Gap
 
@@ -74,6 +74,13 @@ def _table(headers: Sequence[str], rows: Iterable[Sequence[object]], numeric: in
 
 def _s(n: int) -> str:
     return "" if n == 1 else "s"
+
+
+def _where(page: PageCount) -> str:
+    """"p. 7", "slide 4", or "§ Command Line Options" for a document without pages."""
+    if page.page is None:
+        return f"§ {page.section}"
+    return f"{'slide' if page.unit == 'slide' else 'p.'} {page.page}"
 
 
 def _reasons(pairs: Sequence[tuple[str, int]]) -> str:
@@ -212,9 +219,8 @@ def render_html(report: Report, generated_at: datetime | None = None) -> str:
                       for d, c in report.per_day], numeric=5)
     documents = _table(["Document", "Source", "Answers citing it"],
                        [(d.document, d.source_type, d.citations) for d in report.documents], 1)
-    pages = _table(["Document", "Page / slide", "Answers citing it"],
-                   [(p.document, f"{'slide' if p.unit == 'slide' else 'p.'} {p.page}",
-                     p.citations) for p in report.pages], 1)
+    pages = _table(["Document", "Page, slide or section", "Answers citing it"],
+                   [(p.document, _where(p), p.citations) for p in report.pages], 1)
     feedback = _table(["Course", "Language", "Answers", "👍", "👎", "👎 reasons"],
                       [(f.course or "(none)", f.language, f.answers, f.up, f.down,
                         _reasons(f.reasons) or "—") for f in report.feedback], 0)
@@ -239,7 +245,7 @@ question; students may take them as right. Grouped by similar questions, largest
 <details><summary>Table</summary>{per_day}</details></section>
 <section id="cited"><h2>Most-cited documents and pages</h2>
 {report_charts.most_cited(report) if report.documents else ""}{documents}
-<h2 style="margin-top:18px">Pages</h2>{pages}</section>
+<h2 style="margin-top:18px">Pages and sections</h2>{pages}</section>
 <section id="feedback"><h2>Votes (👍 up / 👎 down) and reasons by course and language</h2>
 {report_charts.feedback(report) if report.feedback else ""}{feedback}</section>
 {_practice(report)}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 
@@ -52,12 +52,14 @@ class DocumentCount:
 
 @dataclass(frozen=True, slots=True)
 class PageCount:
-    """How often one page (or slide) of a document was cited."""
+    """How often one page (or slide) of a document was cited; of a document without pages (a
+    web page, a Word file), one section."""
 
     document: str
-    page: int
+    page: int | None
     unit: str
     citations: int
+    section: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,12 +199,26 @@ def _documents(outcomes: Sequence[Outcome]) -> tuple[DocumentCount, ...]:
 
 
 def _pages(outcomes: Sequence[Outcome]) -> tuple[PageCount, ...]:
-    counts: Counter[tuple[str, int, str]] = Counter()
+    counts: Counter[tuple[str, int | None, str, str]] = Counter()
     for outcome in outcomes:
-        counts.update({(document_name(c), int(str(c["page"])), str(c.get("unit") or "page"))
-                       for c in outcome.citations if str(c.get("page") or "").isdigit()})
-    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:TOP_PAGES]
-    return tuple(PageCount(doc, page, unit, n) for (doc, page, unit), n in ranked)
+        counts.update({where for c in outcome.citations if (where := _page_of(c)) is not None})
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0][0], item[0][1] or 0,
+                                                      item[0][3]))[:TOP_PAGES]
+    return tuple(PageCount(doc, page, unit, n, section)
+                 for (doc, page, unit, section), n in ranked)
+
+
+def _page_of(citation: Mapping[str, object]) -> tuple[str, int | None, str, str] | None:
+    """(document, page, unit, section) a citation points at: its page, or its section when
+    the document has no pages (the most-cited file of a new user's report, a manual's HTML,
+    had no row); None when it names neither, or a section of an outside source."""
+    page = str(citation.get("page") or "")
+    if page.isdigit():
+        return document_name(citation), int(page), str(citation.get("unit") or "page"), ""
+    section = str(citation.get("section") or "").strip()
+    if not section or (citation.get("source_type") or "course") != "course":
+        return None
+    return document_name(citation), None, "section", section
 
 
 def _feedback(outcomes: Sequence[Outcome]) -> tuple[Feedback, ...]:

@@ -89,7 +89,8 @@ def test_report_writes_html_and_csv(tmp_path):
         ("What is quicksort?", ""), ("What is a red-black tree?", "2026-12-01")]
     assert "✔ staff answered 2026-12-01" in page
     pages = list(csv.DictReader((out / "pages.csv").open(encoding="utf-8")))
-    assert pages == [{"document": "lecture.pdf", "unit": "page", "page": "7", "citations": "3"}]
+    assert pages == [{"document": "lecture.pdf", "unit": "page", "page": "7", "section": "",
+                      "citations": "3"}]
     to_check = list(csv.DictReader((out / "unconfirmed.csv").open(encoding="utf-8")))
     assert [(u["question"], u["reply"]) for u in to_check] == [("What is a heap?", "...")]
     assert '<section id="unconfirmed">' in page and "What is a heap?" in page

@@ -20,6 +20,11 @@ NOW = datetime(2026, 3, 10, 15, 0, tzinfo=UTC)
 SORTING = {"n": 1, "display_name": "02-sorting.md", "page": None, "source_type": "course"}
 SLIDES = {"n": 2, "display_name": "week3.pptx", "page": 4, "unit": "slide",
           "source_type": "course"}
+# a web page has sections, not pages; an outside source's section is not the course's
+MANUAL = {"n": 1, "display_name": "bc.html", "page": None, "section": "Command Line Options",
+          "source_type": "course"}
+WIKI = {"n": 2, "display_name": "Heap", "page": None, "section": "History",
+        "source_type": "wikipedia"}
 
 
 def outcome(n: int, question: str, confidence: str = "course", *, days_ago: int = 0,
@@ -50,6 +55,21 @@ OUTCOMES = [
     outcome(8, "Another course", "low", course="BIO110"),
 ]
 
+
+
+async def test_a_document_without_pages_is_counted_by_section():
+    """A new user's most-cited file, a manual's HTML, had no row in the cited pages."""
+    cited = [outcome(1, "What does bc -s do?", "unchecked", citations=(MANUAL, WIKI)),
+             outcome(2, "What does bc -q do?", citations=(MANUAL, SLIDES, SORTING))]
+    report = await build_report(cited, HashingEmbedder(), course="CS101", days=7, now=NOW)
+    assert [(p.document, p.page, p.unit, p.section, p.citations) for p in report.pages] == [
+        ("bc.html", None, "section", "Command Line Options", 2),
+        ("week3.pptx", 4, "slide", "", 1)]
+    assert "<td>§ Command Line Options</td>" in render_html(report)
+    rows = list(csv.DictReader(io.StringIO(report_csv_files(report)["pages.csv"])))
+    assert rows[0] == {"document": "bc.html", "unit": "section", "page": "",
+                       "section": "Command Line Options", "citations": "2"}
+    assert rows[1]["page"] == "4" and rows[1]["section"] == ""
 
 async def test_numbers_of_the_window():
     report = await build_report(OUTCOMES, HashingEmbedder(), course="CS101", days=7, now=NOW)
