@@ -47,7 +47,7 @@ li.gap.answered{border-left-color:var(--ok);background:#f5fbf5}
 .gap-head{font-size:13px;color:var(--muted)}
 .gap-head .count{font-size:17px;font-weight:700;color:var(--ink);margin-right:4px}
 .gap ul{margin:6px 0 0;padding-left:20px}
-.times{color:var(--muted);font-size:13px}.missing{margin-top:6px;font-size:14px}
+.times{color:var(--muted);font-size:13px}.missing{margin-top:2px;font-size:13px}
 .missing b{color:var(--warn)}.down{color:var(--down)}
 details summary{cursor:pointer;color:#1565c0}
 .empty{color:var(--muted);font-style:italic}
@@ -97,16 +97,9 @@ def _gap(gap: Gap) -> str:
         head.append(f'<span class="down">👎 {gap.down_votes}</span>{reasons}')
     if gap.staff_answered:
         head.append(f'<span class="answered">✔ staff answered {gap.staff_answered}</span>')
-    items = "".join(f'<li dir="auto"><span class="q">{_e(text)}</span>'
-                    + (f' <span class="times">{TIMES}{n}</span>' if n > 1 else "") + "</li>"
-                    for text, n in gap.distinct())
-    missing = ""
-    if gap.missing:
-        notes = "".join(f'<li dir="auto">{_e(m)}</li>' for m in gap.missing)
-        missing = f'<div class="missing"><b>MISSING</b><ul>{notes}</ul></div>'
     kind = "gap answered" if gap.staff_answered else "gap"
     return (f'<li class="{kind}"><div class="gap-head">{" · ".join(head)}</div>'
-            f'<ul class="questions">{items}</ul>{missing}</li>')
+            f'<ul class="questions">{_questions(gap)}</ul></li>')
 
 
 def _unconfirmed(gap: Gap) -> str:
@@ -115,16 +108,27 @@ def _unconfirmed(gap: Gap) -> str:
             f"languages: {_e(', '.join(gap.languages))}"]
     if gap.staff_answered:
         head.append(f'<span class="answered">✔ staff answered {gap.staff_answered}</span>')
-    replies = gap.replies()
-    items = "".join(f'<li dir="auto"><span class="q">{_e(text)}</span>'
-                    + (f' <span class="times">{TIMES}{n}</span>' if n > 1 else "")
-                    + _sources(replies[text].sources)
-                    + f'<details><summary>What the bot replied</summary><p class="reply" '
-                      f'dir="auto">{_e(_short(replies[text].answer))}</p></details></li>'
-                    for text, n in gap.distinct())
     kind = "gap unconfirmed answered" if gap.staff_answered else "gap unconfirmed"
     return (f'<li class="{kind}"><div class="gap-head">{" · ".join(head)}</div>'
-            f'<ul class="questions">{items}</ul></li>')
+            f'<ul class="questions">{_questions(gap)}</ul></li>')
+
+
+def _questions(gap: Gap) -> str:
+    """Each question of a group once, with what its latest asking's reply cited, its MISSING
+    note (a note under the whole group read as every question's: a new user's "not in the
+    course materials: colour, prompt" sat under "What does bc --quiet do?", which the course
+    answers) and, one click away, the reply itself."""
+    replies = gap.replies()
+    return "".join(f'<li dir="auto"><span class="q">{_e(text)}</span>'
+                   + (f' <span class="times">{TIMES}{n}</span>' if n > 1 else "")
+                   + _sources(replies[text].sources) + _missing(replies[text].missing)
+                   + f'<details><summary>What the bot replied</summary><p class="reply" '
+                     f'dir="auto">{_e(_short(replies[text].answer))}</p></details></li>'
+                   for text, n in gap.distinct())
+
+
+def _missing(note: str) -> str:
+    return f'<div class="missing"><b>MISSING</b> {_e(note.strip())}</div>' if note.strip() else ""
 
 
 def _sources(sources: Sequence[str]) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import numpy as np
@@ -12,7 +13,7 @@ from adapters.report_charts import ticks
 from adapters.report_csv import report_csv_files
 from adapters.report_page import render_html
 from core.insight.report import build_report
-from core.insight.report_gaps import cluster
+from core.insight.report_gaps import Gap, cluster
 from core.ports import Outcome, Vote
 from tests.support.fake_embedder import HashingEmbedder
 
@@ -106,6 +107,22 @@ async def test_gaps_group_similar_questions_and_keep_every_low_one():
     heap = next(g for g in report.gaps if g.questions[0].answer_id == "a6")
     assert (heap.down_votes, heap.reasons) == (1, (("not_in_materials", 1),))
 
+
+
+async def test_a_missing_note_is_shown_with_its_own_question():
+    """A group's MISSING note read as every question's: "not in the course materials: colour"
+    sat under "What does bc --quiet do?" too, which the course answers."""
+    asked = [outcome(1, "What does the bc option --quiet do?", "low", citations=(MANUAL,)),
+             outcome(2, "What does the bc option --colour do?", "low",
+                     missing="not in the course materials: colour")]
+    report = await build_report(asked, HashingEmbedder(), course="CS101", days=7, now=NOW)
+    together = Gap(tuple(q for gap in report.gaps for q in gap.questions))  # as e5 groups them
+    page = render_html(replace(report, gaps=(together,)), generated_at=NOW)
+    quiet, colour = (page.split('<span class="q">')[i].split("</li>")[0] for i in (1, 2))
+    assert "--quiet" in quiet and "MISSING" not in quiet
+    assert "cited: bc.html (Command Line Options)" in quiet and "What the bot replied" in quiet
+    assert "--colour" in colour
+    assert "<b>MISSING</b> not in the course materials: colour" in colour
 
 def test_clustering_is_deterministic_and_thresholded():
     vectors = np.array([[1.0, 0.0], [0.0, 1.0], [0.99, 0.141], [0.6, 0.8]])
