@@ -33,12 +33,11 @@ def summary(report: Report, days: int, language: str) -> str:
         return "\n".join(lines)
     lines += ["", GAPS("top", language)]
     for n, gap in enumerate(report.gaps[:TOP], 1):
-        first = gap.questions[0].question
-        shown = first if len(first) <= 120 else first[:117] + "…"
+        first = gap.questions[0]
+        shown = first.question if len(first.question) <= 120 else first.question[:117] + "…"
         line = f"{n}. ×{gap.count} “{shown}” ({', '.join(gap.languages)})"
-        if gap.missing:
-            notes = "; ".join(note[:100] for note in gap.missing[:2])
-            line += " — " + GAPS("missing", language, missing=notes)
+        if note := first.missing.strip():  # the shown question's own (the group's read as its)
+            line += " — " + GAPS("missing", language, missing=note[:100])
         if gap.staff_answered:
             line += " — " + GAPS("answered", language, day=gap.staff_answered.isoformat())
         lines.append(line)

@@ -56,11 +56,6 @@ class Gap:
         return tuple(sorted({q.language for q in self.questions}))
 
     @property
-    def missing(self) -> tuple[str, ...]:
-        """The evaluator's MISSING notes, each once, in order of appearance."""
-        return tuple(dict.fromkeys(q.missing.strip() for q in self.questions if q.missing.strip()))
-
-    @property
     def low_confidence(self) -> int:
         return sum(q.low_confidence for q in self.questions)
 

@@ -12,6 +12,7 @@ import numpy as np
 from adapters.report_charts import ticks
 from adapters.report_csv import report_csv_files
 from adapters.report_page import render_html
+from core.insight.gaps_summary import summary
 from core.insight.report import build_report
 from core.insight.report_gaps import Gap, cluster
 from core.ports import Outcome, Vote
@@ -102,7 +103,7 @@ async def test_gaps_group_similar_questions_and_keep_every_low_one():
     assert {"a3", "a6"} <= in_groups and "a5" not in in_groups  # 👎 in, 👍 only out
     dijkstra = report.gaps[0]
     assert dijkstra.count == 2 and dijkstra.languages == ("en",)
-    assert dijkstra.missing == ("the materials do not cover Dijkstra",)
+    assert [q.missing for q in dijkstra.questions] == ["", "the materials do not cover Dijkstra"]
     assert len(dijkstra.distinct()) == 1 and dijkstra.distinct()[0][1] == 2  # same question twice
     heap = next(g for g in report.gaps if g.questions[0].answer_id == "a6")
     assert (heap.down_votes, heap.reasons) == (1, (("not_in_materials", 1),))
@@ -123,6 +124,12 @@ async def test_a_missing_note_is_shown_with_its_own_question():
     assert "cited: bc.html (Command Line Options)" in quiet and "What the bot replied" in quiet
     assert "--colour" in colour
     assert "<b>MISSING</b> not in the course materials: colour" in colour
+    # /gaps names a group by its first question: with that question's note, not another's
+    line = summary(replace(report, gaps=(together,)), 7, "en").splitlines()[3]
+    assert line.startswith("1. ×2 “What does the bc option --quiet do?”") and "colour" not in line
+    colour_first = Gap(together.questions[::-1])
+    line = summary(replace(report, gaps=(colour_first,)), 7, "en").splitlines()[3]
+    assert line.endswith("not in the course materials: colour")
 
 def test_clustering_is_deterministic_and_thresholded():
     vectors = np.array([[1.0, 0.0], [0.0, 1.0], [0.99, 0.141], [0.6, 0.8]])
