@@ -36,7 +36,7 @@ def report_csv_files(report: Report) -> dict[str, str]:
     feedback (and practice and escalations, when the report has those sections)."""
     gap_rows = [(n, gap.count, " ".join(gap.languages), q.question, q.language,
                  int(q.low_confidence), q.down_votes, " ".join(q.reasons), q.missing,
-                 q.created_at.isoformat() if q.created_at else "",
+                 int(q.from_photo), q.created_at.isoformat() if q.created_at else "",
                  gap.staff_answered.isoformat() if gap.staff_answered else "")
                 for n, gap in enumerate(report.gaps, 1) for q in gap.questions]
     files = {
@@ -45,13 +45,15 @@ def report_csv_files(report: Report) -> dict[str, str]:
             [(day.isoformat(), *(c.get(k, 0) for k in CONFIDENCES), sum(c.values()))
              for day, c in report.per_day]),
         "gaps.csv": _csv(["group", "group_size", "group_languages", "question", "language",
-                          "low_confidence", "down_votes", "reasons", "missing", "asked_at",
-                          "staff_answered"],
+                          "low_confidence", "down_votes", "reasons", "missing", "from_photo",
+                          "asked_at", "staff_answered"],
                          gap_rows),
         "unconfirmed.csv": _csv(["group", "group_size", "group_languages", "question",
-                                 "language", "asked_at", "reply", "sources", "staff_answered"],
+                                 "language", "from_photo", "asked_at", "reply", "sources",
+                                 "staff_answered"],
                                 [(n, gap.count, " ".join(gap.languages), q.question,
-                                  q.language, q.created_at.isoformat() if q.created_at else "",
+                                  q.language, int(q.from_photo),
+                                  q.created_at.isoformat() if q.created_at else "",
                                   q.answer, "; ".join(q.sources),
                                   gap.staff_answered.isoformat() if gap.staff_answered else "")
                                  for n, gap in enumerate(report.unconfirmed, 1)

@@ -49,6 +49,7 @@ li.gap.answered{border-left-color:var(--ok);background:#f5fbf5}
 .gap ul{margin:6px 0 0;padding-left:20px}
 .times{color:var(--muted);font-size:13px}.missing{margin-top:2px;font-size:13px}
 .missing b{color:var(--warn)}.down{color:var(--down)}
+.photo{color:var(--muted);font-size:13px;font-style:italic}
 details summary{cursor:pointer;color:#1565c0}
 .empty{color:var(--muted);font-style:italic}
 footer{color:var(--muted);font-size:13px;margin:8px 0 24px}
@@ -121,6 +122,8 @@ def _questions(gap: Gap) -> str:
     replies = gap.replies()
     return "".join(f'<li dir="auto"><span class="q">{_e(text)}</span>'
                    + (f' <span class="times">{TIMES}{n}</span>' if n > 1 else "")
+                   + (' <span class="photo">read from a photo</span>'
+                      if replies[text].from_photo else "")
                    + _sources(replies[text].sources) + _missing(replies[text].missing)
                    + f'<details><summary>What the bot replied</summary><p class="reply" '
                      f'dir="auto">{_e(_short(replies[text].answer))}</p></details></li>'

@@ -52,6 +52,7 @@ class IncomingMessage:
     # A photo of the question (its encoded bytes, within the adapter's size check); `text` is
     # then its caption. The core reads it (core/chat/photo.py) and keeps only the text read.
     image: bytes | None = field(default=None, repr=False)
+    from_photo: bool = False  # `text` was read from a photo: an OCR misreading is not the asker's
 
 
 @dataclass(frozen=True, slots=True)

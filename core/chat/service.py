@@ -219,7 +219,7 @@ class StudyBuddy:
         reading = await self.photos.read(message.image)
         if reading.problem is not None:
             return photo_notice(reading.problem, language, self.photos.limits)
-        asked = replace(message, image=None, text=question_from(
+        asked = replace(message, image=None, from_photo=True, text=question_from(
             caption, reading.text, self.limits.max_question_chars))
         text, language, quick = self._triage_input(asked)
         reply = quick if quick is not None else await self._answer(asked, text, language,

@@ -15,7 +15,7 @@ from typing import Any
 from core.course.tenancy import scope_of
 from core.insight.outcomes import VOTE_REASONS, cited_quotes
 from core.messages import IncomingMessage, Intent, Reply
-from core.ports import Outcome, OutcomeStore, Vote
+from core.ports import PHOTO, Outcome, OutcomeStore, Vote
 from core.stores.errors import StoreError
 from core.stores.user_hash import user_hash
 from core.texts.answers import reason_label, text
@@ -59,7 +59,8 @@ class AnswerActions:
             platform=message.platform,
             user_hash=self.hash(message.platform, message.user_id),
             space=message.spaces[0] if message.spaces else "", course=reply.course,
-            language=reply.language, question=question, answer=reply.text, route=reply.route,
+            language=reply.language, question=question, answer=reply.text,
+            route=reply.route + ((PHOTO,) if message.from_photo else ()),
             confidence=reply.confidence.value, top_score=reply.top_score,
             verdict=str(state.get("verdict") or ""), missing=_missing(state),
             citations=cited_quotes([c.to_dict() for c in reply.citations], passages, reply.text),

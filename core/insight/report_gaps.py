@@ -15,7 +15,7 @@ from datetime import UTC, date, datetime
 
 import numpy as np
 
-from core.ports import Embedder, Outcome
+from core.ports import PHOTO, Embedder, Outcome
 
 # multilingual-e5-small puts paraphrases of one question at 0.90-0.98 and different topics of one
 # course at 0.75-0.86 (B-tree vs red-black tree 0.86): 0.88 keeps those apart.
@@ -38,6 +38,7 @@ class GapQuestion:
     course: str = ""
     answer: str = ""  # what the bot replied (shown for 📖 answers, which staff check)
     sources: tuple[str, ...] = ()  # where the reply quoted from: "bc.html (Options)", "x.pdf p. 4"
+    from_photo: bool = False  # read from a photo: "…في THC" may be OCR's reading of "bc؟"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +108,8 @@ def gap_question(outcome: Outcome) -> GapQuestion:
                        outcome.confidence == "low", len(downs),
                        tuple(v.reason for v in downs if v.reason), outcome.missing,
                        outcome.created_at, outcome.course or "", outcome.answer,
-                       tuple(dict.fromkeys(source_label(c) for c in outcome.citations)))
+                       tuple(dict.fromkeys(source_label(c) for c in outcome.citations)),
+                       PHOTO in outcome.route)
 
 
 def document_name(cited: Mapping[str, object]) -> str:

@@ -29,7 +29,7 @@ from core.ports.courses import (
     SpaceStore,
 )
 from core.ports.escalations import Asker, Desk, Escalation, EscalationStore, StaffDirectory
-from core.ports.insight import Outcome, OutcomeStore, Vote
+from core.ports.insight import PHOTO, Outcome, OutcomeStore, Vote
 from core.ports.knowledge import (
     CourseStore,
     Document,
@@ -55,6 +55,7 @@ from core.ports.practice import (
 
 __all__ = [
     "OPERATOR",
+    "PHOTO",
     "WINDOW_S",
     "Answer",
     "Asker",

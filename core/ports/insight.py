@@ -5,6 +5,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
+PHOTO = "photo"  # the route's last step when the question was read from a photo
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -18,7 +20,7 @@ class Outcome:
     language: str
     question: str
     answer: str
-    route: tuple[str, ...]
+    route: tuple[str, ...]  # the graph's nodes; PHOTO last when the question was read from a photo
     confidence: str
     top_score: float | None = None
     verdict: str = ""  # evaluator verdict when an LLM judged the context

@@ -17,7 +17,11 @@ from core.chat.photo import PhotoLimits, PhotoReader, excerpt, question_from
 from core.chat.service import StudyBuddy
 from core.ingest.document import LoadError
 from core.ingest.limits import OcrOptions
+from core.insight.answer_actions import AnswerActions
+from core.insight.report_gaps import gap_question
 from core.messages import IncomingMessage, Intent
+from core.ports import PHOTO
+from core.stores.sqlite_outcomes import SqliteOutcomeStore
 from tests.support.fakes import CollectingReplier
 
 
@@ -215,6 +219,24 @@ class TestService:
         [turn] = await history.recent("telegram", "alice", 5)
         assert turn.question.startswith("what is the worst case time of merge sort")
         assert "Exercise 4: sorting" in turn.question
+
+    async def test_staff_see_which_questions_were_read_from_a_photo(self, graph, make_context,
+                                                                   history, tmp_path):
+        """A new user's "…في bc؟" was read "…في THC": in the report it looked like the student's
+        own words ("not in the course materials: THC")."""
+        store = SqliteOutcomeStore(tmp_path / "o.db")
+        await store.open()
+        try:
+            svc = StudyBuddy(graph, make_context(), history, Limits(),
+                             photos=PhotoReader(ScriptedOcr(Found("What is merge sort?"))),
+                             actions=AnswerActions(store, b"k"))
+            await svc.handle(photo())
+            await svc.handle(IncomingMessage("telegram", "bob", "chat-1", "What is a heap?"))
+            read, typed = sorted(await store.outcomes(), key=lambda o: o.question, reverse=True)
+        finally:
+            await store.close()
+        assert read.route[-1] == PHOTO and PHOTO not in typed.route
+        assert (gap_question(read).from_photo, gap_question(typed).from_photo) == (True, False)
 
     async def test_arabic_text_gets_an_arabic_reading_line(self, service):
         svc = service(ScriptedOcr(Found("ما هو أسوأ زمن للترتيب بالدمج؟")))

@@ -15,7 +15,7 @@ from adapters.report_page import render_html
 from core.insight.gaps_summary import summary
 from core.insight.report import build_report
 from core.insight.report_gaps import Gap, cluster
-from core.ports import Outcome, Vote
+from core.ports import PHOTO, Outcome, Vote
 from tests.support.fake_embedder import HashingEmbedder
 
 NOW = datetime(2026, 3, 10, 15, 0, tzinfo=UTC)
@@ -114,8 +114,9 @@ async def test_a_missing_note_is_shown_with_its_own_question():
     """A group's MISSING note read as every question's: "not in the course materials: colour"
     sat under "What does bc --quiet do?" too, which the course answers."""
     asked = [outcome(1, "What does the bc option --quiet do?", "low", citations=(MANUAL,)),
-             outcome(2, "What does the bc option --colour do?", "low",
-                     missing="not in the course materials: colour")]
+             replace(outcome(2, "What does the bc option --colour do?", "low",
+                             missing="not in the course materials: colour"),
+                     route=("triage", PHOTO))]
     report = await build_report(asked, HashingEmbedder(), course="CS101", days=7, now=NOW)
     together = Gap(tuple(q for gap in report.gaps for q in gap.questions))  # as e5 groups them
     page = render_html(replace(report, gaps=(together,)), generated_at=NOW)
@@ -124,6 +125,10 @@ async def test_a_missing_note_is_shown_with_its_own_question():
     assert "cited: bc.html (Command Line Options)" in quiet and "What the bot replied" in quiet
     assert "--colour" in colour
     assert "<b>MISSING</b> not in the course materials: colour" in colour
+    assert "read from a photo" in colour and "read from a photo" not in quiet
+    rows = csv.DictReader(io.StringIO(report_csv_files(report)["gaps.csv"]))
+    assert {r["question"]: r["from_photo"] for r in rows} == {
+        "What does the bc option --quiet do?": "0", "What does the bc option --colour do?": "1"}
     # /gaps names a group by its first question: with that question's note, not another's
     line = summary(replace(report, gaps=(together,)), 7, "en").splitlines()[3]
     assert line.startswith("1. ×2 “What does the bc option --quiet do?”") and "colour" not in line
