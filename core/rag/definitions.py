@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import re
 
-# "what is a X", "what are X", "what does X do / mean / stand for", X running to the question's end
+# "what is a X", "what are X", "what does X do / mean / stand for [in Y]", X running to the
+# question's end
 DEFINITION = re.compile(r"\bwhat(?:['’]s|\s+is|\s+are|\s+was|\s+were)\s+(?:an?\s+|the\s+)?"
                         r"(?P<subject>[^?.!,;:]+?)\s*[?.!]*\s*$", re.IGNORECASE)
 DOES = re.compile(r"\bwhat\s+does\s+(?:an?\s+|the\s+)?(?P<subject>[^?.!,;:]+?)\s+"
-                  r"(?:do|mean|stand\s+for)\s*[?.!]*\s*$", re.IGNORECASE)
+                  r"(?:do|mean|stand\s+for)(?:\s+in\s+[^?.!,;:]+)?\s*[?.!]*\s*$", re.IGNORECASE)
 # "ما هو X" / "ما هي X" / "ما معنى X" / "ماذا يعني X" / "ما المقصود بـ X": a new user's "ما هو Xen؟"
 # got sentences around Xen (✅) where "Xen هو حل محاكاة…" defines it
 AR_DEFINITION = re.compile(r"(?<!\w)(?:ما\s+(?:هو|هي|هم|معنى|المقصود\s+بـ?)"
@@ -20,6 +21,7 @@ _KIND = re.compile(r"^(?:(?:the|an?)\s+)?(?:variable|option|parameter|field|comm
                    re.IGNORECASE)
 _VERB = r"(?:is|are|was|means|stands\s+for|refers\s+to|denotes|هو|هي|هم|يعني|تعني|عبارة\s+عن)\b"
 MAX_TERM_WORDS = 4
+_QUOTES = "\"'“”‘’`"
 
 
 def asked_term(question: str) -> str | None:
@@ -28,16 +30,17 @@ def asked_term(question: str) -> str | None:
     match = DEFINITION.search(question) or DOES.search(question) or AR_DEFINITION.search(question)
     if match is None:
         return None
-    term = _KIND.sub("", match.group("subject").strip())
+    term = _KIND.sub("", match.group("subject").strip()).strip(_QUOTES)
     return term if term and len(term.split()) <= MAX_TERM_WORDS else None
 
 
 def defining(term: str) -> re.Pattern[str]:
-    """A sentence opening with the term and a defining verb or a colon ("N is …",
-    "• apt-listchanges: shows …"); a short term ("N", "mz") must match its case."""
+    """A sentence opening with the term (quoted or not) and a defining verb, a colon or the
+    " — " a definition list's item is joined with ("N is …", "• apt-listchanges: shows …",
+    '"Definitely lost" — This covers…'); a short term ("N", "mz") must match its case."""
     flags = 0 if len(term) <= 3 else re.IGNORECASE
     return re.compile(rf"^[\W_]{{0,3}}(?:(?:the|an?)\s+)?{re.escape(term)}"
-                      rf"(?:\s*\([^)]{{0,40}}\))?(?:\s+{_VERB}|\s*:(?!:))", flags)
+                      rf"[\"'”’]?(?:\s*\([^)]{{0,40}}\))?(?:\s+{_VERB}|\s*:(?!:)|\s+—\s)", flags)
 
 
 def definition_of(question: str) -> re.Pattern[str] | None:

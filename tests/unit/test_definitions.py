@@ -20,6 +20,9 @@ from core.rag.state import Chunk
     ("ما هو الأمر الذي يحمّل ملفات تعريف AppArmor إلى النواة؟", None),  # no term: a question
     ("عندما هو يعمل", None),
     ("what is the difference between the two ways of installing a package on a system", None),
+    # what it means somewhere, the term in quotes (fresh9's fit half)
+    ('what does "definitely lost" mean in a leak report', "definitely lost"),
+    ("What does “FC_LANG” mean?", "FC_LANG"),
 ])
 def test_the_term_asked_about(question, term):
     assert asked_term(question) == term
@@ -35,6 +38,11 @@ def test_a_short_term_is_matched_in_its_own_case_and_only_as_the_sentence_s_subj
     assert defining("linked list").match("A linked list is a sequence of nodes.")
     assert defining("Xen").match("Xen هو حل محاكاة شبه ظاهرية.")
     assert not defining("Xen").match("Xensource هو اسم الشركة.")
+    # a definition list item kept as one line: '"Definitely lost" — This covers…' (QT, DT)
+    assert defining("definitely lost").match('"Definitely lost" — This covers cases 3 and 4.')
+    assert defining("-w").match("-w, --warn — Give warnings") is None  # the comma: no join
+    assert defining("--warn").match("--warn — Give warnings for extensions to POSIX bc.")
+    assert not defining("lost").match("lost—found")
     assert defining("الحوسبة الظاهرية").match("الحوسبة الظاهرية (virtualization) هي إحدى أهم "
                                              "تطورات الحوسبة.")
 
