@@ -28,6 +28,7 @@ from core.rag.companions import (
 from core.rag.coverage import identifiers_in
 from core.rag.defaults import add_default
 from core.rag.definitions import definition_of
+from core.rag.enumerations import add_list_items, list_item
 from core.rag.explanations import add_description, add_explanations
 from core.rag.injection import has_foreign_url, looks_like_injection
 from core.rag.overlap import matched, rarity, share
@@ -171,6 +172,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         related = (lexical > 0) | (semantic >= alone)
         own = np.array([share(q_words, w, weight) for w in with_titles(candidates, words)])
         add_follow_ups(picked, candidates, total, related)
+        add_list_items(picked, candidates, total, question)
         add_default(picked, candidates, total, question, words, chunks)
         named = identifiers_in(question, [c.text for c in candidates])
         add_examples(picked, candidates, total, own, named)
@@ -291,6 +293,8 @@ def compose(strips: Sequence[Strip]) -> str:
             parts.append("\n\n" + text)
         else:
             closed = parts[-1].rstrip()[-1:] in _CLOSING - {":"} and text.rstrip()[-1:] in _CLOSING
-            joiner = " " if closed else "\n"  # a title, fragment or announced item: its own line
+            # a title, fragment, announced or list item: a line of its own
+            joiner = " " if closed and not (list_item(text) or list_item(parts[-1].strip())) \
+                else "\n"
             parts.append(joiner + text)
     return "".join(parts).lstrip("\n").rstrip()  # a leading code block keeps its indentation

@@ -1,0 +1,62 @@
+"""A question asking for a list ("What functions does the bc math library define?") is answered
+with the list: the sentence announcing it ("The math library defines the following
+functions:") brings every item after it, where any other question gets only the first
+(companions.add_follow_ups): a new user got "s (x) — The sine of x" of six functions, ✅."""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from core.rag.strips import Candidate, Strip, indexed
+
+MAX_ITEMS = 12  # a longer list is a reference table: its first items and the citation do
+ITEM_WORDS = 40  # a longer paragraph is prose after the list, not one of its items
+# "What functions does…", "Which options are…", "What are the two stages…", "List the…",
+# "Name three…"; Arabic "ما هي أنواع…", "اذكر…"
+_ASKS_LIST = re.compile(
+    r"^\s*(?:(?:what|which)\s+(?:\w+\s+){0,2}?\w+s\s+(?:do|does|did|are|were|can|will|is)\b"
+    r"|what\s+are\s+the\b|(?:list|name|enumerate)\b|(?:ما\s+هي|ما)\s+(?:أنواع|أقسام|مراحل)"
+    r"|اذكر|عدد)", re.IGNORECASE)
+# the shapes an item takes: a bullet or number, or a term and the " — " its description is
+# joined with ("s (x) — The sine of x", "-w, --warn — Give warnings")
+_SHAPES = (re.compile(r"^\s*[-•*▪◦‣]\s"), re.compile(r"^\s*(?:\d{1,2}|[a-z])[.)]\s"),
+           re.compile(r"^.{1,60}?\s—\s"))
+
+
+def asks_for_list(question: str) -> bool:
+    """Whether the question asks for the items of a list rather than one fact."""
+    return _ASKS_LIST.match(question) is not None
+
+
+def add_list_items(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
+                   total: np.ndarray, question: str) -> None:
+    """Every item of a list a picked sentence announces (it ends with ':'), for a question
+    asking for a list: the items after it in its passage, each its own paragraph and of the
+    first item's shape, up to MAX_ITEMS."""
+    if not asks_for_list(question):
+        return
+    index = indexed(candidates)
+    for strip in [s for s in picked.values() if not s.block and s.text.rstrip().endswith(":")]:
+        first = index.get((strip.chunk, strip.position + 1))
+        shape = _shape(candidates[first].text) if first is not None else None
+        if first is None or shape is None:
+            continue
+        last = candidates[first].paragraph - 1
+        for j in range(first, min(first + MAX_ITEMS, len(candidates))):
+            c = candidates[j]
+            if (c.chunk != strip.chunk or c.block or c.paragraph != last + 1
+                    or len(c.text.split()) > ITEM_WORDS or not shape.match(c.text)):
+                break
+            last = c.paragraph
+            picked.setdefault((c.chunk, c.position),
+                              Strip(c.text, c.chunk, c.position, float(total[j])))
+
+
+def list_item(text: str) -> bool:
+    """Whether a sentence reads as a list item (a line of its own in a reply)."""
+    return _shape(text) is not None
+
+
+def _shape(item: str) -> re.Pattern[str] | None:
+    return next((shape for shape in _SHAPES if shape.match(item)), None)
