@@ -40,6 +40,10 @@ ERROR = "Sorry, something went wrong while answering. Please try again."
 _COMMAND = re.compile(r"/[a-z_]+")
 UNKNOWN_COMMAND = ("{command} is not a console command (quizzes, reviews and Ask a TA are in the "
                    "Discord and Telegram bots). Type /help for the commands here.")
+# staff asking for the report in the console: it is a command of the machine, not of the chat
+GAPS_HERE = ("/gaps is for staff in the Discord and Telegram bots. Here, the same report is "
+             "`studybuddy report --out DIR [--course NAME]` (a page and CSV files), or "
+             "GET /report with HTTP_PORT and REPORT_TOKEN set.")
 PHOTO_USAGE = "Usage: /photo PATH [words of the question] (a picture file; PATH without spaces)"
 
 
@@ -181,6 +185,8 @@ class ConsoleAdapter:
                 await replier.send(await self._mode(rest))
             elif head == "/ask" and rest:
                 await self.handler.respond(self._incoming(rest[0]), replier)
+            elif head == "/gaps":
+                self._write(GAPS_HERE + "\n\n")
             elif _COMMAND.fullmatch(head):
                 self._write(UNKNOWN_COMMAND.format(command=head) + "\n\n")
             else:

@@ -63,9 +63,11 @@ class TestRepl:
 
     async def test_a_bot_only_command_is_refused_not_asked_and_ask_asks(self):
         out, handler = await chat("/quiz\n/review now\n/ask what is merge sort?\n"
-                                  "/etc/fstab holds what?\n")
+                                  "/etc/fstab holds what?\n/gaps\n")
         assert "/quiz is not a console command" in out and "/review is not" in out
         assert "/help" in out
+        # staff asking for gaps here are told where the report is
+        assert "`studybuddy report --out DIR [--course NAME]`" in out
         assert [m.text for m in handler.seen] == ["what is merge sort?", "/etc/fstab holds what?"]
 
     async def test_eof_ends_the_session(self):
