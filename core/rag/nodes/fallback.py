@@ -29,7 +29,6 @@ async def fallback(state: RagState, runtime: Runtime[RagContext]) -> RagState:
 
 async def _closest(state: RagState, ctx: RagContext) -> RagState:
     """The ⚠ reply: the course does not cover it, then the closest strips with their sources."""
-    language = state.get("language", "en")
     context = state.get("context") or []
     question = state["question"]
     spoken = detect_language(question)
@@ -42,18 +41,22 @@ async def _closest(state: RagState, ctx: RagContext) -> RagState:
         [s for s in await relevant_strips(question, context, ctx.embedder, PARTIAL_STRIPS)
          if spoken != "en" or s.lexical > 0 or detect_language(context[s.chunk].text) == spoken],
         context, spoken)
-    text = flagged(compose(strips), state, ctx) if strips else canned.fallback(
-        "empty", language, state.get("not_in_course") or [], outside=outside_checked(state, ctx))
+    text = flagged(compose(strips), state, ctx) if strips else opening("empty", state, ctx)
     return {"answer": text, "citations": citations_for([context[strip.chunk] for strip in strips]),
             "confidence": Confidence.LOW, "low_confidence": True}
 
 
+def opening(kind: str, state: RagState, ctx: RagContext) -> str:
+    """A ⚠ reply's first sentence ("intro": before the closest material, "empty": with none),
+    naming what the course never mentions and claiming only the sources searched."""
+    return canned.fallback(kind, state.get("language", "en"), state.get("not_in_course") or [],
+                           outside=outside_checked(state, ctx))
+
+
 def flagged(text: str, state: RagState, ctx: RagContext) -> str:
-    """A ⚠ reply's material under the sentence saying it is no reliable answer (naming what the
-    course never mentions): the generate node's ⚠ replies read as answers without it."""
-    intro = canned.fallback("intro", state.get("language", "en"), state.get("not_in_course") or [],
-                            outside=outside_checked(state, ctx))
-    return f"{intro}\n\n{text}"
+    """A ⚠ reply's material under the sentence saying it is no reliable answer: the generate
+    node's ⚠ replies read as answers without it."""
+    return f"{opening('intro', state, ctx)}\n\n{text}"
 
 
 def outside_checked(state: RagState, ctx: RagContext) -> bool:

@@ -15,14 +15,13 @@ from core.rag import guide
 from core.rag.citations import citations_for, cite, confidence_of
 from core.rag.extractive import compose, focused, quoted_language, relevant_strips, supported
 from core.rag.llm_output import message_text
-from core.rag.nodes.fallback import flagged, outside_checked
+from core.rag.nodes.fallback import flagged, opening
 from core.rag.prompts import GENERATE_SYSTEM, generate_user
 from core.rag.staff_replies import with_staff_answer
 from core.rag.state import RagContext, RagState
 from core.rag.strips import language_first
 from core.rag.verify import evidence, reads_across_languages, vouches
 from core.text import detect_language
-from core.texts import canned
 
 log = logging.getLogger(__name__)
 LANGUAGE_NAMES = {"en": "English", "ar": "Arabic"}
@@ -90,9 +89,7 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
     shown = language_first(shown, context, language)  # judged as picked, shown in this order
     text = compose(strips)
     if not text:  # nothing in the context answers it: say so rather than send an empty reply
-        return _answer(canned.fallback("empty", state.get("language", "en"),
-                                       state.get("not_in_course") or (),
-                                       outside=outside_checked(state, ctx)), [])
+        return _answer(opening("empty", state, ctx), [])
     update = _answer(text, citations_for([context[strip.chunk] for strip in strips]))
     update["evidence"] = evidence(question, text, strips, context,
                                   top_score=state.get("top_score", 0.0),
