@@ -89,28 +89,29 @@ def _reasons(pairs: Sequence[tuple[str, int]]) -> str:
 
 
 def _gap(gap: Gap) -> str:
-    head = [f'<span class="count">{gap.count}</span> question{_s(gap.count)}',
-            f"languages: {_e(', '.join(gap.languages))}"]
+    head = [f"languages: {_e(', '.join(gap.languages))}"]
     if gap.low_confidence:
         head.append(f"⚠ {gap.low_confidence}")
     if gap.down_votes:
         reasons = f" ({_e(_reasons(gap.reasons))})" if gap.reasons else ""
         head.append(f'<span class="down">👎 {gap.down_votes}</span>{reasons}')
-    if gap.staff_answered:
-        head.append(f'<span class="answered">✔ staff answered {gap.staff_answered}</span>')
-    kind = "gap answered" if gap.staff_answered else "gap"
-    return (f'<li class="{kind}"><div class="gap-head">{" · ".join(head)}</div>'
-            f'<ul class="questions">{_questions(gap)}</ul></li>')
+    return _group("gap", "question", head, gap)
 
 
 def _unconfirmed(gap: Gap) -> str:
     """A group of 📖 answers: each question with what the bot replied, for staff to check."""
-    head = [f'<span class="count">{gap.count}</span> answer{_s(gap.count)}',
-            f"languages: {_e(', '.join(gap.languages))}"]
+    return _group("gap unconfirmed", "answer", [f"languages: {_e(', '.join(gap.languages))}"],
+                  gap)
+
+
+def _group(kind: str, noun: str, head: list[str], gap: Gap) -> str:
+    """One group of the gaps or of the 📖 answers: its count, `head`, whether staff answered
+    it since, then its questions."""
+    count = f'<span class="count">{gap.count}</span> {noun}{_s(gap.count)}'
     if gap.staff_answered:
-        head.append(f'<span class="answered">✔ staff answered {gap.staff_answered}</span>')
-    kind = "gap unconfirmed answered" if gap.staff_answered else "gap unconfirmed"
-    return (f'<li class="{kind}"><div class="gap-head">{" · ".join(head)}</div>'
+        head = [*head, f'<span class="answered">✔ staff answered {gap.staff_answered}</span>']
+        kind += " answered"
+    return (f'<li class="{kind}"><div class="gap-head">{" · ".join([count, *head])}</div>'
             f'<ul class="questions">{_questions(gap)}</ul></li>')
 
 
