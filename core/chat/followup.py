@@ -84,11 +84,11 @@ def rule_rewrite(question: str, history: Sequence[Turn]) -> str:
     current = set(keywords(question))
     topic = " ".join(w for w in _topic_words(previous, with_options=not options(question))
                      if w not in current)
+    body = _LEAD.sub("", question).strip() or question
+    if swapped := _swap_option(body, previous):  # even when the option was all of the topic
+        return swapped
     if not topic:
         return question
-    body = _LEAD.sub("", question).strip() or question
-    if swapped := _swap_option(body, previous):
-        return swapped
     if pronoun := _pronoun(body):
         # an attached pronoun keeps its word: تعقيدها -> تعقيد <topic>
         put = f"{pronoun.group(3)} {topic}" if pronoun.group(3) else topic

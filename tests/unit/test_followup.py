@@ -63,3 +63,10 @@ def test_options_stay_whole_in_the_topic_and_articles_are_said_once():
     assert rule_rewrite("how does it work?", history) == "How does -w option bc work?"
     assert rule_rewrite("and the -s option of grep?", history) == \
         "What does the -s option of grep?"
+
+
+def test_an_option_swaps_in_even_when_the_option_was_the_whole_topic():
+    """After "What does -w do?" the previous question's topic is the option alone: "and -s?"
+    came back unchanged and was searched as "-s" with nothing around it."""
+    history = [Turn("console", "u", "What does -w do?", "…", "simple", ())]
+    assert rule_rewrite("and -s?", history) == "What does -s do?"
