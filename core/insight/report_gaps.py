@@ -5,9 +5,13 @@ grouped the same way, the 📖 answers nobody confirmed (`is_unconfirmed`), for 
 Grouping is greedy and deterministic: questions are taken oldest first and each joins the most
 similar existing group (cosine to the group's mean vector) when that similarity reaches the
 threshold, else starts a group of its own, so every gap question lands in exactly one group.
+Only questions naming the same options and code-like names share a group: "what does the -v
+option of time do" and "… the -j option of ninja" read alike to the embedder, but a TA answers
+them apart (a new user's report grouped the two Arabic ones as one gap).
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -16,11 +20,14 @@ from datetime import UTC, date, datetime
 import numpy as np
 
 from core.ports import PHOTO, Embedder, Outcome
+from core.text import options
 
 # multilingual-e5-small puts paraphrases of one question at 0.90-0.98 and different topics of one
 # course at 0.75-0.86 (B-tree vs red-black tree 0.86): 0.88 keeps those apart.
 GAP_SIMILARITY = 0.88
 EMBED_BATCH = 64
+# a name with a digit, underscore or dot in it: sha256_digest, read.csv, ext4
+_CODE_NAME = re.compile(r"(?<![\w.])(?=[\w.]*[A-Za-z])(?=[\w.]*[\d_.])[A-Za-z0-9_.]*[A-Za-z0-9_]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,17 +144,26 @@ async def group_gaps(outcomes: Sequence[Outcome], embedder: Embedder,
     if not items:
         return ()
     vectors = await _embed_distinct([q.question for q in items], embedder)
-    groups = cluster(vectors, similarity)
+    groups = cluster(vectors, similarity, [names(q.question) for q in items])
     return tuple(Gap(tuple(items[i] for i in members)) for members in groups)
 
 
-def cluster(vectors: np.ndarray, similarity: float) -> list[list[int]]:
-    """Greedy centroid clustering of L2-normalised rows; indices per group, largest first."""
+def names(question: str) -> frozenset[str]:
+    """The options and code-like names a question asks about, case ignored but an option's."""
+    return frozenset(options(question)) | {n.casefold() for n in _CODE_NAME.findall(question)}
+
+
+def cluster(vectors: np.ndarray, similarity: float,
+            keys: Sequence[frozenset[str]] | None = None) -> list[list[int]]:
+    """Greedy centroid clustering of L2-normalised rows; indices per group, largest first. With
+    `keys`, a row joins only a group whose first row has the same key."""
     groups: list[list[int]] = []
     sums: list[np.ndarray] = []
     for i, vector in enumerate(vectors):
         best, best_score = -1, similarity
         for g, total in enumerate(sums):
+            if keys is not None and keys[groups[g][0]] != keys[i]:
+                continue
             norm = float(np.linalg.norm(total))
             score = float(total @ vector) / norm if norm else 0.0
             if score >= best_score:

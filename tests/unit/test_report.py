@@ -14,7 +14,7 @@ from adapters.report_csv import report_csv_files
 from adapters.report_page import render_html
 from core.insight.gaps_summary import summary
 from core.insight.report import build_report
-from core.insight.report_gaps import Gap, cluster
+from core.insight.report_gaps import Gap, cluster, names
 from core.ports import PHOTO, Outcome, Vote
 from tests.support.fake_embedder import HashingEmbedder
 
@@ -143,6 +143,17 @@ def test_clustering_is_deterministic_and_thresholded():
     assert cluster(vectors, 0.95) == cluster(vectors.copy(), 0.95)
     assert cluster(vectors, 0.5) == [[0, 2], [1, 3]]  # the closer group wins, not the first
     assert cluster(vectors[:0], 0.9) == []
+    # rows naming other options or code names never share a group, however close
+    keys = [frozenset({"-v"}), frozenset(), frozenset({"-j"}), frozenset()]
+    assert cluster(vectors, 0.5, keys) == [[1, 3], [0], [2]]
+
+
+def test_a_question_s_names_are_its_options_and_code_like_names():
+    """A new user's report grouped "ما الذي يفعله الخيار -v في time؟" with the -j one of ninja."""
+    assert names("ما الذي يفعله الخيار -v في time؟") == {"-v"}
+    assert names("What does nettle's SHA256_digest do?") == {"sha256_digest"}
+    assert names("How do I use read.csv?") == {"read.csv"}
+    assert names("What changed in version 2.0?") == frozenset()
 
 
 async def test_page_escapes_user_text_and_loads_nothing():
