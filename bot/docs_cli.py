@@ -60,11 +60,15 @@ async def run_ingest(settings: Settings, args: argparse.Namespace,
 
     async with open_course_store(_settings(settings, args.store)) as opened:
         opened.stack.callback(progress.close)
-        course = args.course
+        course, created = args.course, False
         if course is not None:
-            course = spelled(course, await opened.store.courses(), must_exist=False)
+            existing = await opened.store.courses()
+            course = spelled(course, existing, must_exist=False)
+            created = course not in existing
             if course != args.course:
                 print(f"adding to the existing course {course!r}")
+            elif created:
+                print(f"creating the course {course!r}")
         report = await ingest_paths(args.paths, opened.store, opened.embedder, course=course,
                                     progress_factory=progress, limits=ingest_limits(settings),
                                     on_step=_reading)
@@ -89,6 +93,8 @@ async def run_ingest(settings: Settings, args: argparse.Namespace,
           f"{report.files_unchanged} unchanged, "
           f"{len(report.errors)} failed: {report.chunks_new} chunk(s) embedded, "
           f"{report.chunks_reused} kept, {report.seconds:.1f}s")
+    if created and report.added:  # what a new course is for, and how to reach it
+        print(f"ask it: studybuddy ask --course {course!r} \"…\", or /course {course} in a chat")
     return 1 if report.errors else 0
 
 

@@ -156,9 +156,12 @@ def test_a_course_is_one_course_whatever_the_case_typed(tmp_path):
     first = studybuddy("ingest", str(notes / "stacks.md"), "--course", "CS101", data_dir=data,
                        AUTO_INGEST_SAMPLE="false")
     assert first.returncode == 0, first.stderr
+    assert "creating the course 'CS101'" in first.stdout
+    assert "ask it: studybuddy ask --course 'CS101'" in first.stdout
     second = studybuddy("ingest", str(notes / "queues.md"), "--course", "cs101", data_dir=data,
                         AUTO_INGEST_SAMPLE="false")
     assert second.returncode == 0 and "adding to the existing course 'CS101'" in second.stdout
+    assert "creating" not in second.stdout and "ask it" not in second.stdout
     listing = studybuddy("docs", "list", "--course", "Cs101", data_dir=data)
     assert "2 document(s) in 1 course(s)" in listing.stdout, listing.stdout
     typo = studybuddy("docs", "list", "--course", "CS10", data_dir=data)
