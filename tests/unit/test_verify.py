@@ -8,7 +8,8 @@ from tests.support.chunks import course_chunks
 # Evidence of a reply that repeats the question's words and is close to it in meaning.
 STRONG = {"top": 1.0, "second": 0.9, "lexical": 0.5, "lead_lexical": 0.5, "lead_semantic": 1.0,
           "lead_total": 0.9, "cross": 0.0, "qwords": 6.0, "answer_cover": 0.6, "strips": 3.0,
-          "lead_rank": 0.0, "other_language": 0.0, "unknown": 0.0, "missing": 2.4}
+          "lead_rank": 0.0, "other_language": 0.0, "unknown": 0.0, "missing": 2.4,
+          "ids_missing": 0.0}
 # An English page for an Arabic question (suite-ar-139 of the fit half: which file sources
 # ~/.bashrc): no shared word but the path, the same closeness in meaning.
 ACROSS = STRONG | {"lexical": 0.111, "lead_lexical": 0.111, "lead_semantic": 1.0,
@@ -43,3 +44,16 @@ def test_the_question_words_an_answer_lacks_are_counted_and_weigh_against_the_ma
                        course_chunks(sentence), top_score=0.9)
     assert signals["missing"] == signals["qwords"] * (1 - signals["answer_cover"]) > 0
     assert probability(STRONG | {"missing": 4.0}) < probability(STRONG)
+
+
+def test_the_code_names_an_answer_lacks_are_counted_and_weigh_against_the_mark():
+    """A fit-half question: "--suppress-all" answered with --suppressions=<filename>, ✅."""
+    sentence = "--suppressions=<filename> — Specifies an extra file of errors to suppress."
+    question = "what does valgrind's --suppress-all option do"
+    signals = evidence(question, sentence, [Strip(sentence, 0, 0, 0.6, lexical=0.3)],
+                       course_chunks(sentence), top_score=0.9)
+    assert signals["ids_missing"] == 1.0
+    answered = "--suppress-all — Suppresses every error."
+    assert evidence(question, answered, [Strip(answered, 0, 0, 0.6, lexical=0.3)],
+                    course_chunks(answered), top_score=0.9)["ids_missing"] == 0.0
+    assert probability(STRONG | {"ids_missing": 1.0}) < probability(STRONG)
