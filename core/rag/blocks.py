@@ -87,6 +87,14 @@ def is_block(paragraph: str) -> bool:
     return listed * 2 < len(lines)
 
 
+def is_table(block: str) -> bool:
+    """Rows of a table as ingestion writes them (cells joined by " · ": Word, slides, HTML):
+    content, picked as a sentence is ("What are the grading weights?" over a syllabus's table
+    was ⚠: a block holds no question words), not an example that comes with one."""
+    lines = [line for line in block.strip().splitlines() if line.strip()]
+    return len(lines) >= 2 and all(" · " in line for line in lines)
+
+
 def listing_windows(paragraph: str) -> list[str]:
     """A file or listing too long to show whole (a .dsc file's fields, a Nagios definition, a
     sample fstab: no list, no console session, most lines ending no sentence) as runs of whole

@@ -15,6 +15,8 @@ import numpy as np
 
 from core.rag.cohesion import ORDINAL_BACK, continues, parallel, refers_back
 from core.rag.coverage import found_in, identifiers
+from core.rag.entries import ENTRY_MARK
+from core.rag.enumerations import items_announced
 from core.rag.strips import Candidate, Strip, indexed, same_paragraph
 from core.sentences import asks, introduces
 
@@ -22,10 +24,6 @@ EXAMPLE_MIN = 0.5  # see add_examples()
 FOLLOWED = 2  # the best sentences whose next sentence comes with them when related
 CHAINED = 2  # a sentence brought because it refers back brings the one referring back to it
 CAPTION_WORDS = 12  # a longer line is a sentence, not an example's title
-# the category a texinfo manual sets beside each entry of its API reference
-# ("int asn1_der_coding (asn1 node const element, ...) [Function]")
-_DEFINITION = re.compile(r"\[(?:Function|Macro|Variable|Constant|Data [Tt]ype|Type|Command|"
-                         r"Special Form|User Option|Method|Instance Variable)\]")
 
 _CODE_MARKS = re.compile(r"[(){}\[\]=$#<>|/\\]")
 _BARE_TITLE = re.compile(r"[A-Z][a-z]*(?: [A-Za-z][a-z]*){0,2}:?")  # "Examples", "For example:"
@@ -39,7 +37,8 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
     to it in meaning (else it is the next topic), the example a picked sentence leads into
     (directly, or through a short introduction such as "Three useful forms are"; from the next
     passage when the chunker put it there), the first item a sentence ending in ':'
-    announces, and the answer after a sentence that asks a question."""
+    announces (unless a later item is picked: that one answers), and the answer after a
+    sentence that asks a question."""
     index = indexed(candidates)
 
     def add(i: int) -> None:
@@ -100,6 +99,10 @@ def add_follow_ups(picked: dict[tuple[int, int], Strip], candidates: list[Candid
         captioned = example is not None and _caption(candidates[nxt].text)
         if ((introduces(strip.text) and candidates[nxt].block)
                 or strip.text.rstrip().endswith(":")):
+            if not candidates[nxt].block and any(
+                    (candidates[j].chunk, candidates[j].position) in picked
+                    for j in items_announced(candidates, index, strip)[1:]):
+                continue  # "-w, --warn" is the answer: not "-h, --help" above it
             add(nxt)
             if example is not None and captioned:
                 add(example)
@@ -129,7 +132,7 @@ def add_examples(picked: dict[tuple[int, int], Strip], candidates: list[Candidat
     for strip, step in beside:
         i = index.get((strip.chunk, strip.position + step))
         if (i is None or not candidates[i].block
-                or _DEFINITION.search(candidates[i].text)  # the next entry's head
+                or ENTRY_MARK.search(candidates[i].text)  # the next entry's head
                 or (step == 1 and _heading(candidates[i].text))):  # the next section's title
             continue
         if (own[i] > 0 if strip is top
@@ -171,22 +174,6 @@ def _titles(candidates: list[Candidate], i: int) -> bool:
     text = title.text.strip()
     return (block.block and (block.chunk, block.paragraph) == (title.chunk, title.paragraph + 1)
             and "\n" not in text and _caption(text) and not text[:1].islower())
-
-
-def add_entry_heads(picked: dict[tuple[int, int], Strip], candidates: list[Candidate]) -> None:
-    """The signature an API reference entry starts with, above a sentence of its description:
-    "Creates the DER encoding for the NAME structure" does not say which function does;
-    "int asn1_der_coding (...)" above it does."""
-    index = indexed(candidates)
-    for strip in [s for s in picked.values() if not s.block and not _DEFINITION.search(s.text)]:
-        position = strip.position - 1
-        while (i := index.get((strip.chunk, position))) is not None:
-            if _DEFINITION.search(candidates[i].text):
-                picked.setdefault((strip.chunk, position),
-                                  Strip(_signature(candidates[i].text), strip.chunk, position,
-                                        strip.score, block=True))
-                break
-            position -= 1
 
 
 def drop_bare_titles(picked: dict[tuple[int, int], Strip]) -> None:
@@ -248,20 +235,6 @@ def _shows(sentence: str, block: str) -> bool:
     (Acquire::PDiffs, read.csv, setRefClass): the block is how to do what the sentence says."""
     names = [n for n in identifiers(sentence) if not n.isupper()]  # not an acronym ("APT")
     return bool(names) and bool(found_in(names, block))
-
-
-def _signature(entry: str) -> str:
-    """An entry's first line as its declaration: the category marks out ("[Function]" lands
-    mid-line when the PDF wraps it) and the description the line ran into cut off after the
-    closing bracket: "int asn1_der_coding (asn1 node const element, ..., int * len)"."""
-    flat = " ".join(_DEFINITION.sub(" ", entry).split())
-    depth = 0
-    for k in range(flat.find("("), len(flat)) if "(" in flat else ():
-        depth += (flat[k] == "(") - (flat[k] == ")")
-        if depth == 0:
-            return flat[:k + 1]
-    marker = _DEFINITION.search(entry)  # a variable's entry, or a declaration the PDF cut
-    return " ".join(entry[:marker.start()].split()) if marker else flat
 
 
 def _heading(text: str) -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from core.text import options
+
 # "what is a X", "what are X", "what does X do / mean / stand for [in Y]", X running to the
 # question's end
 DEFINITION = re.compile(r"\bwhat(?:['’]s|\s+is|\s+are|\s+was|\s+were)\s+(?:an?\s+|the\s+)?"
@@ -43,8 +45,29 @@ def defining(term: str) -> re.Pattern[str]:
                       rf"[\"'”’]?(?:\s*\([^)]{{0,40}}\))?(?:\s+{_VERB}|\s*:(?!:)|\s+—\s)", flags)
 
 
+# "ما الذي يفعله الخيار -j"، "ماذا تفعل…"، "ما وظيفة الخيار -n": what an option does, in Arabic
+_AR_DOES = re.compile(r"(?:ماذا|ما\s+الذي)\s+(?:يفعل|تفعل)|ما\s+(?:وظيفة|عمل|فائدة)\s")
+# one option of an option list's head, its argument perhaps: "-o file", "--output=file"
+_OPTION_HEAD = r"--?[A-Za-z0-9][\w-]*(?:[= ][\w<>\[\]|.…-]+)?"
+
+
+def option_entry(option: str) -> re.Pattern[str]:
+    """A manual's entry for a command-line option: the options it lists (the asked one among
+    them, as written: -v is not -V) and the " — " or ':' its description follows: "-a,
+    --append — Append the resource use information…", "-o file, --output=file — Write…"."""
+    return re.compile(rf"^[\W_]{{0,3}}(?:{_OPTION_HEAD},\s*)*{re.escape(option)}(?![\w-])"
+                      rf"(?:[= ][\w<>\[\]|.…-]+)?(?:,\s*{_OPTION_HEAD})*\s*(?:—|:(?!:))")
+
+
 def definition_of(question: str) -> re.Pattern[str] | None:
-    """The pattern of a sentence defining what the question asks about (`asked_term`,
-    `defining`); None when it asks no "what is X"."""
+    """The pattern of a sentence defining what the question asks about: for "what does X do",
+    "what is X" or their Arabic forms naming one option, that option's entry (a new user's
+    "What does the -a option of time do?" got the synopsis and --help's line, not "-a,
+    --append — Append…"; not "which commit is given to --onto in the example?", which the
+    example answers), else the term of a "what is X" (`asked_term`, `defining`); None when it
+    asks neither."""
     term = asked_term(question)
+    named = options(question)
+    if len(named) == 1 and (term is not None or _AR_DOES.search(question)):
+        return option_entry(named[0])
     return None if term is None else defining(term)

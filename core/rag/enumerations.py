@@ -38,19 +38,30 @@ def add_list_items(picked: dict[tuple[int, int], Strip], candidates: list[Candid
         return
     index = indexed(candidates)
     for strip in [s for s in picked.values() if not s.block and s.text.rstrip().endswith(":")]:
-        first = index.get((strip.chunk, strip.position + 1))
-        shape = _shape(candidates[first].text) if first is not None else None
-        if first is None or shape is None:
-            continue
-        last = candidates[first].paragraph - 1
-        for j in range(first, min(first + MAX_ITEMS, len(candidates))):
+        for j in items_announced(candidates, index, strip):
             c = candidates[j]
-            if (c.chunk != strip.chunk or c.block or c.paragraph != last + 1
-                    or len(c.text.split()) > ITEM_WORDS or not shape.match(c.text)):
-                break
-            last = c.paragraph
             picked.setdefault((c.chunk, c.position),
                               Strip(c.text, c.chunk, c.position, float(total[j])))
+
+
+def items_announced(candidates: list[Candidate], index: dict[tuple[int, int], int],
+                    strip: Strip) -> list[int]:
+    """The items (candidate indices, up to MAX_ITEMS) of the list `strip` announces: the
+    passage's next paragraphs while they are short and of the first one's shape."""
+    first = index.get((strip.chunk, strip.position + 1))
+    shape = _shape(candidates[first].text) if first is not None else None
+    if first is None or shape is None:
+        return []
+    items: list[int] = []
+    last = candidates[first].paragraph - 1
+    for j in range(first, min(first + MAX_ITEMS, len(candidates))):
+        c = candidates[j]
+        if (c.chunk != strip.chunk or c.block or c.paragraph != last + 1
+                or len(c.text.split()) > ITEM_WORDS or not shape.match(c.text)):
+            break
+        last = c.paragraph
+        items.append(j)
+    return items
 
 
 def list_item(text: str) -> bool:

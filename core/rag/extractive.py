@@ -11,13 +11,13 @@ import numpy as np
 from core.ports import Embedder
 from core.rag.blocks import (
     is_caption,
+    is_table,
     joined_elisions,
     listing_windows,
     plain_inline,
     read_paragraph,
 )
 from core.rag.companions import (
-    add_entry_heads,
     add_example,
     add_examples,
     add_follow_ups,
@@ -28,9 +28,10 @@ from core.rag.companions import (
 from core.rag.coverage import identifiers_in
 from core.rag.defaults import add_default
 from core.rag.definitions import definition_of
+from core.rag.entries import complete_entries
 from core.rag.enumerations import add_list_items, list_item
 from core.rag.explanations import add_description, add_explanations
-from core.rag.injection import has_foreign_url, looks_like_injection
+from core.rag.injection import has_foreign_url, looks_like_injection, without_foreign_links
 from core.rag.overlap import matched, rarity, share
 from core.rag.state import Chunk
 from core.rag.strips import Candidate, Strip
@@ -80,26 +81,15 @@ def _candidates(chunks: Sequence[Chunk]) -> list[Candidate]:
                 if position >= MAX_STRIPS_PER_CHUNK * 2:
                     break
                 if block:  # a help text's "home page: <https://...>" line, not the whole block
-                    piece = _without_links(piece, chunk.url_or_path)
+                    piece = without_foreign_links(piece, chunk.url_or_path)
                 elif has_foreign_url(piece, chunk.url_or_path):
                     continue
                 if not piece or looks_like_injection(piece):
                     continue
-                out.append(Candidate(ci, position, piece, block, pn, listing=bool(windows)))
+                listed = bool(windows) or (block and is_table(piece))  # picked alone
+                out.append(Candidate(ci, position, piece, block, pn, listing=listed))
                 position += 1
     return out
-
-
-def _without_links(block: str, allowed: str) -> str:
-    """An example block with "[…]" for each run of lines holding a foreign link (as a console
-    session marks the output it leaves out); empty when nothing else is left."""
-    lines: list[str] = []
-    for line in block.splitlines():
-        if not has_foreign_url(line, allowed):
-            lines.append(line)
-        elif lines[-1:] != ["[…]"]:
-            lines.append("[…]")
-    return "" if all(line in ("[…]", "") for line in lines) else "\n".join(lines)
 
 
 async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embedder | None,
@@ -178,7 +168,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         add_examples(picked, candidates, total, own, named)
         add_explanations(picked, candidates, total)
         fill_gaps(picked, candidates, total)
-        add_entry_heads(picked, candidates)
+        complete_entries(picked, candidates, total, plain)
         drop_bare_titles(picked)
     # The question's own language first: a passage in another language adds to it, after it.
     # An English question gets no Arabic add-on when its best sentence is English or its English

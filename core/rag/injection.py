@@ -53,3 +53,15 @@ def _owned(url: str) -> bool:
         return True
     numeric = host.isdigit() or host.startswith("0x") or ":" in host
     return numeric or ("." in host and not _UNOWNED.search(host))
+
+
+def without_foreign_links(block: str, allowed: str) -> str:
+    """An example block with "[…]" for each run of lines holding a foreign link (as a console
+    session marks the output it leaves out); empty when nothing else is left."""
+    lines: list[str] = []
+    for line in block.splitlines():
+        if not has_foreign_url(line, allowed):
+            lines.append(line)
+        elif lines[-1:] != ["[…]"]:
+            lines.append("[…]")
+    return "" if all(line in ("[…]", "") for line in lines) else "\n".join(lines)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.rag.state import Chunk
-from core.text import detect_language
+from core.text import detect_language, options
 
 LEAD_SHARE = 0.7  # a sentence in the question's language scored this share of the best leads
 
@@ -60,3 +60,13 @@ def language_first(strips: Sequence[Strip], chunks: Sequence[Chunk], language: s
             max(s.score for s in same) < LEAD_SHARE * max(s.score for s in strips):
         return list(strips)
     return same + [s for s in strips if s not in same]
+
+
+def on_asked_options(question: str, strips: Sequence[Strip]) -> list[Strip]:
+    """For a question naming command-line options ("What does the -w option of bc do?"), the
+    strips of the passages that name one of them, when some do: another passage matching only
+    "bc" and "option" is another topic (bc's readline section, "GNU bc can be compiled (via a
+    configure option)…", under -w's line in a new user's reply)."""
+    asked = set(options(question))
+    naming = {s.chunk for s in strips if asked & set(options(s.text))}
+    return [s for s in strips if s.chunk in naming] if naming else list(strips)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.rag.definitions import asked_term, defining
-from core.rag.extractive import relevant_strips
+from core.rag.definitions import asked_term, defining, definition_of, option_entry
+from core.rag.extractive import compose, relevant_strips
 from core.rag.state import Chunk
+from tests.support.chunks import course_chunks
 
 
 @pytest.mark.parametrize(("question", "term"), [
@@ -81,3 +82,28 @@ async def test_the_passage_defining_the_asked_term_is_ranked_into_the_context():
     assert [c.id for c in ranked["context"]] == ["u0", "u1", "u2", "d"]  # over u3 (0.5)
     plain = await rerank(state | {"question": "كيف أشغل Xen؟"}, runtime)
     assert "d" not in [c.id for c in plain["context"]]  # no term asked: no lift
+
+
+def test_an_option_s_entry_is_its_definition_whatever_its_list_holds():
+    assert option_entry("-a").match("-a, --append — Append the resource use information.")
+    assert option_entry("--output").match("-o file, --output=file — Write the statistics.")
+    assert option_entry("-j").match("-j N: run N jobs in parallel")
+    assert not option_entry("-v").match("-V, --version — Print the version number.")
+    assert not option_entry("-j").match("ninja -C build -j 20 changes into the directory.")
+    assert definition_of("ما الذي يفعله الخيار -j في ninja؟") is not None  # any language
+    assert definition_of("What is the difference between -a and -o?") is None
+    assert definition_of("ما وظيفة الخيار -n في الأمر netstat؟") is not None
+    # asked of an example, not of what the option does (fresh7's fit half): no entry wins
+    assert definition_of("In the gitweb example, which commit is given to --onto?") is None
+
+
+async def test_the_asked_option_s_entry_is_picked_over_lines_repeating_the_question_s_words():
+    """A new user's "What does the -a option of time do?" got the synopsis and --help's line."""
+    text = ("time [option…] command [arg…]\n\n"
+            "Options to time must appear on the command line before command.\n\n"
+            "-o file, --output=file — Write the resource use statistics to file.\n\n"
+            "-a, --append — Append the resource use information to the output file.\n\n"
+            "--help — Print a summary of the command line options to time and exit.")
+    reply = compose(await relevant_strips("What does the -a option of time do?",
+                                          course_chunks(text), None, 1))
+    assert reply.startswith("-a, --append — Append")

@@ -48,6 +48,20 @@ async def test_a_question_for_one_fact_does_not_get_the_whole_list():
     assert "Bessel" not in compose(strips)
 
 
+OPTIONS = ("bc takes the following options from the command line:\n\n"
+           "-h, --help — Print the usage and exit.\n\n"
+           "-l, --mathlib — Define the standard math library.\n\n"
+           "-w, --warn — Give warnings for extensions to POSIX bc.\n\n"
+           "-s, --standard — Process exactly the POSIX bc language.")
+
+
+async def test_an_item_question_gets_its_item_under_the_announcement_not_the_first_item():
+    text = compose(await relevant_strips("What does the -w option of bc do?",
+                                         course_chunks(OPTIONS), None, 3))
+    assert "-w, --warn — Give warnings" in text
+    assert "--help" not in text
+
+
 async def test_a_list_stops_at_the_cap_and_at_the_first_paragraph_of_another_shape():
     items = "\n\n".join(f"f{i} (x) — Function number {i}." for i in range(MAX_ITEMS + 5))
     text = f"The library defines the following functions:\n\n{items}"

@@ -19,7 +19,7 @@ from core.rag.nodes.fallback import flagged, opening
 from core.rag.prompts import GENERATE_SYSTEM, generate_user
 from core.rag.staff_replies import with_staff_answer
 from core.rag.state import RagContext, RagState
-from core.rag.strips import language_first
+from core.rag.strips import language_first, on_asked_options
 from core.rag.verify import evidence, reads_across_languages, vouches
 from core.text import detect_language
 
@@ -80,10 +80,9 @@ async def _drafted_or_extracted(state: RagState, ctx: RagContext) -> RagState:
 async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> RagState:
     context = state.get("context") or []
     language = detect_language(question)
-    strips, shown = focused(await relevant_strips(question, context, ctx.embedder,
-                                                  ctx.config.max_answer_sentences,
-                                                  ctx.sentence_embedder),
-                            context, language)
+    picked = await relevant_strips(question, context, ctx.embedder,
+                                   ctx.config.max_answer_sentences, ctx.sentence_embedder)
+    strips, shown = focused(on_asked_options(question, picked), context, language)
     if not strips:
         strips = shown = await relevant_strips(question, context[:1], None, 2)
     shown = language_first(shown, context, language)  # judged as picked, shown in this order
