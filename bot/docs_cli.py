@@ -89,12 +89,12 @@ async def run_ingest(settings: Settings, args: argparse.Namespace,
     for label, names in (("added", report.added), ("replaced", report.replaced)):
         if names:  # which files, not only how many: `docs list` need not be the next command
             print(f"{label}: {_some(names)}")
+    if created and report.added:  # what a new course is for, and how to reach it
+        print(f"ask it: studybuddy ask --course {course!r} \"…\", or /course {course} in a chat")
     print(f"{len(report.added)} added, {len(report.replaced)} replaced, "
           f"{report.files_unchanged} unchanged, "
           f"{len(report.errors)} failed: {report.chunks_new} chunk(s) embedded, "
           f"{report.chunks_reused} kept, {report.seconds:.1f}s")
-    if created and report.added:  # what a new course is for, and how to reach it
-        print(f"ask it: studybuddy ask --course {course!r} \"…\", or /course {course} in a chat")
     return 1 if report.errors else 0
 
 
