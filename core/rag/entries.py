@@ -88,11 +88,12 @@ def unmarked(text: str) -> str:
     ("struct nettle_hash nettle_md2 [Constant Struct] struct nettle_hash nettle_md4 …") reads
     one entry a line."""
     out: list[str] = []
+    depth = 0  # brackets open before the mark: inside a wrapped signature
     for piece in re.split(f"({ENTRY_MARK.pattern})", text):
         if ENTRY_MARK.fullmatch(piece):
-            inside = "".join(out).count("(") > "".join(out).count(")")
-            out.append(" " if inside else "\n")
+            out.append(" " if depth > 0 else "\n")
         else:
             out.append(piece)
+            depth += piece.count("(") - piece.count(")")
     lines = (" ".join(line.split()) for line in "".join(out).split("\n"))
     return "\n".join(line for line in lines if line)
