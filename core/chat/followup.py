@@ -13,6 +13,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 
 from core.errors import log_failure
 from core.ports import Turn
+from core.rag.coverage import identifiers
 from core.rag.llm_output import message_text, parse_lines
 from core.rag.prompts import FOLLOWUP_SYSTEM
 from core.sentences import asks
@@ -39,6 +40,7 @@ _ARTICLE = re.compile(r"^(?:the|an?)\s+", re.IGNORECASE)
 _ARTICLE_END = re.compile(r"\b(?:the|an?)\s+$", re.IGNORECASE)
 _TOKEN = re.compile(rf"{OPTION.pattern}|[\w\u0600-\u06FF]+")  # an option whole, or a word
 _LETTER = re.compile(r"[^\W\d_]")
+_WORD = re.compile(r"[^\W\d_]+")
 _STUDY = ("simple", "complex")  # the turns a follow-up can lean on
 # What a message asking more of the last answer says besides it ("why?", "explain simpler",
 # "the second one?", "give an example", "ليش؟"): no subject of its own.
@@ -107,20 +109,46 @@ def rule_rewrite(question: str, history: Sequence[Turn]) -> str:
 def _swap_option(body: str, previous: str) -> str | None:
     """"and the -s one?" after "What does the -w option of bc do?": the previous question with
     the new option in the old one's place (the command it belongs to kept), when the follow-up
-    names one option and nothing else of its own."""
-    new, old = options(body), list(OPTION.finditer(previous))
-    rest = set(keywords(OPTION.sub(" ", body)))
-    if len(new) != 1 or len(old) != 1 or not rest <= _asks_more_words():
-        return None
-    return previous[:old[0].start()] + new[0] + previous[old[0].end():]
+    names one option and nothing else of its own; a code-like name the same way ("and
+    XML_SetCommentHandler?" after "What does XML_SetStartElementHandler do?" read "What does
+    XML_SetCommentHandler?")."""
+    for found in (_options_in, _names_in):
+        new, old = found(body), found(previous)
+        if len(new) == 1 and len(old) == 1:
+            rest = set(keywords(body.replace(body[new[0].start():new[0].end()], " ")))
+            if not rest <= _asks_more_words():
+                return None
+            return previous[:old[0].start()] + new[0].group() + previous[old[0].end():]
+    return None
+
+
+def _options_in(text: str) -> list[re.Match[str]]:
+    return list(OPTION.finditer(text))
+
+
+def _names_in(text: str) -> list[re.Match[str]]:
+    """Code-like names (coverage.identifiers), hyphenated words aside ("byte-by-byte")."""
+    names = {n for n in identifiers(text) if "-" not in n}
+    return [m for m in re.finditer(r"[\w.]+", text) if m.group() in names]
 
 
 def _pronoun(text: str) -> re.Match[str] | None:
     """The first pronoun that may point at the last answer (not one a relative clause carries
-    back to its own noun)."""
+    back to its own noun, nor "that" opening one: "and the method that reads data by words?"
+    had the last topic put in its place)."""
     relative = _RELATIVE.search(text)
     return next((m for m in _PRONOUN.finditer(text)
-                 if not (m.group(3) and relative and relative.start() < m.start())), None)
+                 if not (m.group(3) and relative and relative.start() < m.start())
+                 and not _opens_clause(text, m)), None)
+
+
+def _opens_clause(text: str, match: re.Match[str]) -> bool:
+    """"that" between a content word and more words: "the method that reads", not "why is
+    that faster?" or "how fast is that?"."""
+    if match.group().lower() != "that":
+        return False
+    before, after = _WORD.findall(text[:match.start()]), _WORD.findall(text[match.end():])
+    return bool(before and after and keywords(before[-1]))
 
 
 def _topic_words(question: str, *, with_options: bool = True) -> list[str]:

@@ -70,3 +70,24 @@ def test_an_option_swaps_in_even_when_the_option_was_the_whole_topic():
     came back unchanged and was searched as "-s" with nothing around it."""
     history = [Turn("console", "u", "What does -w do?", "…", "simple", ())]
     assert rule_rewrite("and -s?", history) == "What does -s do?"
+
+
+def test_a_follow_up_naming_another_function_keeps_the_question_around_it():
+    """A new user asked "and XML_SetCommentHandler?" after "What does
+    XML_SetStartElementHandler do?"; the rule rewrote it "What does XML_SetCommentHandler?"."""
+    history = [Turn("console", "u", "What does XML_SetStartElementHandler do?", "…", "simple",
+                    ())]
+    assert rule_rewrite("and XML_SetCommentHandler?", history) == \
+        "What does XML_SetCommentHandler do?"
+    csv = [Turn("console", "u", "What is read.csv used for?", "…", "simple", ())]
+    assert rule_rewrite("what about read.table?", csv) == "What is read.table used for?"
+
+
+def test_that_opening_a_relative_clause_is_not_a_pointer_back():
+    """"and the method that reads data by words?" had the last question's words put in place
+    of "that": "The method published classic byte byte crc algorithm reads data by words?"."""
+    history = [Turn("console", "u", "Who published the classic byte-by-byte CRC algorithm?", "…",
+                    "simple", ())]
+    assert rule_rewrite("and the method that reads data by words?", history) == \
+        "The method that reads data by words?"
+    assert "classic" in rule_rewrite("why is that faster?", history)  # "that" points back
