@@ -39,7 +39,10 @@ _BOLD = re.compile(r"bold|black|heavy|demi|^(?:cm|sf)b[x\d]|[-_,](?:b|bd)(?:it|i
 _FIXES: dict[str | int, str] = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi",
                                  "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st", "\u2212": "-",
                                  "\u2010": "-", "\u2011": "-", "\u00a0": " ", "\u00ad": "\ufffe",
-                                 **{c: " " for c in range(32) if c not in (10, 13)}}
+                                 **{c: " " for c in range(1, 32) if c not in (10, 13)},
+                                 # per char, PDFium marks a glyph without Unicode 0 (its page
+                                 # text leaves it out) and a hyphen at a line's end 2
+                                 0: "", 2: "\ufffe"}
 _TEXT_FIXES = str.maketrans(_FIXES)
 _BAD_TITLE = re.compile(r"^(untitled|title|document\d*|slide \d+|microsoft \w+ - .*)$"
                         r"|\.(pdf|docx?|dvi|tex|pptx?|odt|indd|qxd|rtf)$", re.I)
@@ -150,10 +153,11 @@ def _lines(textpage: pdfium.PdfTextPage) -> list[Line]:
     count = raw.FPDFText_CountChars(textpage)
     if count <= 0:
         return []
-    buffer = (ctypes.c_ushort * (count + 1))()
-    raw.FPDFText_GetText(textpage, 0, count, buffer)
-    # one str index per PDFium char index (surrogates kept apart, rejoined per line below)
-    text = bytes(buffer)[: 2 * count].decode("utf-16-le", "surrogatepass")
+    # one str index per PDFium char index (surrogates kept apart, rejoined per line below),
+    # char by char: FPDFText_GetText leaves out a glyph without Unicode (a formula's, in a LaTeX
+    # paper), shifting every later char, so a line was measured from the one before it and a
+    # heading ("2 Related work") taken for the end of the previous line
+    text = "".join(chr(raw.FPDFText_GetUnicode(textpage, i)) for i in range(count))
     fonts: dict[bytes, tuple[bool, bool]] = {}
     name, flags = ctypes.create_string_buffer(128), ctypes.c_int()
     lines = []

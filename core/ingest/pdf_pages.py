@@ -15,6 +15,10 @@ _LEADER = re.compile(r"(?:\.\s?){4,}|…{2,}|_{4,}\s*\d+$")
 _ENDS_NUMBER = re.compile(r"\S.*\s(?:\d{1,4}|[ivxlc]{1,6})$", re.I)
 _INDEX_ENTRY = re.compile(r"^\D.{0,60}?,\s*(?:see\b.*|\d{1,4}(?:\s*[-–]\s*\d{1,4})?"
                           r"(?:\s*[,;]\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?)*)$", re.I)
+# a contents entry without leaders: "2 Related work 3", "A.1 Options 12"
+_NUMBERED_ENTRY = re.compile(r"^(?:\d{1,2}|[A-Z])(?:\.\d{1,2})*\.?\s+\S")
+_CONTENTS = re.compile(r"(?:table\s+of\s+)?contents", re.I)
+CONTENTS_RUN = 3  # leader lines that make a run of entries a contents list
 _INDEX_LETTER = re.compile(r"[A-Z]|symbols|numbers|numerics", re.I)
 _LEGAL = re.compile(r"copyright|permission is granted|all rights reserved|\bisbn\b|licen[cs]e",
                     re.I)
@@ -30,8 +34,9 @@ FRONT_PAGES = 3  # without an outline, only this many first pages may be front m
 
 def without_toc_and_index(pages: list[Page]) -> list[Page]:
     """Drops tables of contents (many lines ending in leaders or page numbers) and indexes
-    (many short 'term, 12, 34' lines): pointers to pages, not content."""
-    kept, after = [], False
+    (many short 'term, 12, 34' lines): pointers to pages, not content; on a page of text, a
+    contents list's run of lines (`_without_contents_run`)."""
+    kept, after, going_on = [], False, False
     for page in pages:
         lines = [x.text.strip() for x in page.lines if re.search(r"\w", x.text)]
         n = len(lines)
@@ -44,8 +49,34 @@ def without_toc_and_index(pages: list[Page]) -> list[Page]:
             (leaders + entries >= 0.4 * n and leaders + entries + letters >= 0.6 * n)
             or (numbered >= 0.6 * n and (after or "contents" in " ".join(lines[:3]).lower())))
         if not after and page.lines:
+            page, going_on = _without_contents_run(page, going_on)
             kept.append(page)
+        else:
+            going_on = after
     return kept
+
+
+def _without_contents_run(page: Page, going_on: bool) -> tuple[Page, bool]:
+    """A contents list sharing its page with text (a paper's, between its abstract and its
+    first section) out, with the "Contents" title over it: a run of entries ("3 CRC tricks and
+    tips 4", "3.1 Incremental CRC computation . . . . 4"), CONTENTS_RUN of them with leaders,
+    or any at the top of a page when the list ran to the end of the one before (`going_on`).
+    Left in, its lines answered questions ("7 4.2 Multiplication of D-normalized polynomials .").
+    Also whether the list runs to the end of this page."""
+    lines = page.lines
+    drop: set[int] = set()
+    i = 0
+    while i < len(lines):
+        j, leaders = i, 0
+        while j < len(lines) and _ENDS_NUMBER.match(text := lines[j].text.strip()) and (
+                _LEADER.search(text) or _NUMBERED_ENTRY.match(text)):
+            leaders, j = leaders + bool(_LEADER.search(text)), j + 1
+        if leaders >= CONTENTS_RUN or (leaders and i == 0 and going_on):
+            titled = i > 0 and _CONTENTS.fullmatch(lines[i - 1].text.strip())
+            drop.update(range(i - 1 if titled else i, j))
+        i = max(j, i + 1)
+    kept = Page(page.number, [x for k, x in enumerate(lines) if k not in drop]) if drop else page
+    return kept, bool(lines) and len(lines) - 1 in drop
 
 
 def without_front_matter(pages: list[Page], marks: list[Mark]) -> list[Page]:

@@ -213,3 +213,60 @@ def truncated_pdf() -> bytes:
 def not_a_pdf() -> bytes:
     """A zip archive (say a .docx) renamed to .pdf."""
     return b"PK\x03\x04\x14\x00\x06\x00" + b"word/document.xml" + bytes(200)
+
+
+def paper_pdf() -> bytes:
+    """A paper's first page: title, abstract and the start of its contents list (dot leaders),
+    which goes on over the top of page 2, above the first section."""
+    def draw(w: Writer) -> None:
+        w.lines(["Fast Checksums in Practice"], BOLD, 20, leading=30)
+        w.lines(["Abstract. We measure table-driven checksums on modern processors,",
+                 "compare them with the byte-wise method and explain where the time goes:",
+                 "memory reads, dependent instructions and the size of the tables."])
+        w.heading("Contents", size=14)
+        w.lines(["1 Definitions 2"], BOLD)
+        w.lines([f"1.{i} {e} {'. ' * 30} 2" for i, e in enumerate(["Words", "Tables"], 1)])
+        w.lines(["2 Measurements 2"], BOLD)
+        w.lines([f"2.1 Setup {'. ' * 30} 2"])
+        w.new_page()
+        w.lines([f"2.2 Results {'. ' * 30} 2", f"2.3 Limits {'. ' * 30} 2"])
+        w.heading("1 Definitions", size=14)
+        w.lines(["A checksum maps a message to a short value that detects errors."])
+        w.heading("2 Measurements", size=14)
+        w.lines(["The byte-wise method takes seven cycles per byte."])
+    return _build(draw)
+
+
+def formula_glyph_pdf() -> bytes:
+    """A formula's glyph that PDFium's page text leaves out (its font maps it to a control
+    character, as TeX's math fonts may), on a line of its own above a heading: every later
+    character's index is one off in that text. Hand-written: reportlab maps every glyph."""
+    cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /F def "
+            b"1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfchar <01> <0003> "
+            b"endbfchar endcmap CMapName currentdict /CMap defineresource pop end end")
+    glyph = b"600 0 0 0 500 500 d1 0 0 500 500 re f"
+    lines = [(72, 700, 1, 11, b"The sum of the terms"), (150, 688, 2, 11, b"\\001\\001\\001"),
+             (72, 676, 1, 11, b"is zero here."), (72, 640, 1, 16, b"2 Related work"),
+             (72, 616, 1, 11, b"Earlier methods read one byte at a time.")]
+    content = b"".join(b"BT /F%d %d Tf %d %d Td (%s) Tj ET\n" % (f, size, x, y, text)
+                       for x, y, f, size, text in lines)
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>",
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content) + 1, content),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        b"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 "
+        b"0.001 0 0] /CharProcs << /big 7 0 R >> /Encoding << /Differences [1 /big] >> "
+        b"/FirstChar 1 /LastChar 1 /Widths [600] /Resources << >> /ToUnicode 8 0 R >>",
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(glyph) + 1, glyph),
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(cmap) + 1, cmap)]
+    out, offsets = b"%PDF-1.4\n", []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    return out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1, xref)

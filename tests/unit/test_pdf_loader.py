@@ -123,6 +123,23 @@ def test_table_of_contents_and_index_pages_are_left_out():
     assert doc.title is None  # the biggest line of page 1 was the contents' heading
 
 
+def test_a_contents_list_sharing_pages_with_text_is_left_out():
+    doc = read_pdf(fx.paper_pdf())
+    assert "where the time goes" in span_with(doc, "Abstract").text
+    for absent in ("Contents", ". . .", "Measurements 2", "2.3 Limits"):
+        assert absent not in text(doc)
+    assert span_with(doc, "detects errors").section == "1 Definitions"
+    assert span_with(doc, "seven cycles").section == "2 Measurements"
+
+
+def test_a_glyph_without_text_does_not_shift_the_lines_after_it():
+    # PDFium's page text leaves the glyph out: measured by that text's indices, the heading
+    # was read from the line before it and joined to it
+    doc = read_pdf(fx.formula_glyph_pdf())
+    assert span_with(doc, "is zero here").text == "The sum of the terms is zero here."
+    assert span_with(doc, "one byte at a time").section == "2 Related work"
+
+
 def test_a_page_without_text_is_a_warning_not_an_error():
     doc = read_pdf(fx.scanned_page_pdf())
     assert doc.pages == 3
