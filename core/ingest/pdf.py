@@ -153,11 +153,15 @@ def _lines(textpage: pdfium.PdfTextPage) -> list[Line]:
     count = raw.FPDFText_CountChars(textpage)
     if count <= 0:
         return []
-    # one str index per PDFium char index (surrogates kept apart, rejoined per line below),
-    # char by char: FPDFText_GetText leaves out a glyph without Unicode (a formula's, in a LaTeX
-    # paper), shifting every later char, so a line was measured from the one before it and a
-    # heading ("2 Related work") taken for the end of the previous line
-    text = "".join(chr(raw.FPDFText_GetUnicode(textpage, i)) for i in range(count))
+    # one str index per PDFium char index (surrogates kept apart, rejoined per line below)
+    buffer = (ctypes.c_ushort * (count + 1))()
+    written = raw.FPDFText_GetText(textpage, 0, count, buffer) - 1  # without the final NUL
+    text = bytes(buffer)[: 2 * count].decode("utf-16-le", "surrogatepass")
+    if written != count:
+        # the page text left out a glyph without Unicode (a formula's, in a LaTeX paper),
+        # shifting every later char: a line measured from the one before it, a heading ("2
+        # Related work") taken for that line's end. Char by char instead (slower).
+        text = "".join(chr(raw.FPDFText_GetUnicode(textpage, i)) for i in range(count))
     fonts: dict[bytes, tuple[bool, bool]] = {}
     name, flags = ctypes.create_string_buffer(128), ctypes.c_int()
     lines = []
