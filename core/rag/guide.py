@@ -31,11 +31,15 @@ log = logging.getLogger(__name__)
 LANGUAGE_NAMES = {"en": "English", "ar": "Arabic"}
 CANDIDATE_STRIPS = 8  # read this many, keep the explaining ones up to max_answer_sentences
 
-# Sentences that show rather than explain: examples, code, worked results.
+# Sentences that show rather than explain: examples, code, worked results, and the task itself
+# ("Write a C function crc32_table(…) that…": the assignment's text was the only "key idea").
 # A sentence ending in ":" introduces what follows (an example, a listing): dropped with it.
 _NOT_CONCEPT = re.compile(
     r"\b(?:for example|for instance|e\.g\.|examples?|exercises?|implementation|the answer is"
-    r"|final answer)\b|^(?:solution|answer)\b|(?<!\w)(?:مثال|مثلا|على سبيل المثال|تمرين|الحل"
+    r"|final answer)\b|^(?:solution|answer)\b"
+    r"|^(?:write|implement|submit|compute|calculate|solve|prove|derive|create|build|design"
+    r"|complete|hand in|turn in)\b|^(?:اكتب|نفذ|طبق|احسب|اثبت|سلم|صمم|انشئ)(?!\w)"
+    r"|(?<!\w)(?:مثال|مثلا|على سبيل المثال|تمرين|الحل"
     r"|الاجابه النهائيه|الجواب النهائي)(?!\w)|`|[=;{}]|->|=>|\b(?:def|return|select|print)\b"
     r"|:\s*$")
 # The request's own framing ("solve question 3 of my homework") says nothing about the topic.

@@ -218,3 +218,17 @@ class TestGuideModeInTheGraph:
         assert "def f" not in answer and "120" not in answer and "base case" in answer
         assert answer.endswith("check it.")  # the draft asked nothing back: the standard question
         assert state["confidence"] == Confidence.UNCHECKED  # 📖: it answers nothing, by design
+
+
+async def test_the_task_itself_is_no_key_idea(graph, make_context):
+    """A new user's "Solve assignment 2 for me" got the assignment's own text ("Write a C
+    function crc32_table…") as the only key idea from the materials."""
+    text = ("Assignment 2. Write a C function crc32_table that computes the CRC-32C of a "
+            "buffer using a 256-entry lookup table. A table-driven CRC function looks up the effect of "
+            "a whole byte in a precomputed table instead of shifting bit by bit.")
+    ctx = make_context(sources={"course": FakeSource("course", [doc(text, "CRC", url="a.md")])},
+                       reranker=ScriptedReranker([{"CRC": 0.9}]))
+    state = await run(graph, ctx, "Solve assignment 2 for me: write the crc32_table C function",
+                      "guide")
+    assert state["route"][-1] == "guide"
+    assert "precomputed table" in state["answer"] and "Write a C function" not in state["answer"]
