@@ -20,11 +20,12 @@ typo is absent too. Only Latin-script words are checked: Arabic words take prefi
 changes a light stemmer cannot undo (8 of 10 answerable Arabic dev questions had a content word
 the pages do not spell that way), and the Latin words of an Arabic question are names already.
 
-The term a definitional question asks about ("what is a linked list?") must have all its words
-in one retrieved course passage: a course whose "linked" is in "two linked stages" and whose
-"list" is elsewhere does not define linked lists, though either word alone passes the checks
-above. One passage, not one phrase: "What is a hash collision?" is answered by a hashing
-section that says "A collision happens when two different keys...".
+The term a definitional question asks about ("what is a linked list?") must be written in one
+retrieved course passage, its words in a row: a course whose "linked" is in "two linked stages"
+and whose "list" is elsewhere does not define linked lists, nor does "system-wide configuration
+file" define a file system, though each word alone passes the checks above. A heading may
+stand for the phrase: "What is a hash collision?" is answered by a hashing section headed
+"Collisions" that says "A collision happens when two different keys...".
 
 Code-like names (archive_style, globs2, read.csv) are found the same way to rank passages: the
 ones that have them before the ones that do not (core/rag/nodes/rerank.py).
@@ -146,16 +147,26 @@ def _found(names: Sequence[str], passages: Sequence[str]) -> list[frozenset[str]
     return [frozenset(n for n, p in patterns.items() if p.search(t)) for t in texts]
 
 
+_MARKS = "\"'“”‘’()[]:.,!?"
+
+
 def term_missing(question: str, passages: Iterable[str]) -> str | None:
-    """The definitional question's term (subject_phrase) when no passage has all its words
-    (a long word by its stem, as names are found); None when it has none or one has them."""
+    """The definitional question's term (subject_phrase) when no passage (its title on the
+    first line) covers it; None when it has none or one does. A passage covers it by writing
+    it, its words in a row (a long word by its stem, as names are found: "filesystems"), or by
+    having all its words under a heading ending in its last ("What is a hash collision?" under
+    "Collisions": "A collision happens when two different keys…"). A new user's "What is a
+    file system?" got fontconfig's "system-wide configuration file" XML example, ✅."""
     subject = subject_phrase(question)
     if subject is None:
         return None
+    phrase, head = _phrase(subject), _pattern(subject.split()[-1])
     patterns = [_pattern(word) for word in subject.split()]
     for passage in passages:
-        text = normalize(passage)
-        if all(p.search(text) for p in patterns):
+        heading, _, body = passage.partition("\n")
+        text, title = normalize(passage), normalize(heading).split() if body else []
+        if phrase.search(text) or (title and head.fullmatch(title[-1].strip(_MARKS))
+                                   and all(p.search(text) for p in patterns)):
             return None
     return subject
 
@@ -179,6 +190,14 @@ def named_terms(question: str) -> list[str]:
         if marked or shouted or inner_capital or capitalised:
             names.append(word)
     return list(dict.fromkeys(names))
+
+
+def _phrase(term: str) -> re.Pattern[str]:
+    """A term of several words, each as a name is found, in a row: a few marks may stand
+    between them ("<rescan> element" writes "rescan element") or none ("filesystem")."""
+    words = [r"[\W_]?".join(_piece(p) for p in re.split(r"[^0-9a-z\u0600-\u06ff]+", w) if p)
+             for w in normalize(term).split()]
+    return re.compile(r"(?<![0-9a-z])" + r"[\W_]{0,3}".join(words) + r"(?![0-9a-z])")
 
 
 def _pattern(name: str) -> re.Pattern[str]:

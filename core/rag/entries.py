@@ -23,23 +23,34 @@ DESCRIPTION_REACH = 4  # candidates after a signature searched for its descripti
 
 
 def complete_entries(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
-                     total: np.ndarray, shares: list[float]) -> None:
+                     total: np.ndarray, shares: list[float],
+                     named: list[frozenset[str]] | None = None) -> None:
     """The signature above a picked sentence of its description, the description's first
     sentence under a picked signature, and no category mark shown ("[Function]" lands
     mid-line where the PDF wraps the signature, "[Constant Struct]" after each item of a list).
-    A signature shown as a block keeps its share of the question's words (`shares`): naming
-    the function asked about, the reply was not chosen by meaning alone (extractive.supported)."""
+    A signature shown as a block keeps its share of the question's words (`shares`), as does
+    a block holding a code-like name the question asks about (`named`, per candidate: an HTML
+    manual's "XML_ParserReset(XML_Parser p, …)" above its description): naming the function
+    asked about, the reply was not chosen by meaning alone (extractive.supported; "What does
+    XML_ParserReset do?" got its whole entry under ⚠)."""
     index = indexed(candidates)
     for strip in [s for s in picked.values() if not s.block and not ENTRY_MARK.search(s.text)]:
         position = strip.position - 1
         while (i := index.get((strip.chunk, position))) is not None:
-            if ENTRY_MARK.search(candidates[i].text):
-                picked.setdefault((strip.chunk, position),
-                                  Strip(signature(candidates[i].text), strip.chunk, position,
-                                        strip.score, block=True))
+            if ENTRY_MARK.search(text := candidates[i].text):
+                # with its description's first sentence when the line holds it
+                head = (Strip(signature(text), strip.chunk, position, strip.score, block=True)
+                        if _head_alone(text) else Strip(text, strip.chunk, position, strip.score))
+                picked.setdefault((strip.chunk, position), head)
                 break
             position -= 1
-    for strip in [s for s in picked.values() if _head_alone(s.text)]:
+    # the candidate's text: a head added above a later sentence shows only its signature; a
+    # block declaring the function asked about is one too ("XML_SetDefaultHandler(XML_Parser
+    # p, …)", then its typedef, then "Sets a handler for any characters…"), not one using it
+    for strip in [s for key, s in picked.items() if key in index and (
+            _head_alone(candidates[index[key]].text)
+            or (s.block and named is not None
+                and _declares(candidates[index[key]].text, named[index[key]])))]:
         start = index.get((strip.chunk, strip.position), len(candidates))
         for i in range(start + 1, min(start + 1 + DESCRIPTION_REACH, len(candidates))):
             c = candidates[i]
@@ -55,8 +66,16 @@ def complete_entries(picked: dict[tuple[int, int], Strip], candidates: list[Cand
         i = index.get(key)  # None: an example carried over from the next passage
         if strip.block and i is not None and ENTRY_MARK.search(candidates[i].text):
             picked[key] = replace(strip, text=signature(strip.text), lexical=shares[i])
+        elif strip.block and i is not None and named is not None and named[i]:
+            picked[key] = replace(strip, lexical=shares[i])
         elif ENTRY_MARK.search(strip.text):
             picked[key] = replace(strip, text=unmarked(strip.text))
+
+
+def _declares(block: str, names: frozenset[str]) -> bool:
+    """A block declaring one of `names` as a function: the name before its parameters."""
+    return any(re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", block, re.IGNORECASE)
+               for name in names)
 
 
 def _head_alone(text: str) -> bool:

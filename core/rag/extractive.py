@@ -168,7 +168,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         add_examples(picked, candidates, total, own, named)
         add_explanations(picked, candidates, total)
         fill_gaps(picked, candidates, total)
-        complete_entries(picked, candidates, total, plain)
+        complete_entries(picked, candidates, total, plain, named)
         drop_bare_titles(picked)
     # The question's own language first: a passage in another language adds to it, after it.
     # An English question gets no Arabic add-on when its best sentence is English or its English
@@ -188,6 +188,11 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
     # The passage holding the best sentence before the others (in rank order): the reply opens
     # with its answer, not with a better-ranked passage's sentences around the topic.
     lead = max(strips, key=lambda s: s.score).chunk if strips else -1
+    # unless a sentence defines what a "what is X" question asks about: "Expat is a library,
+    # written in C, for parsing XML documents." came last, after download and linking advice
+    defining = [s for s in strips if opens is not None and not s.block and opens.match(s.text)]
+    if defining:
+        lead = max(defining, key=lambda s: s.score).chunk
     return sorted(strips, key=lambda s: (other[s.chunk] != first_other, s.chunk != lead,
                                          s.chunk, s.position))
 

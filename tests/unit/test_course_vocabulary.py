@@ -79,12 +79,22 @@ def test_a_definitional_question_names_its_term(question, subject):
     (["Photosynthesis happens in two linked stages.", "A list keeps items in order."],
      "linked list"),
     (["Each node of a linked list points to the next one."], None),
-    (["Nodes are linked: each points to the next element of the list."], None),  # one passage
+    (["Linked lists and arrays differ in how they grow."], None),  # a long word by its stem
+    # its words apart are not the term: "file system" is not in "system-wide configuration file"
+    (["Nodes are linked: each points to the next element of the list."], "linked list"),
+    (["A linked", "list"], "linked list"),
+    (["Lists\nNodes are linked: each points to the next element of the list."], None),  # heading
     ([], "linked list"),
 ])
-def test_a_term_needs_all_its_words_in_one_passage(passages, missing):
+def test_a_term_needs_its_words_in_a_row_in_one_passage(passages, missing):
     assert term_missing("what is a linked list?", passages) == missing
     assert term_missing("how do I sort a list?", passages) is None  # not a definition
+
+
+def test_marks_between_a_term_s_words_still_write_it():
+    passages = ["Rescan\nThe <rescan> element holds an <int> element: the interval."]
+    assert term_missing("What does the rescan element do in fontconfig?", passages) is None
+    assert term_missing("What is a file system?", ["Files\nA filesystem holds files."]) is None
 
 
 def test_a_sort_the_course_never_names_is_not_covered():

@@ -107,3 +107,14 @@ async def test_the_asked_option_s_entry_is_picked_over_lines_repeating_the_quest
     reply = compose(await relevant_strips("What does the -a option of time do?",
                                           course_chunks(text), None, 1))
     assert reply.startswith("-a, --append — Append")
+
+
+async def test_the_defining_sentence_leads_the_reply(embedder):
+    """A new user's "What is Expat?" got download and linking advice first, the definition
+    last, from a passage the reranker put lower."""
+    chunks = course_chunks(
+        "The Expat distribution comes as a compressed (with GNU gzip) tar file. You may "
+        "download the latest version of the Expat XML parser library from Source Forge.",
+        "Expat is a library, written in C, for parsing XML documents.", step=0.8)
+    reply = compose(await relevant_strips("What is Expat?", chunks, embedder, 3))
+    assert reply.startswith("Expat is a library, written in C")

@@ -43,3 +43,36 @@ def test_category_marks_are_not_shown_and_end_a_list_entry_line():
         "functions."
     assert signature("int asn1_der_coding (asn1 node const element, [Function] int * len) "
                      "element: pointer") == "int asn1_der_coding (asn1 node const element, int * len)"
+
+
+EXPAT = ("XML_SetDefaultHandler\n\n"
+         "void XMLCALL\nXML_SetDefaultHandler(XML_Parser p,\n"
+         "                      XML_DefaultHandler hndl)\n\n"
+         "typedef void\n(XMLCALL *XML_DefaultHandler)(void *userData,\n"
+         "                              const XML_Char *s,\n"
+         "                              int len);\n\n"
+         "Sets a handler for any characters in the document which wouldn't otherwise be "
+         "handled.\n\n"
+         "Setting the handler with this call has the side effect of turning off expansion of "
+         "references to internally defined general entities.")
+
+
+async def test_a_head_added_above_a_later_sentence_brings_the_first_one_too():
+    """"How do I compute an HMAC-SHA256?" got sha256_digest's signature over "Earlier versions
+    of nettle…", without what the function does."""
+    reply = compose(await relevant_strips("Which header did earlier versions of nettle use?",
+                                          course_chunks(SHA256), None, 1))
+    assert "Earlier versions of nettle" in reply
+    assert "void sha256_digest" in reply and "Performs final processing" in reply
+
+
+async def test_a_code_block_naming_the_function_asked_about_is_an_entry_head(embedder):
+    """An HTML manual's entry: the declaration and its typedef in blocks, then what it does.
+    "What does XML_SetDefaultHandler do?" got the side effect without "Sets a handler…", and
+    "What does XML_ParserReset do?" its whole entry under ⚠ (chosen by meaning alone)."""
+    strips = await relevant_strips("What does XML_SetDefaultHandler do?", course_chunks(EXPAT),
+                                   embedder, 2)
+    reply = compose(strips)
+    assert "XML_SetDefaultHandler(XML_Parser p," in reply
+    assert "Sets a handler for any characters" in reply
+    assert supported(strips)
