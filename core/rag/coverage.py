@@ -20,12 +20,10 @@ typo is absent too. Only Latin-script words are checked: Arabic words take prefi
 changes a light stemmer cannot undo (8 of 10 answerable Arabic dev questions had a content word
 the pages do not spell that way), and the Latin words of an Arabic question are names already.
 
-The term a definitional question asks about ("what is a linked list?") must be written in one
-retrieved course passage, its words in a row: a course whose "linked" is in "two linked stages"
-and whose "list" is elsewhere does not define linked lists, nor does "system-wide configuration
-file" define a file system, though each word alone passes the checks above. A heading may
-stand for the phrase: "What is a hash collision?" is answered by a hashing section headed
-"Collisions" that says "A collision happens when two different keys...".
+The term of a definitional question ("what is a linked list?") must be written in one retrieved
+course passage, its words in a row: "two linked stages" and a "list" elsewhere do not define
+linked lists, nor "system-wide configuration file" a file system. A heading may stand for it:
+"What is a hash collision?" is answered under "Collisions" ("A collision happens when...").
 
 Code-like names (archive_style, globs2, read.csv) are found the same way to rank passages: the
 ones that have them before the ones that do not (core/rag/nodes/rerank.py).
@@ -147,16 +145,13 @@ def _found(names: Sequence[str], passages: Sequence[str]) -> list[frozenset[str]
     return [frozenset(n for n, p in patterns.items() if p.search(t)) for t in texts]
 
 
-_MARKS = "\"'“”‘’()[]:.,!?"
+_MARKS = "\"'“”‘’()[]:.,!?"  # around a heading's last word
 
 
 def term_missing(question: str, passages: Iterable[str]) -> str | None:
     """The definitional question's term (subject_phrase) when no passage (its title on the
-    first line) covers it; None when it has none or one does. A passage covers it by writing
-    it, its words in a row (a long word by its stem, as names are found: "filesystems"), or by
-    having all its words under a heading ending in its last ("What is a hash collision?" under
-    "Collisions": "A collision happens when two different keys…"). A new user's "What is a
-    file system?" got fontconfig's "system-wide configuration file" XML example, ✅."""
+    first line) writes it (`_phrase`) or has all its words under a heading ending in its last
+    ("Collisions" for "hash collision"); None when it has none or one covers it."""
     subject = subject_phrase(question)
     if subject is None:
         return None
@@ -193,8 +188,8 @@ def named_terms(question: str) -> list[str]:
 
 
 def _phrase(term: str) -> re.Pattern[str]:
-    """A term of several words, each as a name is found, in a row: a few marks may stand
-    between them ("<rescan> element" writes "rescan element") or none ("filesystem")."""
+    """A term's words in a row, each as a name is found, a few marks or none between them
+    ("<rescan> element", "filesystem"; not "system-wide configuration file")."""
     words = [r"[\W_]?".join(_piece(p) for p in re.split(r"[^0-9a-z\u0600-\u06ff]+", w) if p)
              for w in normalize(term).split()]
     return re.compile(r"(?<![0-9a-z])" + r"[\W_]{0,3}".join(words) + r"(?![0-9a-z])")
