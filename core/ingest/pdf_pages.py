@@ -68,9 +68,12 @@ def _without_contents_run(page: Page, going_on: bool) -> tuple[Page, bool]:
     i = 0
     while i < len(lines):
         j, leaders = i, 0
-        while j < len(lines) and _ENDS_NUMBER.match(text := lines[j].text.strip()) and (
-                _LEADER.search(text) or _NUMBERED_ENTRY.match(text)):
-            leaders, j = leaders + bool(_LEADER.search(text)), j + 1
+        while j < len(lines):
+            text = lines[j].text.strip()
+            leader = bool(_LEADER.search(text))
+            if not (_ENDS_NUMBER.match(text) and (leader or _NUMBERED_ENTRY.match(text))):
+                break
+            leaders, j = leaders + leader, j + 1
         if leaders >= CONTENTS_RUN or (leaders and i == 0 and going_on):
             titled = i > 0 and _CONTENTS.fullmatch(lines[i - 1].text.strip())
             drop.update(range(i - 1 if titled else i, j))

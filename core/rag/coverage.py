@@ -190,8 +190,7 @@ def named_terms(question: str) -> list[str]:
 def _phrase(term: str) -> re.Pattern[str]:
     """A term's words in a row, each as a name is found, a few marks or none between them
     ("<rescan> element", "filesystem"; not "system-wide configuration file")."""
-    words = [r"[\W_]?".join(_piece(p) for p in re.split(r"[^0-9a-z\u0600-\u06ff]+", w) if p)
-             for w in normalize(term).split()]
+    words = [_spelled(w) for w in normalize(term).split()]
     return re.compile(r"(?<![0-9a-z])" + r"[\W_]{0,3}".join(words) + r"(?![0-9a-z])")
 
 
@@ -199,9 +198,13 @@ def _pattern(name: str) -> re.Pattern[str]:
     """The name as whole words, its marks optional: "Wi-Fi" finds "wifi", "wi-fi", "Wi Fi";
     "utf8" finds "UTF-8"; "ufw" is not found inside "stuff with". A long word may also end
     differently ("Panther" finds "Panthers", "Californian" finds "California")."""
-    parts = [p for p in re.split(r"[^0-9a-z\u0600-\u06ff]+", normalize(name)) if p]
-    pieces = [_piece(p) for p in parts]
-    return re.compile(r"(?<![0-9a-z])" + r"[\W_]?".join(pieces) + r"(?![0-9a-z])")
+    return re.compile(r"(?<![0-9a-z])" + _spelled(normalize(name)) + r"(?![0-9a-z])")
+
+
+def _spelled(name: str) -> str:
+    """A normalised name's words as a pattern, its marks optional (`_piece` each)."""
+    parts = re.split(r"[^0-9a-z\u0600-\u06ff]+", name)
+    return r"[\W_]?".join(_piece(p) for p in parts if p)
 
 
 def _piece(part: str) -> str:

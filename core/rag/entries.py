@@ -47,11 +47,10 @@ def complete_entries(picked: dict[tuple[int, int], Strip], candidates: list[Cand
     # the candidate's text: a head added above a later sentence shows only its signature; a
     # block declaring the function asked about is one too ("XML_SetDefaultHandler(XML_Parser
     # p, …)", then its typedef, then "Sets a handler for any characters…"), not one using it
-    for strip in [s for key, s in picked.items() if key in index and (
-            _head_alone(candidates[index[key]].text)
-            or (s.block and named is not None
-                and _declares(candidates[index[key]].text, named[index[key]])))]:
-        start = index.get((strip.chunk, strip.position), len(candidates))
+    heads = [(key, s) for key, s in picked.items() if key in index and _is_head(
+        candidates[index[key]].text, s.block, named[index[key]] if named is not None else None)]
+    for key, strip in heads:
+        start = index[key]
         for i in range(start + 1, min(start + 1 + DESCRIPTION_REACH, len(candidates))):
             c = candidates[i]
             if c.chunk != strip.chunk:
@@ -72,10 +71,12 @@ def complete_entries(picked: dict[tuple[int, int], Strip], candidates: list[Cand
             picked[key] = replace(strip, text=unmarked(strip.text))
 
 
-def _declares(block: str, names: frozenset[str]) -> bool:
-    """A block declaring one of `names` as a function: the name before its parameters."""
-    return any(re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", block, re.IGNORECASE)
-               for name in names)
+def _is_head(text: str, block: bool, names: frozenset[str] | None) -> bool:
+    """An entry's head without its description: a marked signature alone, or a block declaring
+    one of the asked `names` as a function (the name before its parameters)."""
+    return _head_alone(text) or (block and names is not None and any(
+        re.search(rf"(?<![\w.]){re.escape(name)}\s*\(", text, re.IGNORECASE)
+        for name in names))
 
 
 def _head_alone(text: str) -> bool:
