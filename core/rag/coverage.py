@@ -20,10 +20,7 @@ typo is absent too. Only Latin-script words are checked: Arabic words take prefi
 changes a light stemmer cannot undo (8 of 10 answerable Arabic dev questions had a content word
 the pages do not spell that way), and the Latin words of an Arabic question are names already.
 
-The term of a definitional question ("what is a linked list?") must be written in one retrieved
-course passage, its words in a row: "two linked stages" and a "list" elsewhere do not define
-linked lists, nor "system-wide configuration file" a file system. A heading may stand for it:
-"What is a hash collision?" is answered under "Collisions" ("A collision happens when...").
+A definitional question's term of plain words is checked in core/rag/defined_terms.py.
 
 Code-like names (archive_style, globs2, read.csv) are found the same way to rank passages: the
 ones that have them before the ones that do not (core/rag/nodes/rerank.py).
@@ -33,7 +30,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from core.rag.definitions import DEFINITION, DOES
 from core.sentences import asks, split_sentences
 from core.text import STOPWORDS, detect_language, normalize
 
@@ -50,8 +46,8 @@ ABSENT_WORDS_MIN = 2  # content words absent from the whole course that mean "no
 ABSENT_SHARE_MIN = 1 / 3  # ...when they are also this share of the words looked up
 # A Latin-script word (accented letters too: "Temüjin"), with inner marks ("read.csv", "UTF-8",
 # "red-black") and an English clitic ("isn't"), which course_words then drops.
-_COURSE_WORD = re.compile(r"(?<![^\W_\u0600-\u06ff])[^\W\d_\u0600-\u06ff](?:[\w.+'’-]*[^\W_])?")
-_CLITIC = re.compile(r"(?:n['’]t|['’](?:s|t|d|m|ll|re|ve))$", re.IGNORECASE)
+COURSE_WORD = re.compile(r"(?<![^\W_\u0600-\u06ff])[^\W\d_\u0600-\u06ff](?:[\w.+'’-]*[^\W_])?")
+CLITIC = re.compile(r"(?:n['’]t|['’](?:s|t|d|m|ll|re|ve))$", re.IGNORECASE)
 COURSE_WORD_MIN_LEN = 3  # shorter words ("R", "PC", "go") say too little to be checked
 # Words of how a question is asked rather than of what it asks about: a course need not use them.
 GENERIC_WORDS = frozenset("""kind kinds type types sort sorts way ways example examples instance
@@ -75,40 +71,6 @@ CHAT_WORDS = frozenset("""hey hello hiya thanks thank thx please pls plz quick q
 REQUEST_WORDS = frozenset("""homework homeworks assignment assignments tomorrow tonight today
     yesterday deadline deadlines due professor prof teacher lecturer classmate classmates midterm
     midterms said says told ask asked asking write""".split())
-
-
-SUBJECT_WORDS = (2, 4)  # one word is the vocabulary check's; longer runs are rarely one term
-# "how does radix sort work?" asks what radix sort is as much as "what is radix sort?" does
-_HOW_IT_WORKS = re.compile(r"\bhow\s+do(?:es)?\s+(?:an?\s+|the\s+)?(?P<subject>[^?.!,;:]+?)\s+"
-                           r"work\s*[?.!]*\s*$", re.IGNORECASE)
-# Generic words that are nouns of a term ("radix sort", "heap sort"): "what sort of" is never
-# a term, its "of" is a function word
-_TERM_NOUNS = frozenset({"sort", "sorts"})
-# Not in a term: function words ("list" and "use" are nouns too), and words that ask for a
-# property of the term ("the default port" may be written "port 3128 by default"), or for its
-# name ("What is KDE's office suite called?")
-_NOT_IN_TERMS = (STOPWORDS - {"list", "use"}) | frozenset(
-    "default maximum minimum name value size number version format syntax command option called "
-    "named".split())
-
-
-def subject_phrase(question: str) -> str | None:
-    """The term a definitional English question asks about ("what is…", "what does… mean",
-    "how does… work"), when it is a run of 2-4 plain content words ("linked list", "apt-get
-    check"); None otherwise. Names are left to named_terms, and a question word ("the main
-    advantage") makes it no term."""
-    match = (DEFINITION.search(question) or DOES.search(question)
-             or _HOW_IT_WORKS.search(question))
-    if match is None or detect_language(question) == "ar":
-        return None
-    words = match.group("subject").split()
-    names = {n.lower() for n in named_terms(question)}
-    if not SUBJECT_WORDS[0] <= len(words) <= SUBJECT_WORDS[1] or any(
-            not _COURSE_WORD.fullmatch(w) or w.lower() in _NOT_IN_TERMS
-            or w.lower() in GENERIC_WORDS - _TERM_NOUNS or _CLITIC.sub("", w).lower() in names
-            for w in words):
-        return None
-    return " ".join(w.lower() for w in words)
 
 
 def identifiers(question: str) -> list[str]:
@@ -140,30 +102,9 @@ def found_in(names: Sequence[str], passage: str) -> frozenset[str]:
 
 
 def _found(names: Sequence[str], passages: Sequence[str]) -> list[frozenset[str]]:
-    patterns = {name: _pattern(name) for name in names}
+    patterns = {name: name_pattern(name) for name in names}
     texts = [normalize(p) for p in passages]
     return [frozenset(n for n, p in patterns.items() if p.search(t)) for t in texts]
-
-
-_MARKS = "\"'“”‘’()[]:.,!?"  # around a heading's last word
-
-
-def term_missing(question: str, passages: Iterable[str]) -> str | None:
-    """The definitional question's term (subject_phrase) when no passage (its title on the
-    first line) writes it (`_phrase`) or has all its words under a heading ending in its last
-    ("Collisions" for "hash collision"); None when it has none or one covers it."""
-    subject = subject_phrase(question)
-    if subject is None:
-        return None
-    phrase, head = _phrase(subject), _pattern(subject.split()[-1])
-    patterns = [_pattern(word) for word in subject.split()]
-    for passage in passages:
-        heading, _, body = passage.partition("\n")
-        text, title = normalize(passage), normalize(heading).split() if body else []
-        if phrase.search(text) or (title and head.fullmatch(title[-1].strip(_MARKS))
-                                   and all(p.search(text) for p in patterns)):
-            return None
-    return subject
 
 
 def named_terms(question: str) -> list[str]:
@@ -187,21 +128,14 @@ def named_terms(question: str) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def _phrase(term: str) -> re.Pattern[str]:
-    """A term's words in a row, each as a name is found, a few marks or none between them
-    ("<rescan> element", "filesystem"; not "system-wide configuration file")."""
-    words = [_spelled(w) for w in normalize(term).split()]
-    return re.compile(r"(?<![0-9a-z])" + r"[\W_]{0,3}".join(words) + r"(?![0-9a-z])")
-
-
-def _pattern(name: str) -> re.Pattern[str]:
+def name_pattern(name: str) -> re.Pattern[str]:
     """The name as whole words, its marks optional: "Wi-Fi" finds "wifi", "wi-fi", "Wi Fi";
     "utf8" finds "UTF-8"; "ufw" is not found inside "stuff with". A long word may also end
     differently ("Panther" finds "Panthers", "Californian" finds "California")."""
-    return re.compile(r"(?<![0-9a-z])" + _spelled(normalize(name)) + r"(?![0-9a-z])")
+    return re.compile(r"(?<![0-9a-z])" + spelled_name(normalize(name)) + r"(?![0-9a-z])")
 
 
-def _spelled(name: str) -> str:
+def spelled_name(name: str) -> str:
     """A normalised name's words as a pattern, its marks optional (`_piece` each)."""
     parts = re.split(r"[^0-9a-z\u0600-\u06ff]+", name)
     return r"[\W_]?".join(_piece(p) for p in parts if p)
@@ -235,10 +169,10 @@ def uncovered_terms(question: str, passages: Iterable[str]) -> list[str]:
     haystack = normalize(" ".join(passages))
     missing = []
     for name in names:
-        if _pattern(name).search(haystack) or _spelled_out(name, haystack):
+        if name_pattern(name).search(haystack) or _spelled_out(name, haystack):
             continue
         parts = [p for p in name.split("-") if p] if "-" in name else []
-        if parts and all(_pattern(p).search(haystack) for p in parts):
+        if parts and all(name_pattern(p).search(haystack) for p in parts):
             continue
         missing.append(name)
     return missing
@@ -253,8 +187,8 @@ def course_words(question: str) -> list[str]:
     if detect_language(question) == "ar":
         return []
     words = []
-    for match in _COURSE_WORD.finditer(_asking_part(question)):
-        word = _CLITIC.sub("", match.group()).strip(".+-_'’").lower()
+    for match in COURSE_WORD.finditer(_asking_part(question)):
+        word = CLITIC.sub("", match.group()).strip(".+-_'’").lower()
         if (len(word) < COURSE_WORD_MIN_LEN or word in STOPWORDS or word in GENERIC_WORDS
                 or word in CHAT_WORDS or word in REQUEST_WORDS
                 or not any(c.isalpha() for c in word)):

@@ -7,13 +7,8 @@ import pytest
 from core.config import RagConfig
 from core.messages import Confidence
 from core.ports import Document
-from core.rag.coverage import (
-    absent_from_course,
-    course_words,
-    lookup_terms,
-    subject_phrase,
-    term_missing,
-)
+from core.rag.coverage import absent_from_course, course_words, lookup_terms
+from core.rag.defined_terms import subject_phrase, term_missing
 from core.rag.state import RagContext
 from core.sources.course import CourseSource
 from tests.support.fakes import FakeSource, ScriptedReranker, VocabularySource, doc

@@ -29,9 +29,9 @@ from core.rag.coverage import (
     enough_absent,
     identifier_shares,
     lookup_terms,
-    term_missing,
     uncovered_terms,
 )
+from core.rag.defined_terms import term_missing
 from core.rag.definitions import definition_of
 from core.rag.state import Chunk, RagContext, RagState
 from core.rerank.calibration import logit, sigmoid
