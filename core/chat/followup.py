@@ -37,6 +37,8 @@ _PRONOUN = re.compile(r"\b(its|it|this|that|they|them|their|these|those)\b"
 _RELATIVE = re.compile(r"(?<![\u0621-\u064A])(?:الذي|التي|الذين|اللذان|اللتان|اللذين|اللتين"
                        r"|اللواتي|اللاتي|اللي)(?![\u0621-\u064A])")
 _ARTICLE = re.compile(r"^(?:the|an?)\s+", re.IGNORECASE)
+_PREPOSITION = re.compile(r"\b(?:for|of|in|on|with|from|under|during|between|by)\s+\S",
+                          re.IGNORECASE)
 _ARTICLE_END = re.compile(r"\b(?:the|an?)\s+$", re.IGNORECASE)
 _TOKEN = re.compile(rf"{OPTION.pattern}|[\w\u0600-\u06FF]+")  # an option whole, or a word
 _LETTER = re.compile(r"[^\W\d_]")
@@ -100,10 +102,23 @@ def rule_rewrite(question: str, history: Sequence[Turn]) -> str:
     else:  # "how about quicksort?" -> the previous question, asked about the new subject
         head = _QUESTION_HEAD.match(previous)  # always matches (everything in it is optional)
         lead = head.group(0) if head else ""
+        tail = _kept_tail(previous, body, len(lead))
         if _ARTICLE_END.search(lead):  # "What is the" + "the worst case" says "the" once
             body = _ARTICLE.sub("", body)
-        rewritten = lead + body.rstrip("?؟ ") + "?"
+        rewritten = lead + body.rstrip("?؟ ") + tail + "?"
     return rewritten[:1].upper() + rewritten[1:]
+
+
+def _kept_tail(previous: str, body: str, start: int) -> str:
+    """"and the activation threshold?" after "What is the maximum amplification factor for
+    billion laughs protection?" asks for another property of the same thing: the previous
+    question's phrase from its first preposition on (" for billion laughs protection") goes
+    with it ("What is the activation threshold?" found the wrong passage). Only for a property
+    ("the …") without a preposition of its own; "and mergesort?" names a new subject."""
+    if not _ARTICLE.match(body) or _PREPOSITION.search(body):
+        return ""
+    found = _PREPOSITION.search(previous, start)
+    return " " + previous[found.start():].strip().rstrip("?؟ ") if found else ""
 
 
 def _swap_option(body: str, previous: str) -> str | None:

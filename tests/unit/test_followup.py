@@ -91,3 +91,20 @@ def test_that_opening_a_relative_clause_is_not_a_pointer_back():
     assert rule_rewrite("and the method that reads data by words?", history) == \
         "The method that reads data by words?"
     assert "classic" in rule_rewrite("why is that faster?", history)  # "that" points back
+
+
+@pytest.mark.parametrize(("previous", "text", "expected"), [
+    ("What is the default maximum amplification factor for billion laughs protection?",
+     "and the activation threshold?",
+     "What is the activation threshold for billion laughs protection?"),
+    ("What is the time complexity of quicksort?", "and the space complexity?",
+     "What is the space complexity of quicksort?"),
+    ("What is the time complexity of quicksort?", "and the cost of a swap?",
+     "What is the cost of a swap?")])
+def test_another_property_of_the_same_thing_keeps_what_it_is_of(previous, text, expected):
+    """A new user asked "and the activation threshold?" after the maximum amplification factor
+    for billion laughs protection: the rule asked "What is the activation threshold?" and the
+    reply quoted a note about thresholds without the default."""
+    history = [Turn("console", "u", previous, "…", "simple", ())]
+    assert rule_rewrite(text, history) == expected
+    assert "quicksort" not in rule_rewrite("and mergesort?", history)  # a new subject
