@@ -108,10 +108,11 @@ class ConsoleAdapter:
     def __init__(self, handler: ChatService, *, input_stream: TextIO | None = None,
                  output: TextIO | None = None, user_id: str = "console",
                  spaces: CourseSpaces | None = None, log_path: str | None = None,
-                 photos: PhotoLimits | None = None) -> None:
+                 photos: PhotoLimits | None = None, course: str | None = None) -> None:
         self.handler = handler
         self.log_path = log_path  # where warnings go instead of this terminal, shown once
         self.spaces = spaces  # None: no /course command
+        self.course = course  # picked before the first question, as `/course NAME` would
         self.photos = photos or PhotoLimits()  # /photo PATH: checked before the file is read
         self.input_stream = input_stream if input_stream is not None else sys.stdin
         self.output = output if output is not None else sys.stdout
@@ -151,6 +152,8 @@ class ConsoleAdapter:
             self._write("Study Buddy — type a question, /help for commands, /quit to leave.\n")
             if self.log_path is not None:
                 self._write(f"(Logs go to {self.log_path})\n")
+            if self.course is not None and self.spaces is not None:
+                await replier.send(await self._course([self.course]))
             while True:
                 self._write(PROMPT)
                 line = await lines.get()

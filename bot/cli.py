@@ -69,7 +69,9 @@ def _parser() -> argparse.ArgumentParser:
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("run", help="start the configured adapters (Discord, Telegram, HTTP, console)")
-    sub.add_parser("chat", help="chat in this terminal")
+    chat = sub.add_parser("chat", help="chat in this terminal")
+    chat.add_argument("--course", type=course_arg,
+                      help="start on this course, as `/course NAME` in the chat would")
     ask = sub.add_parser("ask", help="answer one question and exit")
     ask.add_argument("question", nargs="+", help="the question (quote it)")
     ask.add_argument("--json", action="store_true", help="print the reply as JSON")
@@ -149,7 +151,7 @@ def _migrate(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
-async def _serve(settings: Settings, console_only: bool) -> int:
+async def _serve(settings: Settings, console_only: bool, course: str | None = None) -> int:
     from bot.composition import AdapterSet, with_bot
     from bot.runner import run_adapters
 
@@ -165,7 +167,7 @@ async def _serve(settings: Settings, console_only: bool) -> int:
                 task.cancel()
         return 0
     adapters = AdapterSet.CONSOLE if console_only else AdapterSet.CONFIGURED
-    return await with_bot(settings, action, adapters)
+    return await with_bot(settings, action, adapters, console_course=course)
 
 
 async def _warm_up(app: App) -> None:
@@ -253,7 +255,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from bot.report_cli import run_report
 
             return asyncio.run(run_report(settings, args))
-        return asyncio.run(_serve(settings, console_only=args.command == "chat"))
+        return asyncio.run(_serve(settings, console_only=args.command == "chat",
+                                  course=getattr(args, "course", None)))
     except (UserError, DocsError, ReportError, CoursesError, QuizError, FaqError,
             CourseNameError, StoreError) as err:  # one clear line
         print(f"error: {err}", file=sys.stderr)

@@ -43,6 +43,7 @@ class ComposeOptions:
 
     adapters: AdapterSet = AdapterSet.NONE
     progress_factory: ProgressFactory | None = None  # bars for a first-run sample ingestion
+    console_course: str | None = None  # `chat --course NAME`: the course the console starts on
 
 
 @dataclass(frozen=True)
@@ -79,20 +80,22 @@ async def compose(settings: Settings, options: ComposeOptions = ComposeOptions()
 
     app = await build_app(settings, progress_factory=options.progress_factory)
     try:
-        return Bot(app, build_adapters(settings, app, options.adapters))
+        return Bot(app, build_adapters(settings, app, options.adapters,
+                                       console_course=options.console_course))
     except BaseException:
         await app.close()
         raise
 
 
 async def with_bot(settings: Settings, action: Callable[[Bot], Awaitable[int]],
-                   adapters: AdapterSet = AdapterSet.NONE) -> int:
+                   adapters: AdapterSet = AdapterSet.NONE, *,
+                   console_course: str | None = None) -> int:
     """Compose (with progress bars, should the sample course be ingested), run `action`, close."""
     from bot.progress import TqdmBars
 
     progress = TqdmBars("Ingesting sample course")
     try:
-        bot = await compose(settings, ComposeOptions(adapters, progress))
+        bot = await compose(settings, ComposeOptions(adapters, progress, console_course))
     finally:
         progress.close()
     try:
@@ -101,12 +104,13 @@ async def with_bot(settings: Settings, action: Callable[[Bot], Awaitable[int]],
         await bot.close()
 
 
-def build_adapters(settings: Settings, app: App, which: AdapterSet) -> list[Adapter]:
+def build_adapters(settings: Settings, app: App, which: AdapterSet, *,
+                   console_course: str | None = None) -> list[Adapter]:
     """The adapters `which` names, constructed but not started."""
     if which is AdapterSet.NONE:
         return []
     if which is AdapterSet.CONSOLE:
-        return [console_adapter(settings, app, log_to_file=True)]
+        return [console_adapter(settings, app, log_to_file=True, course=console_course)]
     adapters: list[Adapter] = []
     if settings.discord_token and settings.discord_token.get_secret_value():
         from adapters.discord.adapter import DiscordAdapter
@@ -168,14 +172,16 @@ def telegram_adapter(settings: Settings, app: App) -> TelegramAdapter | None:
                            practice=app.practice, tadesk=app.tadesk)
 
 
-def console_adapter(settings: Settings, app: App, *, log_to_file: bool) -> Adapter:
+def console_adapter(settings: Settings, app: App, *, log_to_file: bool,
+                    course: str | None = None) -> Adapter:
     """The terminal chat; alone on the terminal, the log goes to DATA_DIR/studybuddy.log."""
     from adapters.console import ConsoleAdapter
     from bot.container import photo_limits
     from bot.logging_setup import LOG_FILE
 
     return ConsoleAdapter(app.service, spaces=app.desk.spaces, photos=photo_limits(settings),
-                          log_path=str(settings.data_dir / LOG_FILE) if log_to_file else None)
+                          log_path=str(settings.data_dir / LOG_FILE) if log_to_file else None,
+                          course=course)
 
 
 def report_route(settings: Settings, app: App) -> ReportRoute | None:

@@ -90,7 +90,8 @@ async def run_ingest(settings: Settings, args: argparse.Namespace,
         if names:  # which files, not only how many: `docs list` need not be the next command
             print(f"{label}: {_some(names)}")
     if created and report.added:  # what a new course is for, and how to reach it
-        print(f"ask it: studybuddy ask --course {course!r} \"…\", or /course {course} in a chat")
+        print(f"ask it: studybuddy ask --course {course!r} \"…\", or studybuddy chat --course "
+              f"{course!r} (/course {course} in a bot's chat)")
     print(f"{len(report.added)} added, {len(report.replaced)} replaced, "
           f"{report.files_unchanged} unchanged, "
           f"{len(report.errors)} failed: {report.chunks_new} chunk(s) embedded, "

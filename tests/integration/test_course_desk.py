@@ -229,6 +229,25 @@ async def test_the_console_user_picks_a_course_and_is_answered_from_it(stores, s
     assert (await spaces.resolve(handler.seen[0].spaces)).course == "DS"
 
 
+async def test_chat_course_starts_the_console_on_that_course(stores, spaces, uploads):
+    """`studybuddy chat --course ds`: a new user read "ask it: … or /course ds in a chat" and
+    looked for `chat --course` first."""
+    import asyncio
+    import io
+
+    from adapters.console import ConsoleAdapter
+    from tests.support.fake_handler import FakeHandler
+
+    await add(uploads, TRIE, "tries.md", "DS")
+    spaces.courses_changed()
+    handler, output = FakeHandler(), io.StringIO()
+    console = ConsoleAdapter(handler, input_stream=io.StringIO("trie?\n"), output=output,
+                             user_id="alice", spaces=spaces, course="ds")
+    await asyncio.wait_for(console.run_until_done(), timeout=5)
+    assert "your private questions now answer from DS" in output.getvalue()
+    assert (await spaces.resolve(handler.seen[0].spaces)).course == "DS"
+
+
 async def test_the_console_operator_tries_guide_mode(stores, spaces):
     import asyncio
     import io
