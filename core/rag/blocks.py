@@ -26,15 +26,28 @@ _CODE_SPAN = re.compile(r"(`[^`\n]*`)")
 # a one-line example indented by a tab (four spaces in a passage), as a Vim help file's are
 # ("\tmap Q gq"): prose paragraphs start at the margin in every format read
 _INDENTED = re.compile(rf"\n*(?:\t| {{4}})[^\n]{{1,{MAX_BLOCK_CHARS // 3}}}\n*")
+_NUMBER = re.compile(r"[-+]?\d[\d.,]*%?")
+ROW_TOKENS_MIN = 6  # a shorter run of numbers is a sentence's fragment, not a table's rows
 _ELISION = re.compile(r"\s*(?:⋮|…|\.\.\.|\[…\]|\[\.\.\.\])\s*")
 # "Figure 13.3. The Xfce desktop", "Figure 2-13: text in different fonts", "شكل 4.1. شاشة الإقلاع"
 _CAPTION = re.compile(r"\s*(?:Figure|Fig\.|الشكل|شكل)\s+\d+(?:[.\-–]\d+)*[.:]\s+[^\n]+\s*")
+# a citation key opening an entry: "[Bla93] Richard Black.", "[GGO+10] Vinodh Gopal", "[12] A."
+_REFERENCE = re.compile(r"\s*\[(?:[A-Z][A-Za-z]{1,6}\+?\d{2}[a-z]?|\d{1,3})\]\s+[A-Z]")
+_YEAR = re.compile(r"\b(?:1[89]|20)\d{2}\b")
 CAPTION_CHARS = 100  # longer captions explain (Biber's "Figure 1: Overview of … One …")
 
 
 def is_caption(paragraph: str) -> bool:
     """A picture's title, which a reply that cannot show the picture should not quote."""
     return len(paragraph.strip()) <= CAPTION_CHARS and _CAPTION.fullmatch(paragraph) is not None
+
+
+def is_reference(paragraph: str) -> bool:
+    """A bibliography entry ("[Hil79] John R. Hill. A table driven approach to cyclic
+    redundancy check calculations. … 1979."): read as sentences, its title answered "What is a
+    cyclic redundancy check?" ahead of the paper's definition. A numbered key ("[12] A. Author")
+    counts only with a year: R prints its output as "[1] 3 5"."""
+    return bool(_REFERENCE.match(paragraph)) and bool(_YEAR.search(paragraph))
 
 
 def joined_elisions(paragraphs: list[str]) -> list[str]:
@@ -73,7 +86,7 @@ def read_paragraph(paragraph: str) -> tuple[bool, list[str]]:
         if len(tail.split()) < 3:
             pieces[-1] += " " + tail
     if ((not pieces and len(paragraph) <= MAX_BLOCK_CHARS) or _code_line(paragraph)
-            or _INDENTED.fullmatch(paragraph)):
+            or _INDENTED.fullmatch(paragraph) or _number_rows(paragraph)):
         return True, [paragraph.strip()]  # a one-line example: code
     return False, pieces
 
@@ -125,6 +138,19 @@ def _clip(line: str) -> str:
         return line
     head = line[:WINDOW_CHARS - 3].rsplit(" ", 1)[0].rstrip()
     return head + " […]"
+
+
+def _number_rows(paragraph: str) -> bool:
+    """A table's rows as a PDF's text layer runs them together ("CRC-32 2.523 1.293,7 1.96
+    CRC-64 3.283 …"): no sentence end, mostly numbers. Read as a sentence it was never shown
+    with the caption above it ("Table 2: CRC performance, X86 platform …"), which answered
+    alone under ✅."""
+    text = paragraph.strip()
+    if not text or text[-1:] in ".!?؟" or len(text) > MAX_BLOCK_CHARS:
+        return False
+    tokens = text.split()
+    numbers = sum(bool(_NUMBER.fullmatch(t)) for t in tokens)
+    return len(tokens) >= ROW_TOKENS_MIN and numbers * 2 >= len(tokens)
 
 
 def _code_line(paragraph: str) -> bool:

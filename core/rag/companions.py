@@ -26,6 +26,11 @@ CHAINED = 2  # a sentence brought because it refers back brings the one referrin
 CAPTION_WORDS = 12  # a longer line is a sentence, not an example's title
 
 _CODE_MARKS = re.compile(r"[(){}\[\]=$#<>|/\\]")
+# a sentence announcing the table or example its paragraph ends on: "Here is a table which…",
+# "The following example shows…", "Below is a listing of…"
+_HERE_IS = re.compile(r"\b(?:here\s+(?:is|are)|the\s+following|below\s+(?:is|are))\s+"
+                      r"(?:(?:an?|the|some)\s+)?(?:\w+\s+)?(?:tables?|examples?|listings?)\b",
+                      re.IGNORECASE)
 _BARE_TITLE = re.compile(r"[A-Z][a-z]*(?: [A-Za-z][a-z]*){0,2}:?")  # "Examples", "For example:"
 
 
@@ -147,6 +152,26 @@ def add_examples(picked: dict[tuple[int, int], Strip], candidates: list[Candidat
     best = max(blocks, key=lambda i: (own[i], total[i]))
     if own[best] >= EXAMPLE_MIN and own[best] >= said:
         add_example(picked, candidates, total, best)
+
+
+def add_announced_blocks(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
+                         total: np.ndarray) -> None:
+    """The table or example under a paragraph one of whose sentences announces it, for any
+    picked sentence of that paragraph: bzip2's manual says "Here is a table which summarises
+    the maximum memory usage…", then three more sentences, then the table; "What compressed
+    size did the Calgary corpus get with -1?" got the third sentence without the table (✅)."""
+    index = indexed(candidates)
+    for strip in [s for s in picked.values() if not s.block]:
+        first = last = index[(strip.chunk, strip.position)]
+        while first > 0 and same_paragraph(candidates, first - 1, first):
+            first -= 1
+        while last + 1 < len(candidates) and same_paragraph(candidates, last, last + 1):
+            last += 1
+        after = last + 1
+        if (after < len(candidates) and candidates[after].block
+                and candidates[after].chunk == strip.chunk
+                and any(_HERE_IS.search(candidates[k].text) for k in range(first, after))):
+            add_example(picked, candidates, total, after)
 
 
 def add_example(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],

@@ -22,6 +22,7 @@ from core.rag.coverage import (
 from core.rag.definitions import DEFINITION, DOES
 from core.text import STOPWORDS, detect_language, normalize
 
+_THE = re.compile(r"\bthe\s+$", re.IGNORECASE)  # the article right before the subject
 SUBJECT_WORDS = (2, 4)  # one word is the vocabulary check's; longer runs are rarely one term
 # "how does radix sort work?" asks what radix sort is as much as "what is radix sort?" does
 _HOW_IT_WORKS = re.compile(r"\bhow\s+do(?:es)?\s+(?:an?\s+|the\s+)?(?P<subject>[^?.!,;:]+?)\s+"
@@ -41,10 +42,13 @@ def subject_phrase(question: str) -> str | None:
     """The term a definitional English question asks about ("what is…", "what does… mean",
     "how does… work"), when it is a run of 2-4 plain content words ("linked list", "apt-get
     check"); None otherwise. Names are left to named_terms, and a question word ("the main
-    advantage") makes it no term."""
+    advantage") makes it no term. "What is the X" asks for a thing the course states in its own
+    words, as often as for a term ("What is the late submission penalty?" under "Late
+    submission policy": "Late assignments lose 10% of their grade per day")."""
     match = (DEFINITION.search(question) or DOES.search(question)
              or _HOW_IT_WORKS.search(question))
-    if match is None or detect_language(question) == "ar":
+    if match is None or detect_language(question) == "ar" or (
+            match.re is DEFINITION and _THE.search(question, 0, match.start("subject"))):
         return None
     words = match.group("subject").split()
     names = {n.lower() for n in named_terms(question)}

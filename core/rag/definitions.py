@@ -22,6 +22,10 @@ _KIND = re.compile(r"^(?:(?:the|an?)\s+)?(?:variable|option|parameter|field|comm
                    r"flag|directive|setting|keyword|term|word|acronym|abbreviation)\s+",
                    re.IGNORECASE)
 _VERB = r"(?:is|are|was|means|stands\s+for|refers\s+to|denotes|هو|هي|هم|يعني|تعني|عبارة\s+عن)\b"
+# what a sentence ending in its term says before it ("… will be called D-normalized."), unless
+# it opens with a pointer to the sentence before ("This is called…")
+_NAMED_AS = r"(?:is|are|will\s+be|be)\s+(?:called|named|termed|referred\s+to\s+as|known\s+as)"
+_POINTER = r"(?:this|that|these|those|it|they)"
 MAX_TERM_WORDS = 4
 _QUOTES = "\"'“”‘’`"
 
@@ -39,10 +43,23 @@ def asked_term(question: str) -> str | None:
 def defining(term: str) -> re.Pattern[str]:
     """A sentence opening with the term (quoted or not) and a defining verb, a colon or the
     " — " a definition list's item is joined with ("N is …", "• apt-listchanges: shows …",
-    '"Definitely lost" — This covers…'); a short term ("N", "mz") must match its case."""
+    '"Definitely lost" — This covers…'), or ending by naming it ("Polynomials of degree less
+    than D … will be called D-normalized." defines "D-normalized polynomial"; not "This is
+    called…", which needs the sentence before); a short term ("N", "mz") must match its case."""
     flags = 0 if len(term) <= 3 else re.IGNORECASE
-    return re.compile(rf"^[\W_]{{0,3}}(?:(?:the|an?)\s+)?{re.escape(term)}"
-                      rf"[\"'”’]?(?:\s*\([^)]{{0,40}}\))?(?:\s+{_VERB}|\s*:(?!:)|\s+—\s)", flags)
+    opening = (rf"^[\W_]{{0,3}}(?:(?:the|an?)\s+)?{re.escape(term)}"
+               rf"[\"'”’]?(?:\s*\([^)]{{0,40}}\))?(?:\s+{_VERB}|\s*:(?!:)|\s+—\s)")
+    ending = rf"^(?!{_POINTER}\b)\S.*?\s{_NAMED_AS}\s+{_named(re.escape(term))}"
+    *qualifier, noun = term.split()
+    if qualifier:
+        ending += (rf"|^(?:the\s+)?{re.escape(noun)}(?:e?s)?\b.*?\s{_NAMED_AS}\s+"
+                   + _named(re.escape(" ".join(qualifier))))
+    return re.compile(f"{opening}|{ending}", flags)
+
+
+def _named(term: str) -> str:
+    """The term as a sentence's last words, quoted or not."""
+    return rf"[\"'“‘]?(?:(?:the|an?)\s+)?{term}[\"'”’]?\s*[.!]?\s*$"
 
 
 # "ما الذي يفعله الخيار -j"، "ماذا تفعل…"، "ما وظيفة الخيار -n": what an option does, in Arabic

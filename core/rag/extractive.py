@@ -11,6 +11,7 @@ import numpy as np
 from core.ports import Embedder
 from core.rag.blocks import (
     is_caption,
+    is_reference,
     is_table,
     joined_elisions,
     listing_windows,
@@ -18,6 +19,7 @@ from core.rag.blocks import (
     read_paragraph,
 )
 from core.rag.companions import (
+    add_announced_blocks,
     add_example,
     add_examples,
     add_follow_ups,
@@ -34,7 +36,7 @@ from core.rag.explanations import add_description, add_explanations
 from core.rag.injection import has_foreign_url, looks_like_injection, without_foreign_links
 from core.rag.overlap import matched, rarity, share
 from core.rag.state import Chunk
-from core.rag.strips import Candidate, Strip
+from core.rag.strips import Candidate, Strip, off_other_entries
 from core.sentences import introduces
 from core.text import detect_language, keyword_forms, normalize
 
@@ -73,7 +75,7 @@ def _candidates(chunks: Sequence[Chunk]) -> list[Candidate]:
         position = 0
         paragraphs = [p for p in re.split(r"\n[ \t]*\n", chunk.context) if p.strip()]
         for pn, paragraph in enumerate(joined_elisions(paragraphs)):
-            if is_caption(paragraph):
+            if is_caption(paragraph) or is_reference(paragraph):
                 continue
             windows = listing_windows(paragraph)
             block, pieces = (True, windows) if windows else read_paragraph(paragraph)
@@ -166,10 +168,12 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         add_default(picked, candidates, total, question, words, chunks)
         named = identifiers_in(question, [c.text for c in candidates])
         add_examples(picked, candidates, total, own, named)
+        add_announced_blocks(picked, candidates, total)
         add_explanations(picked, candidates, total)
         fill_gaps(picked, candidates, total)
         complete_entries(picked, candidates, total, plain, named)
         drop_bare_titles(picked)
+        off_other_entries(picked, candidates, question)
     # The question's own language first: a passage in another language adds to it, after it.
     # An English question gets no Arabic add-on when its best sentence is English or its English
     # sentences share enough of its words to be checked (the same answer again, in a language

@@ -3,6 +3,7 @@ context, in reading order) and the strips it picks from them, keyed by (passage,
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -70,3 +71,31 @@ def on_asked_options(question: str, strips: Sequence[Strip]) -> list[Strip]:
     asked = set(options(question))
     naming = {s.chunk for s in strips if asked & set(options(s.text))}
     return [s for s in strips if s.chunk in naming] if naming else list(strips)
+
+
+# an option entry's head as ingestion joins it to its description: "-d --decompress — Force…",
+# "-o file, --output=file — Write…"
+_ENTRY_HEAD = re.compile(r"^[\W_]{0,3}(?:--?[A-Za-z0-9][\w-]*(?:[= ][\w<>\[\]|.…-]+)?,?\s+)+—\s")
+
+
+def off_other_entries(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
+                      question: str) -> None:
+    """For a question naming options, no sentence of another option's entry without that
+    entry's head: "This flag overrides that mechanism, and forces bzip2 to decompress." (-d's)
+    opened a new user's answer on -k, read as if -k did it. An entry is the paragraph its head
+    opens and the paragraph after it, unless that opens an entry of its own; a head names its
+    own option, so it stays (another option may be the answer)."""
+    asked = set(options(question))
+    if not asked:
+        return
+    heads = {(c.chunk, c.paragraph): (c.position, set(options(found.group())))
+             for c in candidates if not c.block and (found := _ENTRY_HEAD.match(c.text))}
+    for (chunk, paragraph), entry in list(heads.items()):  # "-f --force — Force overwrite…"
+        heads.setdefault((chunk, paragraph + 1), entry)  # / "bzip2 normally declines to…"
+    index = indexed(candidates)
+    for key in list(picked):
+        c = candidates[index[key]]
+        head, named = heads.get((c.chunk, c.paragraph), (c.position, set()))
+        if (head != c.position and (c.chunk, head) not in picked and not named & asked
+                and not asked & set(options(c.text))):
+            del picked[key]

@@ -57,6 +57,7 @@ def test_course_words_are_the_latin_content_words_of_an_english_question(questio
     ("What is quicksort?", None),  # one word: the vocabulary check's
     ("what is the main advantage of quicksort", None),  # not a term
     ("what is the default port", None),  # a property of a term, written many ways
+    ("What is the late submission penalty?", None),  # a rule, stated in the course's words
     ("how is a linked list traversed?", None),  # not a definition
     ("ما هي القائمة المترابطة؟", None),
     ("What is KDE's office suite called?", None),  # asks for a name; KDE's is the name KDE

@@ -118,3 +118,18 @@ async def test_the_defining_sentence_leads_the_reply(embedder):
         "Expat is a library, written in C, for parsing XML documents.", step=0.8)
     reply = compose(await relevant_strips("What is Expat?", chunks, embedder, 3))
     assert reply.startswith("Expat is a library, written in C")
+
+
+def test_a_sentence_ending_in_the_term_it_names_defines_it():
+    """A new user's "What is a D-normalized polynomial?" got the definition last, after two
+    sentences merely using the term: the paper writes "Polynomials of degree less than D …
+    will be called D-normalized."."""
+    opens = definition_of("What is a D-normalized polynomial?")
+    assert opens is not None
+    assert opens.match("Polynomials of degree less than D whose coefficients are recorded using "
+                       "exactly D bits will be called D-normalized.")
+    assert not opens.match("Multiplication of two D-normalized polynomials is done bit by bit.")
+    collision = defining("hash collision")
+    assert collision.match("Two keys mapping to one slot is called a hash collision.")
+    assert not collision.match("This is called a hash collision.")  # the sentence before says
+    assert not collision.match("It is called a hash collision in most books, but not here.")

@@ -75,3 +75,18 @@ def test_list_items_by_shape():
     assert list_item("- apt-listchanges shows changes")
     assert list_item("2) Exact matching on tags.")
     assert not list_item("The math functions will calculate their results to the scale set.")
+
+
+async def test_a_sentence_counting_its_items_brings_that_many_for_any_question():
+    """A new user's "Why is byte-by-byte CRC computation slow?" got the first of the paper's
+    "two reasons": a why-question asks for no list, so only the first item came."""
+    text = ("Computing CRC byte by byte is rather slow and takes 6 - 8 CPU cycles per byte. "
+            "There are two reasons why it is slow:\n\n"
+            "1. Reading data 8 bits at a time is not the most efficient data access method.\n\n"
+            "2. Modern CPUs have multiple ALUs. However, byte-by-byte CRC has only one data "
+            "flow.\n\n"
+            "3. This third line is the next topic and no reason.")
+    reply = compose(await relevant_strips("Why is byte-by-byte CRC computation slow?",
+                                          course_chunks(text), None, 2))
+    assert "Reading data 8 bits" in reply and "multiple ALUs" in reply
+    assert "third line" not in reply
