@@ -65,15 +65,15 @@ def _named(term: str) -> str:
 # "ما الذي يفعله الخيار -j"، "ماذا تفعل…"، "ما وظيفة الخيار -n": what an option does, in Arabic
 _AR_DOES = re.compile(r"(?:ماذا|ما\s+الذي)\s+(?:يفعل|تفعل)|ما\s+(?:وظيفة|عمل|فائدة)\s")
 # one option of an option list's head, its argument perhaps: "-o file", "--output=file"
-_OPTION_HEAD = r"--?[A-Za-z0-9][\w-]*(?:[= ][\w<>\[\]|.…-]+)?"
+OPTION_HEAD = r"--?[A-Za-z0-9][\w-]*(?:[= ][\w<>\[\]|.…-]+)?"
 
 
 def option_entry(option: str) -> re.Pattern[str]:
     """A manual's entry for a command-line option: the options it lists (the asked one among
     them, as written: -v is not -V) and the " — " or ':' its description follows: "-a,
     --append — Append the resource use information…", "-o file, --output=file — Write…"."""
-    return re.compile(rf"^[\W_]{{0,3}}(?:{_OPTION_HEAD},\s*)*{re.escape(option)}(?![\w-])"
-                      rf"(?:[= ][\w<>\[\]|.…-]+)?(?:,\s*{_OPTION_HEAD})*\s*(?:—|:(?!:))")
+    return re.compile(rf"^[\W_]{{0,3}}(?:{OPTION_HEAD},\s*)*{re.escape(option)}(?![\w-])"
+                      rf"(?:[= ][\w<>\[\]|.…-]+)?(?:,\s*{OPTION_HEAD})*\s*(?:—|:(?!:))")
 
 
 def definition_of(question: str) -> re.Pattern[str] | None:

@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from core.rag.definitions import OPTION_HEAD
 from core.rag.state import Chunk
 from core.text import detect_language, options
 
@@ -75,7 +76,7 @@ def on_asked_options(question: str, strips: Sequence[Strip]) -> list[Strip]:
 
 # an option entry's head as ingestion joins it to its description: "-d --decompress — Force…",
 # "-o file, --output=file — Write…"
-_ENTRY_HEAD = re.compile(r"^[\W_]{0,3}(?:--?[A-Za-z0-9][\w-]*(?:[= ][\w<>\[\]|.…-]+)?,?\s+)+—\s")
+_ENTRY_HEAD = re.compile(rf"^[\W_]{{0,3}}(?:{OPTION_HEAD},?\s+)+—\s")
 
 
 def off_other_entries(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
