@@ -84,8 +84,10 @@ def off_other_entries(picked: dict[tuple[int, int], Strip], candidates: list[Can
     """For a question naming options, no sentence of another option's entry without that
     entry's head: "This flag overrides that mechanism, and forces bzip2 to decompress." (-d's)
     opened a new user's answer on -k, read as if -k did it. An entry is the paragraph its head
-    opens and the paragraph after it, unless that opens an entry of its own; a head names its
-    own option, so it stays (another option may be the answer)."""
+    opens and the paragraph after it, unless that opens an entry of its own. A sentence
+    naming any option says which it is about, so it stays: a head (another option may be the
+    answer; "--demangle=<yes|no> [default: yes] — …" is one the head pattern does not read),
+    "If forced (-f), …"."""
     asked = set(options(question))
     if not asked:
         return
@@ -98,5 +100,5 @@ def off_other_entries(picked: dict[tuple[int, int], Strip], candidates: list[Can
         c = candidates[index[key]]
         head, named = heads.get((c.chunk, c.paragraph), (c.position, set()))
         if (head != c.position and (c.chunk, head) not in picked and not named & asked
-                and not asked & set(options(c.text))):
+                and not options(c.text)):
             del picked[key]

@@ -10,7 +10,8 @@ from tests.support.fake_embedder import SetCosinesEmbedder
 
 OPTIONS = ("-d --decompress — Force decompression. bzip2, bunzip2 and bzcat are really the "
            "same program. This flag overrides that mechanism, and forces bzip2 to decompress."
-           "\n\n-f --force — Force overwrite of output files. Normally, bzip2 will not "
+           "\n\n--repetitive-best [default: off] — Legacy flag, ignored.\n\n"
+           "-f --force — Force overwrite of output files. Normally, bzip2 will not "
            "overwrite existing output files.\n\n"
            "bzip2 normally declines to decompress files which lack the magic header bytes.\n\n"
            "-k --keep — Keep (don't delete) input files during compression or decompression.")
@@ -28,6 +29,16 @@ async def test_another_option_s_sentences_are_not_shown_without_its_head():
     assert "Keep (don't delete) input files" in reply
     assert "This flag overrides" not in reply and "Normally, bzip2 will not" not in reply
     assert "declines to decompress" not in reply  # -f's, in the paragraph under its entry
+
+
+async def test_a_sentence_naming_its_own_option_is_never_dropped():
+    """An entry's head the head pattern cannot read ("--repetitive-best [default: off] — …")
+    names its option all the same: it was dropped as the sentence after -k's entry."""
+    close = defaultdict(lambda: 0.80, {"--repetitive-best [default: off] — Legacy flag, "
+                                       "ignored.": 0.95})
+    reply = compose(await relevant_strips("What does the -k option of bzip2 do?",
+                                          course_chunks(OPTIONS), SetCosinesEmbedder(close), 4))
+    assert "--repetitive-best [default: off]" in reply
 
 
 async def test_a_head_naming_its_own_option_stays_with_its_sentences():
