@@ -50,10 +50,9 @@ def add_list_items(picked: dict[tuple[int, int], Strip], candidates: list[Candid
         counted = _counted(strip.text)
         if not asks and counted is None:
             continue
-        items = items_announced(candidates, index, strip)
-        if counted is not None:  # its items as the count says, whatever their shape
-            items = items_counted(candidates, index, strip, counted) or items[:counted]
-        for j in items:
+        # a count: its items as it says, whatever their shape (else the shaped ones, as many)
+        items = (items_counted(candidates, index, strip, counted) if counted is not None else [])
+        for j in items or items_announced(candidates, index, strip)[:counted or MAX_ITEMS]:
             c = candidates[j]
             picked.setdefault((c.chunk, c.position),
                               Strip(c.text, c.chunk, c.position, float(total[j])))
