@@ -98,7 +98,7 @@ class Writer:
             self.flush()
             self.walk(el)
             self._hold_term(el)
-        elif tag == "pre" or (tag == "code" and "\n" in (el.text_content() or "").strip()):
+        elif tag == "pre" or (tag == "code" and self._code_block(el)):
             self.end()
             code = inline.code_text(el)
             if code:
@@ -117,6 +117,17 @@ class Writer:
             self.flush()
         else:
             self.walk(el)
+
+    def _code_block(self, el: HtmlElement) -> bool:
+        """A <code> of several lines standing alone is a block; one inside running text is
+        inline, its line breaks the source's: Ninja's "from the syntax <code>|| dep1 dep2</code>
+        on the end of a build line" (broken between dep1 and dep2), made a block, opened a new
+        user's answer with "on the end of a build line.", cut from the sentence it ends."""
+        if "\n" not in (el.text_content() or "").strip():
+            return False
+        before = "".join(self.buf).strip()
+        after = (el.tail or "").strip() or el.getnext() is not None
+        return not (before and after)
 
     def _lines(self, lines: list[str]) -> None:
         if lines:

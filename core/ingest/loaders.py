@@ -173,7 +173,7 @@ def unsupported(suffix: str) -> str:
 # stored by older readers no longer matches its stored hash, so the next ingest reads it again
 # (its unchanged chunks keep their vectors). Without it, an upgrade never reached files
 # already ingested: only edited files were read by the fixed readers.
-READERS = 3
+READERS = 4
 
 
 def content_hash(data: bytes) -> str:

@@ -26,6 +26,9 @@ _CODE_SPAN = re.compile(r"(`[^`\n]*`)")
 # a one-line example indented by a tab (four spaces in a passage), as a Vim help file's are
 # ("\tmap Q gq"): prose paragraphs start at the margin in every format read
 _INDENTED = re.compile(rf"\n*(?:\t| {{4}})[^\n]{{1,{MAX_BLOCK_CHARS // 3}}}\n*")
+# a sentence's end, perhaps inside a bracket or quote: Ninja's "%e — Elapsed time in seconds.
+# (Available since Ninja 1.2.)", read as code (a bracket, few long words), was never picked
+_SENTENCE_END = re.compile(r"[.!?؟][)\]\"'”’»]*$")
 _NUMBER = re.compile(r"[-+]?\d[\d.,]*%?")
 ROW_TOKENS_MIN = 6  # a shorter run of numbers is a sentence's fragment, not a table's rows
 _ELISION = re.compile(r"\s*(?:⋮|…|\.\.\.|\[…\]|\[\.\.\.\])\s*")
@@ -157,7 +160,7 @@ def _code_line(paragraph: str) -> bool:
     """One line of code shown on its own ("myfun <- removeSource(myfun)"): no sentence end,
     and the brackets, arrows or prompts that prose lines rarely hold."""
     line = paragraph.strip()
-    if "\n" in line or len(line) > MAX_BLOCK_CHARS // 3 or line[-1:] in ".!?؟":
+    if "\n" in line or len(line) > MAX_BLOCK_CHARS // 3 or _SENTENCE_END.search(line):
         return False
     if _CONSOLE.match(line):
         return True

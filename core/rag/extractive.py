@@ -35,8 +35,9 @@ from core.rag.enumerations import add_list_items, list_item
 from core.rag.explanations import add_description, add_explanations
 from core.rag.injection import has_foreign_url, looks_like_injection, without_foreign_links
 from core.rag.overlap import matched, rarity, share
+from core.rag.records import add_record_heads
 from core.rag.state import Chunk
-from core.rag.strips import Candidate, Strip, off_other_entries
+from core.rag.strips import Candidate, Strip, add_asked_entries, off_other_entries
 from core.sentences import introduces
 from core.text import detect_language, keyword_forms, normalize
 
@@ -150,7 +151,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
             break
         if (c.block and not c.listing) or (lexical[i] == 0 and semantic[i] < alone[i]):
             continue  # an example comes with the sentence introducing it (or see below)
-        key = normalize(c.text)
+        key = " ".join(re.findall(r"\w+", normalize(c.text)))  # "block-sorting" / "block sorting"
         if key not in seen:
             seen.add(key)
             picked[(c.chunk, c.position)] = Strip(c.text, c.chunk, c.position, float(total[i]),
@@ -169,10 +170,12 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         named = identifiers_in(question, [c.text for c in candidates])
         add_examples(picked, candidates, total, own, named)
         add_announced_blocks(picked, candidates, total)
+        add_record_heads(picked, candidates)
         add_explanations(picked, candidates, total)
         fill_gaps(picked, candidates, total)
         complete_entries(picked, candidates, total, plain, named)
         drop_bare_titles(picked)
+        add_asked_entries(picked, candidates, question)
         off_other_entries(picked, candidates, question)
     # The question's own language first: a passage in another language adds to it, after it.
     # An English question gets no Arabic add-on when its best sentence is English or its English

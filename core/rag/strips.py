@@ -102,3 +102,27 @@ def off_other_entries(picked: dict[tuple[int, int], Strip], candidates: list[Can
         if (head != c.position and (c.chunk, head) not in picked and not named & asked
                 and not options(c.text)):
             del picked[key]
+
+
+ENTRY_SENTENCES_MAX = 6  # a longer head paragraph is an essay, not an option's entry
+
+
+def add_asked_entries(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],
+                      question: str) -> None:
+    """The whole head paragraph of a picked entry for an option asked about: bzip2's "-s
+    --small — Reduce memory usage… only requires 2.5 bytes per block byte. This means any file
+    can be decompressed in 2300k of memory…" lost its last sentence, the one with the figure
+    ("how much memory does -s need?" was answered without it, twice in a row)."""
+    asked = set(options(question))
+    if not asked:
+        return
+    for c in [c for c in candidates if (c.chunk, c.position) in picked and not c.block]:
+        found = _ENTRY_HEAD.match(c.text)
+        if found is None or not asked & set(options(found.group())):
+            continue
+        rest = [k for k in candidates if (k.chunk, k.paragraph) == (c.chunk, c.paragraph)
+                and not k.block]
+        if len(rest) <= ENTRY_SENTENCES_MAX:
+            for k in rest:
+                picked.setdefault((k.chunk, k.position), Strip(k.text, k.chunk, k.position,
+                                                               picked[(c.chunk, c.position)].score))

@@ -248,6 +248,15 @@ def test_a_c_preprocessor_line_is_code_not_a_sentence():
     assert read_paragraph("#1 on the list is the kernel.")[0] is False
 
 
+def test_a_line_ending_a_sentence_inside_a_bracket_is_prose():
+    # Ninja's placeholder list: a bracket and few long words read as one line of code, never
+    # picked ("What does %e mean in NINJA_STATUS?" got the list's introduction only)
+    line = "%e — Elapsed time in seconds. (Available since Ninja 1.2.)"
+    assert read_paragraph(line) == (False, ["%e — Elapsed time in seconds.",
+                                            "(Available since Ninja 1.2.)"])
+    assert read_paragraph("myfun <- removeSource(myfun)")[0] is True
+
+
 async def test_an_option_s_description_comes_with_its_line_when_the_line_matches_best():
     # Valgrind's option list: "what does --track-fds do" matched the option's line only, and
     # the reply was "--track-fds=<yes|no|all> [default: no]" alone

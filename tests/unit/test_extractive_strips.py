@@ -298,3 +298,14 @@ async def test_a_figure_s_caption_is_never_quoted_without_its_picture():
     picked = [s.text for s in strips]
     assert "Figure 2 shows the Xfce panel with its launchers." in picked  # a sentence about one
     assert not any("Figure 13.3" in s or s == "The Xfce desktop" for s in picked)
+
+
+async def test_a_sentence_two_passages_spell_apart_is_shown_once():
+    # a manual's NAME section and its introduction: "block-sorting" / "block sorting"
+    first = ("bzip2 compresses files using the Burrows-Wheeler block-sorting text compression "
+             "algorithm, and Huffman coding. Compression is generally considerably better.")
+    second = ("bzip2 compresses files using the Burrows-Wheeler block sorting text compression "
+              "algorithm, and Huffman coding.")
+    reply = compose(await relevant_strips("How does bzip2 compress files?",
+                                          _chunks(first, second), None, 4))
+    assert reply.count("Huffman coding") == 1

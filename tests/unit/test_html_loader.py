@@ -140,6 +140,19 @@ def test_node_docs_examples_and_headings_read_as_shown() -> None:
                              "const path = require('node:path');\n// Throws\n\nSee the note.")
 
 
+def test_code_of_several_lines_in_a_sentence_stays_in_it() -> None:
+    # Ninja's manual breaks an inline <code> across source lines; only a <code> standing
+    # alone is a block of its own
+    page = ("<html><body><ol><li><p><em>Order-only dependencies</em>, expressed with the syntax "
+            "<code>|| <em>dep1</em>\n   <em>dep2</em></code> on the end of a build line.  When "
+            "these are out of date, the output is not rebuilt.</p></li></ol>"
+            "<p><code>make_memory\n    [noaccess|defined] &lt;addr&gt;</code></p></body></html>")
+    assert _all_text(read_html(page.encode())) == (
+        "1. Order-only dependencies, expressed with the syntax || dep1 dep2 on the end of a "
+        "build line. When these are out of date, the output is not rebuilt.\n\n"
+        "make_memory\n    [noaccess|defined] <addr>")
+
+
 @pytest.mark.parametrize(("data", "message"), [
     (b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\n", "not an HTML page (it looks like a PDF)"),
     (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "not an HTML page (it looks like an image)"),

@@ -192,12 +192,15 @@ class TestGuideModeInTheGraph:
                           "Write the code for assignment 2: a recursive factorial function",
                           "explain")
         assert "guide" not in state["route"] and "Steps to try" not in state["answer"]
+        # offline its reply quotes the course: what the course says, not the work asked for
+        assert "base case" in state["answer"] and state["confidence"] == Confidence.UNCHECKED
 
     async def test_a_learn_question_in_guide_mode_is_not_guided(self, graph, make_context):
         question = "What does a recursive function need?"
         guided = await run(graph, course_context(make_context), question, "guide")
         explained = await run(graph, course_context(make_context), question, "explain")
         assert "guide" not in guided["route"] and guided["answer"] == explained["answer"]
+        assert explained["confidence"] == Confidence.COURSE
 
     async def test_an_arabic_request_is_guided_in_arabic(self, graph, make_context):
         state = await run(graph, course_context(make_context), "حل الواجب عن الدوال التعاودية",

@@ -45,3 +45,26 @@ async def test_a_head_naming_its_own_option_stays_with_its_sentences():
     reply = compose(await relevant_strips("With -k, how do I force bzip2 to decompress?",
                                           course_chunks(OPTIONS), None, 4))
     assert "-d --decompress — Force decompression." in reply
+
+
+SMALL = ("-s --small — Reduce memory usage, for compression, decompression and testing. Files "
+         "are decompressed and tested using a modified algorithm which only requires 2.5 bytes "
+         "per block byte. This means any file can be decompressed in 2300k of memory, albeit at "
+         "about half the normal speed.\n\nDuring compression, -s selects a block size of 200k, "
+         "which limits memory use to around the same figure.\n\nIn short, if your machine is low "
+         "on memory (8 megabytes or less), use -s for everything. See MEMORY MANAGEMENT below.")
+
+
+async def test_the_asked_option_s_entry_is_shown_whole():
+    """"How much memory does the -s option need?" got -s's head and the sentences around the
+    figure, not the one with it."""
+    close = defaultdict(lambda: 0.80, {
+        "This means any file can be decompressed in 2300k of memory, albeit at about half the "
+        "normal speed.": 0.70})
+    reply = compose(await relevant_strips("How much memory does the -s option need?",
+                                          course_chunks(SMALL), SetCosinesEmbedder(close), 3))
+    assert reply.startswith("-s --small — Reduce memory usage") and "2300k of memory" in reply
+    # not for a question naming no option, nor another option's entry
+    other = compose(await relevant_strips("How much memory does the -k option need?",
+                                          course_chunks(SMALL), SetCosinesEmbedder(close), 3))
+    assert "2300k" not in other

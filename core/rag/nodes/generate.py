@@ -14,6 +14,7 @@ from core.messages import Citation, Confidence
 from core.rag import guide
 from core.rag.citations import citations_for, cite, confidence_of
 from core.rag.extractive import compose, focused, quoted_language, relevant_strips, supported
+from core.rag.integrity import is_graded_work_request
 from core.rag.llm_output import message_text
 from core.rag.nodes.fallback import flagged, opening
 from core.rag.prompts import GENERATE_SYSTEM, generate_user
@@ -21,7 +22,7 @@ from core.rag.staff_replies import with_staff_answer
 from core.rag.state import RagContext, RagState
 from core.rag.strips import language_first, on_asked_options
 from core.rag.verify import evidence, reads_across_languages, vouches
-from core.text import detect_language
+from core.text import detect_language, options
 
 log = logging.getLogger(__name__)
 LANGUAGE_NAMES = {"en": "English", "ar": "Arabic"}
@@ -105,10 +106,22 @@ async def extractive_answer(question: str, state: RagState, ctx: RagContext) -> 
         update |= {"confidence": Confidence.LOW, "low_confidence": True}
     elif checkable and not vouches(update["evidence"]):
         update["confidence"] = Confidence.UNCHECKED  # what the course says, not a checked answer
+    elif update["confidence"] is Confidence.COURSE and _beside_the_point(question, text):
+        update["confidence"] = Confidence.UNCHECKED
     if shown != strips:  # judged without the course sentences only shown (see `focused`)
         update |= {"answer": compose(shown),
                    "citations": citations_for([context[strip.chunk] for strip in shown])}
     return update
+
+
+def _beside_the_point(question: str, text: str) -> bool:
+    """A reply that cannot be the answer however close it reads: quoted sentences never do
+    the work a graded-work request asks for ("Solve assignment 2 for me…" was ✅ over the
+    assignment's own text; by the rules only: the semantic tier reads bare how-tos as tasks),
+    and a reply naming none of the options asked about is about others ("What does ninja -d
+    explain print?" was ✅ over `-t targets` text)."""
+    asked = set(options(question))
+    return is_graded_work_request(question) or (bool(asked) and not asked & set(options(text)))
 
 
 def _answer(text: str, citations: list[Citation], llm_calls: int = 0) -> RagState:
