@@ -14,6 +14,7 @@ FIELD_WORDS_MAX = 20
 
 
 def is_field(text: str) -> bool:
+    """A short labelled sentence, as a syllabus's course information is written."""
     return bool(_FIELD.match(text)) and len(text.split()) <= FIELD_WORDS_MAX
 
 
