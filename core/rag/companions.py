@@ -17,7 +17,7 @@ from core.rag.cohesion import ORDINAL_BACK, continues, parallel, refers_back
 from core.rag.coverage import found_in, identifiers
 from core.rag.entries import ENTRY_MARK
 from core.rag.enumerations import items_announced
-from core.rag.strips import Candidate, Strip, indexed, same_paragraph
+from core.rag.strips import Candidate, Strip, indexed, paragraph_of, same_paragraph
 from core.sentences import asks, introduces
 
 EXAMPLE_MIN = 0.5  # see add_examples()
@@ -162,15 +162,11 @@ def add_announced_blocks(picked: dict[tuple[int, int], Strip], candidates: list[
     size did the Calgary corpus get with -1?" got the third sentence without the table (✅)."""
     index = indexed(candidates)
     for strip in [s for s in picked.values() if not s.block]:
-        first = last = index[(strip.chunk, strip.position)]
-        while first > 0 and same_paragraph(candidates, first - 1, first):
-            first -= 1
-        while last + 1 < len(candidates) and same_paragraph(candidates, last, last + 1):
-            last += 1
-        after = last + 1
+        paragraph = paragraph_of(candidates, index[(strip.chunk, strip.position)])
+        after = paragraph.stop
         if (after < len(candidates) and candidates[after].block
                 and candidates[after].chunk == strip.chunk
-                and any(_HERE_IS.search(candidates[k].text) for k in range(first, after))):
+                and any(_HERE_IS.search(candidates[k].text) for k in paragraph)):
             add_example(picked, candidates, total, after)
 
 
@@ -233,9 +229,7 @@ def _explained_block(candidates: list[Candidate], i: int) -> int | None:
     """The example block right above the paragraph of sentence `i` when that paragraph opens
     by referring back to it: manuals show a setting, then explain it ("set ttimeoutlen=100" /
     "This makes typing Esc take effect more quickly. Normally Vim waits...")."""
-    first = i
-    while first > 0 and same_paragraph(candidates, first - 1, i):
-        first -= 1
+    first = paragraph_of(candidates, i).start
     above = first - 1
     if (above >= 0 and candidates[above].block and not candidates[above].listing
             and candidates[above].chunk == candidates[i].chunk

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from core.rag.strips import Candidate, Strip, indexed, same_paragraph
+from core.rag.strips import Candidate, Strip, indexed, paragraph_of
 
 # "Office hours: Tuesdays…", "Teaching assistant: Omar Khalil (…)": a label of one to three
 # words, then its value; a short sentence
@@ -25,12 +25,9 @@ def add_record_heads(picked: dict[tuple[int, int], Strip], candidates: list[Cand
     Khalil", the instructor's hours put beside the assistant's name."""
     index = indexed(candidates)
     for strip in [s for s in picked.values() if not s.block and is_field(s.text)]:
-        first = index[(strip.chunk, strip.position)]
-        while first > 0 and same_paragraph(candidates, first - 1, first):
-            first -= 1
-            if candidates[first].block or not is_field(candidates[first].text):
-                break
-        else:
+        at = index[(strip.chunk, strip.position)]
+        first = paragraph_of(candidates, at).start
+        if all(is_field(candidates[k].text) for k in range(first, at)):
             head = candidates[first]
             picked.setdefault((head.chunk, head.position),
                               Strip(head.text, head.chunk, head.position, strip.score))

@@ -51,6 +51,16 @@ def same_paragraph(candidates: list[Candidate], i: int, j: int) -> bool:
     return not (a.block or b.block) and (a.chunk, a.paragraph) == (b.chunk, b.paragraph)
 
 
+def paragraph_of(candidates: list[Candidate], i: int) -> range:
+    """Where the sentences of candidate `i`'s paragraph sit (a block is a paragraph alone)."""
+    first = last = i
+    while first > 0 and same_paragraph(candidates, first - 1, first):
+        first -= 1
+    while last + 1 < len(candidates) and same_paragraph(candidates, last, last + 1):
+        last += 1
+    return range(first, last + 1)
+
+
 def language_first(strips: Sequence[Strip], chunks: Sequence[Chunk], language: str
                    ) -> list[Strip]:
     """The strips of passages in the question's language first, each group in its own order,
@@ -116,13 +126,13 @@ def add_asked_entries(picked: dict[tuple[int, int], Strip], candidates: list[Can
     asked = set(options(question))
     if not asked:
         return
-    for c in [c for c in candidates if (c.chunk, c.position) in picked and not c.block]:
-        found = _ENTRY_HEAD.match(c.text)
+    index = indexed(candidates)
+    for strip in [s for s in picked.values() if not s.block]:
+        found = _ENTRY_HEAD.match(strip.text)
         if found is None or not asked & set(options(found.group())):
             continue
-        rest = [k for k in candidates if (k.chunk, k.paragraph) == (c.chunk, c.paragraph)
-                and not k.block]
-        if len(rest) <= ENTRY_SENTENCES_MAX:
-            for k in rest:
-                picked.setdefault((k.chunk, k.position), Strip(k.text, k.chunk, k.position,
-                                                               picked[(c.chunk, c.position)].score))
+        paragraph = paragraph_of(candidates, index[(strip.chunk, strip.position)])
+        if len(paragraph) <= ENTRY_SENTENCES_MAX:
+            for k in (candidates[j] for j in paragraph):
+                picked.setdefault((k.chunk, k.position),
+                                  Strip(k.text, k.chunk, k.position, strip.score))
