@@ -118,7 +118,7 @@ def listing_windows(paragraph: str) -> list[str]:
     into one another and a field ("Standards-Version: 4.5.1") lost the lines around it."""
     lines = [line for line in paragraph.splitlines() if line.strip()]
     listed = sum(bool(_LIST_ITEM.match(line)) for line in lines)
-    ended = sum(line.rstrip()[-1:] in ".!?؟" for line in lines)
+    ended = sum(ends_sentence(line) for line in lines)
     if (len(paragraph) <= MAX_BLOCK_CHARS or len(lines) < 4 or listed * 2 >= len(lines)
             or ended * 2 >= len(lines) or _session(paragraph)):
         return []
@@ -143,13 +143,19 @@ def _clip(line: str) -> str:
     return head + " […]"
 
 
+def ends_sentence(line: str) -> bool:
+    """Whether a line ends a sentence, also inside a bracket or quote ("(Available since
+    Ninja 1.2.)", 'called "the index."')."""
+    return bool(_SENTENCE_END.search(line.rstrip()))
+
+
 def _number_rows(paragraph: str) -> bool:
     """A table's rows as a PDF's text layer runs them together ("CRC-32 2.523 1.293,7 1.96
     CRC-64 3.283 …"): no sentence end, mostly numbers. Read as a sentence it was never shown
     with the caption above it ("Table 2: CRC performance, X86 platform …"), which answered
     alone under ✅."""
     text = paragraph.strip()
-    if not text or text[-1:] in ".!?؟" or len(text) > MAX_BLOCK_CHARS:
+    if not text or ends_sentence(text) or len(text) > MAX_BLOCK_CHARS:
         return False
     tokens = text.split()
     numbers = sum(bool(_NUMBER.fullmatch(t)) for t in tokens)
@@ -160,7 +166,7 @@ def _code_line(paragraph: str) -> bool:
     """One line of code shown on its own ("myfun <- removeSource(myfun)"): no sentence end,
     and the brackets, arrows or prompts that prose lines rarely hold."""
     line = paragraph.strip()
-    if "\n" in line or len(line) > MAX_BLOCK_CHARS // 3 or _SENTENCE_END.search(line):
+    if "\n" in line or len(line) > MAX_BLOCK_CHARS // 3 or ends_sentence(line):
         return False
     if _CONSOLE.match(line):
         return True
@@ -177,7 +183,7 @@ def _session(paragraph: str) -> bool:
     if _CONSOLE.match(paragraph):
         return True
     lines = [line for line in paragraph.splitlines() if line.strip()]
-    ended = sum(line.rstrip()[-1:] in ".!?؟" for line in lines)
+    ended = sum(ends_sentence(line) for line in lines)
     return (len(lines) >= 4 and ended * 2 < len(lines)
             and any(_CONSOLE.match(line) and line.lstrip()[0] == "$" for line in lines))
 

@@ -28,7 +28,7 @@ CAPTION_WORDS = 12  # a longer line is a sentence, not an example's title
 _CODE_MARKS = re.compile(r"[(){}\[\]=$#<>|/\\]")
 # a sentence announcing the table or example its paragraph ends on: "Here is a table which…",
 # "The following example shows…", "Below is a listing of…"
-_HERE_IS = re.compile(r"\b(?:here\s+(?:is|are)|the\s+following|below\s+(?:is|are))\s+"
+HERE_IS = re.compile(r"\b(?:here\s+(?:is|are)|the\s+following|below\s+(?:is|are))\s+"
                       r"(?:(?:an?|the|some)\s+)?(?:\w+\s+)?(?:tables?|examples?|listings?)\b",
                       re.IGNORECASE)
 _BARE_TITLE = re.compile(r"[A-Z][a-z]*(?: [A-Za-z][a-z]*){0,2}:?")  # "Examples", "For example:"
@@ -166,7 +166,7 @@ def add_announced_blocks(picked: dict[tuple[int, int], Strip], candidates: list[
         after = paragraph.stop
         if (after < len(candidates) and candidates[after].block
                 and candidates[after].chunk == strip.chunk
-                and any(_HERE_IS.search(candidates[k].text) for k in paragraph)):
+                and any(HERE_IS.search(candidates[k].text) for k in paragraph)):
             add_example(picked, candidates, total, after)
 
 

@@ -34,26 +34,15 @@ from core.rag.entries import complete_entries
 from core.rag.enumerations import add_list_items, list_item
 from core.rag.explanations import add_description, add_explanations
 from core.rag.injection import has_foreign_url, looks_like_injection, without_foreign_links
+from core.rag.meaning import closeness
 from core.rag.overlap import matched, rarity, share
 from core.rag.records import add_record_heads
+from core.rag.rows import add_asked_rows
 from core.rag.state import Chunk
 from core.rag.strips import Candidate, Strip, add_asked_entries, off_other_entries
 from core.sentences import introduces
 from core.text import detect_language, keyword_forms, normalize
 
-E5_FLOOR, E5_SPAN = 0.75, 0.2  # e5 cosines live in ~0.75-0.95: rescale to ~0-1
-# An Arabic question against an English sentence (or the reverse) scores lower and closer
-# together: on 300 parallel XQuAD questions the answer / other sentences averaged 0.788 / 0.752
-# across languages, 0.863 / 0.804 within one. This band maps the first pair onto the second, so
-# the English page that answers an Arabic question is not outranked by any Arabic sentence.
-E5_CROSS_FLOOR, E5_CROSS_SPAN = 0.719, 0.123
-# Across languages e5 alone often ranks the wrong sentence first, so a second encoder (USE
-# multilingual, core/llm/use_embedder.py) is averaged in with an equal share, its cosines put on
-# e5's cross band the same way (XQuAD answer / other sentences: 0.265 / 0.123). Arabic XQuAD
-# questions over their English paragraphs (587): answer sentence ranked first 62.2% by e5,
-# 69.5% by both. Within one language it gained too little to keep (+1 point top sentence).
-USE_FLOOR, USE_SPAN = 0.049, 0.437
-USE_CROSS_SHARE = 0.5
 # A sentence sharing no question word is shown only this close in meaning (band units, ~the
 # answer sentence's mean). Across languages no word can be shared: the ranking alone decides.
 MEANING_MIN, CROSS_MEANING_MIN = 0.5, 0.0
@@ -137,7 +126,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
     plain = [share(q_words, set(f)) for f in spelled]
     lang = detect_language(question)
     cross = np.array([detect_language(c.text) != lang for c in candidates])
-    semantic = await _semantic(question, [c.text for c in candidates], cross, embedder, second)
+    semantic = await closeness(question, [c.text for c in candidates], cross, embedder, second)
     alone = np.where(cross, CROSS_MEANING_MIN, MEANING_MIN)
     weights = np.array([(chunks[c.chunk].score or 0.0) for c in candidates])
     total = 0.45 * lexical + 0.45 * semantic + 0.10 * weights
@@ -171,6 +160,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         add_examples(picked, candidates, total, own, named)
         add_announced_blocks(picked, candidates, total)
         add_record_heads(picked, candidates)
+        add_asked_rows(picked, candidates, total, question, words)
         add_explanations(picked, candidates, total)
         fill_gaps(picked, candidates, total)
         complete_entries(picked, candidates, total, plain, named)
@@ -202,29 +192,6 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         lead = max(defining, key=lambda s: s.score).chunk
     return sorted(strips, key=lambda s: (other[s.chunk] != first_other, s.chunk != lead,
                                          s.chunk, s.position))
-
-
-async def _semantic(question: str, sentences: list[str], cross: np.ndarray,
-                    embedder: Embedder | None, second: Embedder | None) -> np.ndarray:
-    """How close each sentence is in meaning to the question, 0-1: e5's cosine on its band;
-    a sentence in the other language on the cross-language band, averaged with the second
-    encoder's reading when there is one."""
-    if embedder is None:
-        return np.zeros(len(sentences))
-    texts = [" ".join(s.split()) for s in sentences]
-    cosine = await _cosines(embedder, question, texts)
-    band = np.where(cross, (cosine - E5_CROSS_FLOOR) / E5_CROSS_SPAN, (cosine - E5_FLOOR) / E5_SPAN)
-    if second is not None and cross.any():
-        other = np.zeros(len(texts))
-        crossing = [t for t, c in zip(texts, cross, strict=True) if c]
-        other[cross] = (await _cosines(second, question, crossing) - USE_FLOOR) / USE_SPAN
-        band = np.where(cross, (1 - USE_CROSS_SHARE) * band + USE_CROSS_SHARE * other, band)
-    return np.clip(band, 0.0, 1.0)
-
-
-async def _cosines(embedder: Embedder, question: str, texts: list[str]) -> np.ndarray:
-    q = await embedder.embed_queries([question])
-    return np.asarray(await embedder.embed_passages(texts) @ q[0])
 
 
 def focused(strips: Sequence[Strip], chunks: Sequence[Chunk], language: str

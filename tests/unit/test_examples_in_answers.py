@@ -175,6 +175,9 @@ def test_prose_and_lists_are_never_read_as_listings():
     items = "\n".join(f"- item {n} of a long list without sentence ends" for n in range(20))
     session = "$ ls -l\n" + "\n".join(f"-rw-r--r-- 1 root root 0 file{n}" for n in range(40))
     assert listing_windows(prose) == listing_windows(items) == listing_windows(session) == []
+    # a sentence may end inside a bracket or a quote, and still end there
+    bracketed = "\n".join(["Each line here ends its sentence (as the manual says.)"] * 20)
+    assert listing_windows(bracketed) == []
 
 
 STATIC = ("A “static” configuration must indicate network settings in a fixed manner. This includes "

@@ -19,27 +19,6 @@ async def test_a_single_letter_decides_which_sentence_answers():
         assert [s.text for s in strips] == [sentence], letter
 
 
-def test_bullet_fragments_are_not_run_together_but_sentences_are():
-    from core.rag.strips import Strip
-
-    strips = [Strip("Profiles live in /etc/apparmor.d/", 0, 0, 0.9),
-              Strip("aa-unconfined lists unconfined programs", 0, 1, 0.8),
-              Strip("Complain mode logs violations.", 0, 2, 0.7),
-              Strip("Enforce mode blocks them.", 0, 3, 0.6)]
-    assert compose(strips) == ("Profiles live in /etc/apparmor.d/\naa-unconfined lists unconfined "
-                               "programs\nComplain mode logs violations. Enforce mode blocks them.")
-
-
-def test_a_sidebar_title_is_never_glued_to_the_sentence_before_it():
-    from core.rag.strips import Strip
-
-    strips = [Strip("Sticky directories are allowed.", 0, 0, 0.9),
-              Strip("SECURITY setgid directory and sticky bit", 0, 1, 0.8),
-              Strip("The setgid bit applies to directories.", 0, 2, 0.7)]
-    assert compose(strips) == ("Sticky directories are allowed.\nSECURITY setgid directory and "
-                               "sticky bit\nThe setgid bit applies to directories.")
-
-
 def test_leading_symbols_of_a_line_are_kept_and_markdown_markers_dropped():
     from core.sentences import split_sentences
 
@@ -139,17 +118,6 @@ async def test_the_example_that_matches_best_of_all_is_shown_though_another_one_
     assert "> eval(ex)\n[1] 7" in compose(strips)
 
 
-def test_markdown_inline_marks_are_not_shown_but_code_spans_and_globs_stay():
-    from core.rag.strips import Strip
-    text = ("The *most* important fields are `name` and `version`; see [bin](#bin). Files "
-            "listed there _cannot_ be excluded, but *.md files and `[\"*\"]` can.")
-    assert compose([Strip(text, 0, 0, 1.0)]) == (
-        "The most important fields are `name` and `version`; see bin. Files listed there "
-        "cannot be excluded, but *.md files and `[\"*\"]` can.")
-    dunder = "It is written out using __NOGLOBS__ as the pattern, before __init__ runs."
-    assert compose([Strip(dunder, 0, 0, 1.0)]) == dunder  # names to type, not bold
-
-
 async def test_a_sentence_ending_in_a_colon_brings_the_first_item_it_announces():
     text = ("The first thing that occurs in a function evaluation is the matching of formal to "
             "the supplied arguments. This is done by a three-pass process:\n\n"
@@ -224,13 +192,6 @@ async def test_an_arabic_question_whose_best_sentence_is_english_leads_with_it()
     chunks = _chunks(arabic, english, title="Sorting")
     strips = await relevant_strips("كيف يختار Quicksort المحور pivot؟", chunks, None, 4)
     assert [s.text for s in strips] == [english, arabic]  # the Arabic one only adds to it
-
-
-def test_a_code_block_that_opens_the_answer_keeps_its_first_line_s_indentation():
-    from core.rag.strips import Strip
-    block = "    for x in xs:\n        print(x)"
-    answer = compose([Strip(block, 0, 0, 0.9, block=True), Strip("It prints each item.", 0, 1, 0.8)])
-    assert answer == block + "\n\nIt prints each item."
 
 
 async def test_an_announced_example_comes_with_its_caption():
