@@ -37,6 +37,7 @@ from core.rag.injection import has_foreign_url, looks_like_injection, without_fo
 from core.rag.meaning import closeness
 from core.rag.overlap import matched, rarity, share
 from core.rag.records import add_record_heads
+from core.rag.repeats import distinct, joined_windows
 from core.rag.rows import add_asked_rows
 from core.rag.state import Chunk
 from core.rag.strips import Candidate, Strip, add_asked_entries, off_other_entries
@@ -167,6 +168,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
         drop_bare_titles(picked)
         add_asked_entries(picked, candidates, question)
         off_other_entries(picked, candidates, question)
+        joined_windows(picked, candidates)
     # The question's own language first: a passage in another language adds to it, after it.
     # An English question gets no Arabic add-on when its best sentence is English or its English
     # sentences share enough of its words to be checked (the same answer again, in a language
@@ -176,7 +178,7 @@ async def relevant_strips(question: str, chunks: Sequence[Chunk], embedder: Embe
     # and gained none); when it holds the best sentence it leads, the lower-scored Arabic ones
     # (notes on another topic sharing a word) adding to it.
     other = [detect_language(chunk.text) != lang for chunk in chunks]
-    strips = list(picked.values())
+    strips = distinct(list(picked.values()))
     native = [s for s in strips if not other[s.chunk]]
     best_is_other = bool(strips) and other[max(strips, key=lambda s: s.score).chunk]
     if lang == "en" and native and (supported(native) or not best_is_other):
