@@ -28,7 +28,7 @@ CAPTION_WORDS = 12  # a longer line is a sentence, not an example's title
 _CODE_MARKS = re.compile(r"[(){}\[\]=$#<>|/\\]")
 # a sentence announcing the table or example its paragraph ends on: "Here is a table which…",
 # "The following example shows…", "Below is a listing of…"
-HERE_IS = re.compile(r"\b(?:here\s+(?:is|are)|the\s+following|below\s+(?:is|are))\s+"
+_HERE_IS = re.compile(r"\b(?:here\s+(?:is|are)|the\s+following|below\s+(?:is|are))\s+"
                       r"(?:(?:an?|the|some)\s+)?(?:\w+\s+)?(?:tables?|examples?|listings?)\b",
                       re.IGNORECASE)
 _BARE_TITLE = re.compile(r"[A-Z][a-z]*(?: [A-Za-z][a-z]*){0,2}:?")  # "Examples", "For example:"
@@ -162,12 +162,17 @@ def add_announced_blocks(picked: dict[tuple[int, int], Strip], candidates: list[
     size did the Calgary corpus get with -1?" got the third sentence without the table (✅)."""
     index = indexed(candidates)
     for strip in [s for s in picked.values() if not s.block]:
-        paragraph = paragraph_of(candidates, index[(strip.chunk, strip.position)])
-        after = paragraph.stop
-        if (after < len(candidates) and candidates[after].block
-                and candidates[after].chunk == strip.chunk
-                and any(HERE_IS.search(candidates[k].text) for k in paragraph)):
+        after = paragraph_of(candidates, index[(strip.chunk, strip.position)]).stop
+        if after < len(candidates) and candidates[after].block and announcing(candidates, after):
             add_example(picked, candidates, total, after)
+
+
+def announcing(candidates: list[Candidate], i: int) -> list[int]:
+    """The sentences of the paragraph right above block `i` (in its passage) announcing it."""
+    above = candidates[i - 1] if i else None
+    if above is None or above.block or above.chunk != candidates[i].chunk:
+        return []
+    return [k for k in paragraph_of(candidates, i - 1) if _HERE_IS.search(candidates[k].text)]
 
 
 def add_example(picked: dict[tuple[int, int], Strip], candidates: list[Candidate],

@@ -53,7 +53,7 @@ def joined_windows(picked: dict[tuple[int, int], Strip], candidates: list[Candid
     index = indexed(candidates)
     for key in sorted(picked, reverse=True):
         nxt = (key[0], key[1] + 1)
-        if nxt not in picked or key not in picked or key not in index or nxt not in index:
+        if nxt not in picked or key not in index or nxt not in index:
             continue  # an example the next passage lent (companions.add_follow_ups)
         a, b = candidates[index[key]], candidates[index[nxt]]
         if a.listing and b.listing and a.block and b.block and a.paragraph == b.paragraph:

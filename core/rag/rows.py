@@ -7,10 +7,10 @@ import re
 
 import numpy as np
 
-from core.rag.companions import HERE_IS, add_example
-from core.rag.strips import Candidate, Strip, paragraph_of
+from core.rag.companions import add_example, announcing
+from core.rag.strips import Candidate, Strip
 
-# what labels a table's row and a question can name as written: "-5", "CRC-32", "v2.1", "%e"
+# what labels a table's row and a question can name as written: "-5", "CRC-32", "v2.1", "--fast"
 _LABEL = re.compile(r"(?<!\S)(?:[-+%]?[\w.%+-]*\d[\w.%+-]*|--?[A-Za-z][\w-]*)")
 ROW_CELLS_MIN = 3  # a label and at least two cells
 
@@ -41,15 +41,8 @@ def add_asked_rows(picked: dict[tuple[int, int], Strip], candidates: list[Candid
     for i, c in enumerate(candidates):
         if c.block and not c.listing and asked_row(c.text, named) and words[i] - said:
             add_example(picked, candidates, total, i)
-            for k in _announcing(candidates, i):
+            for k in announcing(candidates, i):
                 a = candidates[k]
                 picked.setdefault((a.chunk, a.position),
                                   Strip(a.text, a.chunk, a.position, float(total[k])))
 
-
-def _announcing(candidates: list[Candidate], i: int) -> list[int]:
-    """The sentences of the paragraph right above block `i` that announce it."""
-    above = candidates[i - 1] if i else None
-    if above is None or above.block or above.chunk != candidates[i].chunk:
-        return []
-    return [k for k in paragraph_of(candidates, i - 1) if HERE_IS.search(candidates[k].text)]
